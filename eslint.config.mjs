@@ -1,0 +1,59 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const drivers = ['better-sqlite3', 'kafkajs', 'mongodb', '@eventstore/db-client', 'express', 'pino'];
+const nodeBuiltins = ['node:*', 'fs', 'path', 'child_process', 'net', 'http', 'os', 'crypto'];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'reports/**', 'bench/results/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['**/*.test.ts', 'scripts/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.jest } },
+  },
+  {
+    // Deciders and schemas are pure: no clock, no I/O, no driver (STYLE.md, emmett's lint rule).
+    files: ['schemas/src/**/*.ts', 'services/src/*/decider.ts', 'services/src/platform/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [...drivers, ...nodeBuiltins].map((group) => ({
+            group: [group],
+            message: 'pure module',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    // A domain talks to ports, never to an adapter.
+    files: ['services/src/**/*.ts', 'projections/src/**/*.ts'],
+    ignores: ['services/src/platform/**', 'services/src/main.ts', 'services/src/runtime/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/platform/adapters/**', ...drivers.filter((d) => d !== 'express')],
+              message: 'domains use ports, not adapters',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

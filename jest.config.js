@@ -1,0 +1,25 @@
+/** One Jest run for the whole repository; TypeScript goes through SWC (no type checking here: `npm run typecheck` does that). */
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/schemas', '<rootDir>/services', '<rootDir>/projections', '<rootDir>/scripts'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.tsx?$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
+  },
+  moduleNameMapper: {
+    '^@cubre/schemas$': '<rootDir>/schemas/src/index.ts',
+    '^@cubre/schemas/(.*)$': '<rootDir>/schemas/src/$1',
+    '^@cubre/services/(.*)$': '<rootDir>/services/src/$1',
+    '^@cubre/projections$': '<rootDir>/projections/src/index.ts',
+    '^@cubre/projections/(.*)$': '<rootDir>/projections/src/$1',
+  },
+  globalSetup: '<rootDir>/scripts/test/globalSetup.ts',
+  globalTeardown: '<rootDir>/scripts/test/globalTeardown.ts',
+  testTimeout: 30000,
+  // Two cores: more workers than that only adds contention to the fsync-heavy suites.
+  maxWorkers: 2,
+};

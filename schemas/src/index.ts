@@ -1,0 +1,4 @@
+export * from './events';
+export * from './commands';
+export * from './problem';
+export * from './comparatorLinks';

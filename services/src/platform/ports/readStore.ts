@@ -1,0 +1,65 @@
+/**
+ * Read models live in named collections queried with MongoDB's language, so the embedded engine and
+ * MongoDB answer the same filters, sorts and updates. Documents are plain JSON: dates are ISO strings.
+ */
+export type ReadDocument = { _id: string } & Record<string, unknown>;
+
+/** A MongoDB query filter (`{ status: { $in: [...] }, 'price.value': { $lt: 10 } }`). */
+export type Filter = Record<string, unknown>;
+export type SortSpec = Record<string, 1 | -1>;
+
+/** MongoDB update operators understood by every adapter. */
+export interface UpdateSpec {
+  $set?: Record<string, unknown>;
+  $unset?: Record<string, '' | 1 | true>;
+  $inc?: Record<string, number>;
+  $max?: Record<string, unknown>;
+  $min?: Record<string, unknown>;
+  $push?: Record<string, unknown>;
+  $addToSet?: Record<string, unknown>;
+  $pull?: Record<string, unknown>;
+  $setOnInsert?: Record<string, unknown>;
+}
+
+export interface FindOptions {
+  sort?: SortSpec;
+  skip?: number;
+  limit?: number;
+}
+
+export interface ReadCollection<T extends ReadDocument = ReadDocument> {
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter: Filter): Promise<T | null>;
+  count(filter?: Filter): Promise<number>;
+  /** Replaces the whole document with this `_id`, inserting it when missing. */
+  upsert(doc: T): Promise<void>;
+  /**
+   * Applies `update` to the document `_id` only if it also matches `guard`: the way a projection makes a
+   * replayed event change nothing (`guard: { revision: { $lt: event.revision } }`).
+   * With `upsert`, a missing document is created from the equality fields of `guard`, `$setOnInsert` and
+   * `update`; an existing document that fails the guard is left alone (never a duplicate).
+   * @returns whether a document was changed or created.
+   */
+  guardedUpdate(
+    id: string,
+    guard: Filter,
+    update: UpdateSpec,
+    options?: { upsert?: boolean },
+  ): Promise<boolean>;
+  deleteMany(filter: Filter): Promise<number>;
+  /** Declares an index; the embedded engine uses single-field ones to narrow equality filters. */
+  createIndex(keys: SortSpec, options?: { unique?: boolean }): Promise<void>;
+}
+
+export interface ReadStore {
+  collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T>;
+  /** Removes a collection and its indexes (used by a projection rebuild). */
+  dropCollection(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The API edge speaks `id`, the store `_id` (issue 2, item 5). */
+export function toApiRecord<T extends ReadDocument>(doc: T): Omit<T, '_id'> & { id: string } {
+  const { _id, ...rest } = doc;
+  return { id: _id, ...rest };
+}
