@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { eventOf } from './events';
 
+/** Stream category of the short links: streams are `comparatorLink-{link}`, the Kafka topic `cubre.comparatorLink`. */
+export const COMPARATOR_LINK_CATEGORY = 'comparatorLink';
+
 /** The longest comparator URL we keep; longer ones are refused with a 400 (issue 2, item 9). */
 export const COMPARATOR_URL_MAX_LENGTH = 2000;
 

@@ -27,10 +27,24 @@ export interface ConsumeOptions {
 }
 
 export interface BusConsumer {
+  /** Stops fetching new messages (a running handler finishes); the group membership is kept. */
+  pause(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
+/**
+ * Subscribes an in-process consumer to every topic, in publish order: lets an embedded projection track
+ * the global position exactly. Kafka consumers name their topics.
+ */
+export const ALL_TOPICS = '*';
+
 export interface MessageBus {
+  /**
+   * Whether a new consumer group can read messages published before it joined (Kafka's retention).
+   * Without it, a consumer must join before it catches up from the event store, or it may miss messages.
+   */
+  readonly retainsHistory: boolean;
   /** Resolves once the bus acknowledged every message; only then may the relay move its checkpoint. */
   publish(messages: OutgoingMessage[]): Promise<void>;
   consume(options: ConsumeOptions): Promise<BusConsumer>;

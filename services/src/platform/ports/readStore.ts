@@ -63,3 +63,42 @@ export function toApiRecord<T extends ReadDocument>(doc: T): Omit<T, '_id'> & { 
   const { _id, ...rest } = doc;
   return { id: _id, ...rest };
 }
+
+/*
+ * Errors every read-store adapter raises the same way (MongoDB's server errors are translated into them),
+ * so callers catch one class whatever the runtime.
+ */
+
+/** A write would give two documents the same key of a unique index (MongoDB's E11000). */
+export class DuplicateKeyError extends Error {
+  override readonly name = 'DuplicateKeyError';
+  constructor(
+    readonly collection: string,
+    /** The indexed fields, in the index's order. */
+    readonly fields: readonly string[],
+    /** The key the write collided on, field by field. */
+    readonly value: Readonly<Record<string, unknown>>,
+    options?: ErrorOptions,
+  ) {
+    super(
+      `duplicate key in collection '${collection}': unique index on ${fields.join(', ')} already holds ` +
+        `${JSON.stringify(value)}`,
+      options,
+    );
+  }
+}
+
+/** An update specification that no adapter can apply as written. */
+export class InvalidUpdateError extends Error {
+  override readonly name = 'InvalidUpdateError';
+}
+
+/** A document, filter, sort or option that is not what the port accepts. */
+export class InvalidQueryError extends Error {
+  override readonly name = 'InvalidQueryError';
+}
+
+/** A value that is not plain JSON was given as (part of) a document. */
+export class InvalidDocumentError extends Error {
+  override readonly name = 'InvalidDocumentError';
+}

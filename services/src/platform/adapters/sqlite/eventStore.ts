@@ -10,16 +10,18 @@ import {
 import { pollingSubscription } from '../pollingSubscription';
 import { openSqliteDatabase, type SqliteDatabase } from './database';
 
-interface EventRow {
-  position: number;
-  id: string;
-  stream_id: string;
-  revision: number;
-  type: string;
-  occurred_at: string;
-  data: string;
-  metadata: string;
-}
+/** Rows are read as arrays (better-sqlite3 `raw` mode): half the cost of keyed row objects on replay. */
+type EventRow = [
+  position: number,
+  id: string,
+  streamId: string,
+  revision: number,
+  type: string,
+  occurredAt: string,
+  data: string,
+  metadata: string,
+];
+const EVENT_COLUMNS = 'position, id, stream_id, revision, type, occurred_at, data, metadata';
 
 interface PendingAppend {
   streamId: string;
@@ -39,15 +41,24 @@ export interface SqliteEventStore extends EventStore {
   readonly db: SqliteDatabase;
 }
 
-const toStoredEvent = (row: EventRow): StoredEvent => ({
-  id: row.id,
-  type: row.type,
-  streamId: row.stream_id,
-  revision: row.revision,
-  globalPosition: row.position,
-  occurredAt: row.occurred_at,
-  data: JSON.parse(row.data) as Record<string, unknown>,
-  metadata: JSON.parse(row.metadata) as StoredEvent['metadata'],
+const toStoredEvent = ([
+  position,
+  id,
+  streamId,
+  revision,
+  type,
+  occurredAt,
+  data,
+  metadata,
+]: EventRow): StoredEvent => ({
+  id,
+  type,
+  streamId,
+  revision,
+  globalPosition: position,
+  occurredAt,
+  data: JSON.parse(data) as Record<string, unknown>,
+  metadata: JSON.parse(metadata) as StoredEvent['metadata'],
 });
 
 function checkExpected(streamId: string, expected: ExpectedRevision, actual: number): void {
@@ -79,12 +90,16 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
   const insert = db.prepare<[string, string, number, string, string, string, string]>(
     `INSERT INTO events (id, stream_id, revision, type, occurred_at, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const readStreamRows = db.prepare<[string, number, number], EventRow>(
-    'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
-  );
-  const readAllRows = db.prepare<[number, number], EventRow>(
-    'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
-  );
+  const readStreamRows = db
+    .prepare<[string, number, number], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+    )
+    .raw(true);
+  const readAllRows = db
+    .prepare<[number, number], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+    )
+    .raw(true);
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
 
   /** A retry of an append that was stored already: same ids, same stream, consecutive revisions. */

@@ -1,0 +1,32 @@
+import type { StoredEvent } from '@cubre/schemas';
+import type { ReadStore } from '@cubre/services/platform/ports/readStore';
+
+/**
+ * A named read-model builder. `apply` must be idempotent on its own (guard every update with the stream
+ * revision it expects), because on Kafka the same event can arrive twice and partitions interleave.
+ */
+export interface Projection {
+  name: string;
+  /** Stream categories whose events it reads; also the Kafka topics it consumes. */
+  categories: string[];
+  /** Collections it owns: dropped and refilled by a rebuild. */
+  collections: string[];
+  /** Indexes and other set-up; runs at start and after a rebuild dropped the collections. */
+  setup?(store: ReadStore): Promise<void>;
+  apply(event: StoredEvent, store: ReadStore): Promise<void>;
+}
+
+export const PROGRESS_COLLECTION = '_projections';
+
+/** What a projection has applied; kept in the read store beside its collections. */
+export interface ProjectionProgressDocument {
+  [key: string]: unknown;
+  _id: string;
+  /** Every event up to this global position has been applied (in-order consumption, or a catch-up). */
+  position: number;
+  /** On a partitioned bus: the last position applied per `topic|partition`. */
+  partitions: Record<string, number>;
+  /** True while a rebuild is filling the collections: a restart resumes it instead of trusting the data. */
+  rebuilding: boolean;
+  updatedAt: string;
+}

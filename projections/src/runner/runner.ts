@@ -1,0 +1,260 @@
+import { categoryOf, type StoredEvent } from '@cubre/schemas';
+import {
+  ALL_TOPICS,
+  topicForCategory,
+  type BusConsumer,
+  type IncomingMessage,
+  type MessageBus,
+} from '@cubre/services/platform/ports/bus';
+import type { EventStore } from '@cubre/services/platform/ports/eventStore';
+import type { Logger } from '@cubre/services/platform/ports/logger';
+import type { ReadStore } from '@cubre/services/platform/ports/readStore';
+import { createLock } from './lock';
+import { PROGRESS_COLLECTION, type Projection, type ProjectionProgressDocument } from './projection';
+import { createWaiters, type VisibilityTarget } from './waiters';
+
+export interface ProjectionRunnerOptions {
+  projections: Projection[];
+  eventStore: EventStore;
+  readStore: ReadStore;
+  bus: MessageBus;
+  logger: Logger;
+  /** Events per read when catching up from the event store. */
+  catchUpBatchSize?: number;
+  /** How often lag is written to the log (only when a projection is behind or has moved). */
+  lagLogIntervalMs?: number;
+  /** Maps a stream to its partition key on a partitioned bus (`topic|partition`), for read-your-writes. */
+  partitionKeyOf?(streamId: string): string | undefined;
+}
+
+export interface ProjectionStatus {
+  name: string;
+  position: number;
+  caughtUp: boolean;
+  rebuilding: boolean;
+  /** Events applied by this process since it started. */
+  applied: number;
+}
+
+interface Running {
+  projection: Projection;
+  categories: Set<string>;
+  progress: ProjectionProgressDocument;
+  consumer?: BusConsumer;
+  withLock: ReturnType<typeof createLock>;
+  caughtUp: boolean;
+  markCaughtUp(): void;
+  caughtUpPromise: Promise<void>;
+  applied: number;
+}
+
+export interface ProjectionRunner {
+  start(): Promise<void>;
+  /** Every projection has caught up with the event store as it was when it started. */
+  ready(): boolean;
+  /** Resolves true once every named projection (all by default) shows the write, false after the timeout. */
+  waitUntilVisible(target: VisibilityTarget, names?: string[], timeoutMs?: number): Promise<boolean>;
+  /** Drops a projection's collections and replays the whole log into them. */
+  rebuild(name: string): Promise<{ events: number; durationMs: number; position: number }>;
+  status(): ProjectionStatus[];
+  names(): string[];
+  stop(): Promise<void>;
+}
+
+const partitionKey = (message: IncomingMessage) =>
+  `${message.topic.replaceAll('.', '_')}|${message.partition}`;
+
+/**
+ * Runs named projections. Each keeps its own progress in the read store; catches up from the event store
+ * (fast, in order), then follows the bus. On the in-process bus it follows every topic in publish order, so
+ * its position is exact; on Kafka it follows its categories' topics and tracks a position per partition.
+ * Events at or below the recorded position are skipped, and `apply` is idempotent besides, so duplicates
+ * from a relay restart or a Kafka redelivery change nothing.
+ */
+export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
+  const { eventStore, readStore, bus } = options;
+  const logger = options.logger.child({ component: 'projections' });
+  const ordered = !bus.retainsHistory;
+  const progressCollection = readStore.collection<ProjectionProgressDocument>(PROGRESS_COLLECTION);
+  const running = new Map<string, Running>();
+  const waiters = createWaiters((name) => running.get(name)?.progress, options.partitionKeyOf);
+  let lagTimer: NodeJS.Timeout | undefined;
+  const lastLogged = new Map<string, number>();
+
+  for (const projection of options.projections) {
+    if (running.has(projection.name)) throw new Error(`two projections are named ${projection.name}`);
+    let markCaughtUp!: () => void;
+    const caughtUpPromise = new Promise<void>((resolve) => (markCaughtUp = resolve));
+    running.set(projection.name, {
+      projection,
+      categories: new Set(projection.categories),
+      progress: { _id: projection.name, position: 0, partitions: {}, rebuilding: false, updatedAt: '' },
+      withLock: createLock(),
+      caughtUp: false,
+      markCaughtUp,
+      caughtUpPromise,
+      applied: 0,
+    });
+  }
+
+  async function saveProgress(run: Running) {
+    run.progress = { ...run.progress, updatedAt: new Date().toISOString() };
+    await progressCollection.upsert(run.progress);
+    waiters.notify();
+  }
+
+  async function applyEvent(run: Running, event: StoredEvent) {
+    if (!run.categories.has(categoryOf(event.streamId))) return;
+    await run.projection.apply(event, readStore);
+    run.applied++;
+  }
+
+  /** Reads the event store from the recorded position to its end. */
+  async function catchUp(run: Running): Promise<number> {
+    let count = 0;
+    for (;;) {
+      const batch = await eventStore.readAll({
+        after: run.progress.position,
+        maxCount: options.catchUpBatchSize ?? 2000,
+      });
+      if (batch.length === 0) return count;
+      for (const event of batch) await applyEvent(run, event);
+      count += batch.length;
+      run.progress.position = batch[batch.length - 1]!.globalPosition;
+      await saveProgress(run);
+    }
+  }
+
+  async function handle(run: Running, messages: IncomingMessage[]) {
+    await run.caughtUpPromise;
+    await run.withLock(async () => {
+      let moved = false;
+      for (const message of messages) {
+        const { event } = message;
+        if (event.globalPosition <= run.progress.position) continue;
+        if (ordered) {
+          await applyEvent(run, event);
+          run.progress.position = event.globalPosition;
+        } else {
+          const key = partitionKey(message);
+          if (event.globalPosition <= (run.progress.partitions[key] ?? 0)) continue;
+          await applyEvent(run, event);
+          run.progress.partitions = { ...run.progress.partitions, [key]: event.globalPosition };
+        }
+        moved = true;
+      }
+      if (moved) await saveProgress(run);
+    });
+  }
+
+  async function subscribe(run: Running) {
+    run.consumer = await bus.consume({
+      groupId: `cubre.projection.${run.projection.name}`,
+      topics: ordered ? [ALL_TOPICS] : run.projection.categories.map(topicForCategory),
+      handle: (messages) => handle(run, messages),
+    });
+  }
+
+  async function startOne(run: Running) {
+    const stored = await progressCollection.findOne({ _id: run.projection.name });
+    if (stored) run.progress = { ...stored, partitions: stored.partitions ?? {} };
+    await run.projection.setup?.(readStore);
+    // Without retention the consumer must join first, or messages published during the catch-up are lost;
+    // its handler waits until the catch-up is done. With retention (Kafka) it joins afterwards, so a long
+    // catch-up never holds a consumer that has to keep heartbeating.
+    if (ordered) await subscribe(run);
+    const needsCatchUp = ordered || !stored || stored.rebuilding;
+    const started = Date.now();
+    const events = needsCatchUp ? await run.withLock(() => catchUp(run)) : 0;
+    if (run.progress.rebuilding) {
+      run.progress.rebuilding = false;
+      await saveProgress(run);
+    }
+    run.caughtUp = true;
+    run.markCaughtUp();
+    if (!ordered) await subscribe(run);
+    logger.info(
+      {
+        projection: run.projection.name,
+        position: run.progress.position,
+        events,
+        durationMs: Date.now() - started,
+      },
+      'projection caught up',
+    );
+  }
+
+  async function logLag() {
+    const head = await eventStore.headPosition();
+    for (const run of running.values()) {
+      const lag = Math.max(0, head - run.progress.position);
+      if (lag > 0 || lastLogged.get(run.projection.name) !== run.progress.position) {
+        logger.info(
+          { projection: run.projection.name, position: run.progress.position, head, lag },
+          'projection lag',
+        );
+        lastLogged.set(run.projection.name, run.progress.position);
+      }
+    }
+  }
+
+  return {
+    async start() {
+      await Promise.all([...running.values()].map(startOne));
+      lagTimer = setInterval(() => {
+        logLag().catch((error) => logger.warn({ err: error }, 'could not measure projection lag'));
+      }, options.lagLogIntervalMs ?? 30_000);
+      lagTimer.unref();
+    },
+
+    ready: () => [...running.values()].every((run) => run.caughtUp && !run.progress.rebuilding),
+
+    waitUntilVisible(target, names, timeoutMs = 5000) {
+      return waiters.wait(target, names ?? [...running.keys()], timeoutMs);
+    },
+
+    async rebuild(name) {
+      const run = running.get(name);
+      if (!run) throw new Error(`no projection is named ${name}`);
+      const started = Date.now();
+      run.consumer?.pause();
+      try {
+        const events = await run.withLock(async () => {
+          for (const collection of run.projection.collections) await readStore.dropCollection(collection);
+          run.progress = { _id: name, position: 0, partitions: {}, rebuilding: true, updatedAt: '' };
+          await saveProgress(run);
+          await run.projection.setup?.(readStore);
+          const count = await catchUp(run);
+          run.progress.rebuilding = false;
+          await saveProgress(run);
+          return count;
+        });
+        const durationMs = Date.now() - started;
+        logger.info(
+          { projection: name, events, durationMs, position: run.progress.position },
+          'projection rebuilt',
+        );
+        return { events, durationMs, position: run.progress.position };
+      } finally {
+        run.consumer?.resume();
+      }
+    },
+
+    status: () =>
+      [...running.values()].map((run) => ({
+        name: run.projection.name,
+        position: run.progress.position,
+        caughtUp: run.caughtUp,
+        rebuilding: run.progress.rebuilding,
+        applied: run.applied,
+      })),
+
+    names: () => [...running.keys()],
+
+    async stop() {
+      clearInterval(lagTimer);
+      waiters.cancelAll();
+      await Promise.all([...running.values()].map((run) => run.consumer?.stop()));
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import { createProjectionRunner, PROGRESS_COLLECTION, type Projection } from '@cubre/projections';
+import { createInProcessBus } from '@cubre/services/platform/adapters/inprocess/bus';
+import { createMemoryReadStore } from '@cubre/services/platform/adapters/memory/readStore';
+import { sqliteCheckpointStore } from '@cubre/services/platform/adapters/sqlite/checkpointStore';
+import {
+  openSqliteEventStore,
+  type SqliteEventStore,
+} from '@cubre/services/platform/adapters/sqlite/eventStore';
+import type { ReadStore } from '@cubre/services/platform/ports/readStore';
+import { startRelay } from '@cubre/services/platform/relay/relay';
+import pino from 'pino';
+import { newEvent } from '../../services/test/support/events';
+import { tempDataDir } from '../../services/test/support/tempDir';
+
+const logger = pino({ level: 'silent' });
+
+/** Counts events per stream; guarded by revision, so a replay changes nothing. */
+function countingProjection(applied: { count: number }): Projection {
+  return {
+    name: 'thingCounts',
+    categories: ['thing'],
+    collections: ['thingCounts'],
+    async setup(store) {
+      await store.collection('thingCounts').createIndex({ total: 1 });
+    },
+    async apply(event, store) {
+      applied.count++;
+      await store
+        .collection('thingCounts')
+        .guardedUpdate(
+          event.streamId,
+          { revision: { $lt: event.revision } },
+          { $set: { revision: event.revision }, $inc: { total: 1 } },
+          { upsert: true },
+        );
+    },
+  };
+}
+
+async function setUp() {
+  const dir = tempDataDir();
+  const eventStore = openSqliteEventStore({ dataDir: dir.path, pollIntervalMs: 20 });
+  const readStore = createMemoryReadStore();
+  const bus = createInProcessBus({ retryDelayMs: 5 });
+  const applied = { count: 0 };
+  const runner = createProjectionRunner({
+    projections: [countingProjection(applied)],
+    eventStore,
+    readStore,
+    bus,
+    logger,
+  });
+  return {
+    eventStore,
+    readStore,
+    bus,
+    runner,
+    applied,
+    async tearDown() {
+      await runner.stop();
+      await bus.close();
+      await eventStore.close();
+      dir.remove();
+    },
+  };
+}
+
+const snapshot = async (store: ReadStore, collection: string) =>
+  store.collection(collection).find({}, { sort: { _id: 1 } });
+
+async function appendThings(store: SqliteEventStore, streams: number, eventsEach: number) {
+  let last = { globalPosition: 0, streamId: '' };
+  for (let s = 0; s < streams; s++) {
+    const streamId = `thing-${s}`;
+    const result = await store.append(
+      streamId,
+      Array.from({ length: eventsEach }, () => newEvent()),
+    );
+    last = { globalPosition: result.globalPosition, streamId };
+  }
+  return last;
+}
+
+describe('projection runner', () => {
+  test('catches up with events stored before it started, then reports ready', async () => {
+    const t = await setUp();
+    await appendThings(t.eventStore, 5, 3);
+    await appendThings(t.eventStore, 0, 0);
+    await t.eventStore.append('other-1', [newEvent()]);
+    expect(t.runner.ready()).toBe(false);
+    await t.runner.start();
+    expect(t.runner.ready()).toBe(true);
+    const docs = await snapshot(t.readStore, 'thingCounts');
+    expect(docs.map((d) => [d._id, d.total])).toEqual([0, 1, 2, 3, 4].map((s) => [`thing-${s}`, 3]));
+    // It read the other category too (its position is exact) without applying it.
+    expect(t.runner.status()).toEqual([
+      {
+        name: 'thingCounts',
+        position: await t.eventStore.headPosition(),
+        caughtUp: true,
+        rebuilding: false,
+        applied: 15,
+      },
+    ]);
+    await t.tearDown();
+  });
+
+  test('follows live appends through the relay and the bus; waitUntilVisible resolves once they are applied', async () => {
+    const t = await setUp();
+    await t.runner.start();
+    const relay = await startRelay({
+      store: t.eventStore,
+      bus: t.bus,
+      checkpoints: sqliteCheckpointStore(t.eventStore.db),
+      logger,
+    });
+    const target = await appendThings(t.eventStore, 3, 2);
+    await expect(t.runner.waitUntilVisible(target, ['thingCounts'], 5000)).resolves.toBe(true);
+    expect((await t.readStore.collection('thingCounts').findOne({ _id: 'thing-2' }))?.total).toBe(2);
+    await relay.stop();
+    await t.tearDown();
+  });
+
+  test('waitUntilVisible answers false after its timeout when the write never arrives', async () => {
+    const t = await setUp();
+    await t.runner.start();
+    await expect(
+      t.runner.waitUntilVisible({ globalPosition: 999, streamId: 'thing-x' }, ['thingCounts'], 50),
+    ).resolves.toBe(false);
+    await t.tearDown();
+  });
+
+  test('duplicates on the bus (a relay re-publishing) change nothing', async () => {
+    const t = await setUp();
+    await t.runner.start();
+    const checkpoints = sqliteCheckpointStore(t.eventStore.db);
+    const relay = await startRelay({ store: t.eventStore, bus: t.bus, checkpoints, logger });
+    const target = await appendThings(t.eventStore, 4, 2);
+    await t.runner.waitUntilVisible(target, ['thingCounts']);
+    const before = await snapshot(t.readStore, 'thingCounts');
+    const appliedBefore = t.applied.count;
+    // Publish the whole log again, as a relay does after dying between publish and checkpoint.
+    const everything = await t.eventStore.readAll({ after: 0, maxCount: 1000 });
+    await t.bus.publish(everything.map((event) => ({ topic: 'cubre.thing', key: event.streamId, event })));
+    const more = await appendThings(t.eventStore, 1, 1);
+    await t.runner.waitUntilVisible({ ...more, streamId: 'thing-0' }, ['thingCounts']);
+    expect(t.applied.count).toBe(appliedBefore + 1);
+    const after = await snapshot(t.readStore, 'thingCounts');
+    expect(after.filter((d) => d._id !== 'thing-0')).toEqual(before.filter((d) => d._id !== 'thing-0'));
+    expect(after.find((d) => d._id === 'thing-0')?.total).toBe(3);
+    await relay.stop();
+    await t.tearDown();
+  });
+
+  test('a rebuild from zero produces the same read model and keeps following the bus afterwards', async () => {
+    const t = await setUp();
+    await t.runner.start();
+    const relay = await startRelay({
+      store: t.eventStore,
+      bus: t.bus,
+      checkpoints: sqliteCheckpointStore(t.eventStore.db),
+      logger,
+    });
+    const target = await appendThings(t.eventStore, 20, 3);
+    await t.runner.waitUntilVisible(target, ['thingCounts']);
+    const before = await snapshot(t.readStore, 'thingCounts');
+    const writes = appendThings(t.eventStore, 5, 1);
+    const result = await t.runner.rebuild('thingCounts');
+    expect(result.events).toBeGreaterThanOrEqual(60);
+    const last = await writes;
+    await t.runner.waitUntilVisible(last, ['thingCounts']);
+    const after = await snapshot(t.readStore, 'thingCounts');
+    expect(after.filter((d) => Number(String(d._id).split('-')[1]) >= 5)).toEqual(
+      before.filter((d) => Number(String(d._id).split('-')[1]) >= 5),
+    );
+    expect(after.filter((d) => Number(String(d._id).split('-')[1]) < 5).map((d) => d.total)).toEqual([
+      4, 4, 4, 4, 4,
+    ]);
+    await expect(t.runner.rebuild('nope')).rejects.toThrow('no projection');
+    await relay.stop();
+    await t.tearDown();
+  });
+
+  test('records its progress in the read store beside its collections', async () => {
+    const t = await setUp();
+    await appendThings(t.eventStore, 2, 1);
+    await t.runner.start();
+    const progress = await t.readStore.collection(PROGRESS_COLLECTION).findOne({ _id: 'thingCounts' });
+    expect(progress).toMatchObject({ position: await t.eventStore.headPosition(), rebuilding: false });
+    await t.tearDown();
+  });
+
+  test('two projections with one name are refused', () => {
+    const applied = { count: 0 };
+    expect(() =>
+      createProjectionRunner({
+        projections: [countingProjection(applied), countingProjection(applied)],
+        eventStore: openSqliteEventStore({ dataDir: tempDataDir().path }),
+        readStore: createMemoryReadStore(),
+        bus: createInProcessBus(),
+        logger,
+      }),
+    ).toThrow('two projections');
+  });
+});
+
+describe('relay', () => {
+  test('a failure between publish and checkpoint re-publishes (duplicates), never skips', async () => {
+    const t = await setUp();
+    await t.runner.start();
+    const checkpoints = sqliteCheckpointStore(t.eventStore.db);
+    const published: number[] = [];
+    let failOnce = true;
+    const relay = await startRelay({
+      store: t.eventStore,
+      bus: t.bus,
+      checkpoints,
+      logger,
+      retryDelayMs: 5,
+      afterPublish(batch) {
+        published.push(...batch.map((e) => e.globalPosition));
+        if (failOnce) {
+          failOnce = false;
+          throw new Error('crash between publish and checkpoint');
+        }
+      },
+    });
+    const target = await appendThings(t.eventStore, 3, 2);
+    await expect(t.runner.waitUntilVisible(target, ['thingCounts'])).resolves.toBe(true);
+    const head = await t.eventStore.headPosition();
+    while (relay.position() < head) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Some positions went out twice; every position went out.
+    expect(published.length).toBeGreaterThan(new Set(published).size);
+    expect(new Set(published)).toEqual(new Set(Array.from({ length: head }, (_, i) => i + 1)));
+    expect(t.applied.count).toBe(6);
+    expect(await checkpoints.load('relay')).toBe(head);
+    await relay.stop();
+    await t.tearDown();
+  });
+
+  test('the checkpoint does not move when the bus refuses the publish', async () => {
+    const t = await setUp();
+    const checkpoints = sqliteCheckpointStore(t.eventStore.db);
+    let refusals = 0;
+    const refusingBus = {
+      ...t.bus,
+      retainsHistory: false,
+      async publish() {
+        refusals++;
+        throw new Error('broker unavailable');
+      },
+    };
+    await appendThings(t.eventStore, 1, 3);
+    const relay = await startRelay({
+      store: t.eventStore,
+      bus: refusingBus,
+      checkpoints,
+      logger,
+      retryDelayMs: 5,
+    });
+    while (refusals < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await checkpoints.load('relay')).toBe(0);
+    await relay.stop();
+    await t.tearDown();
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * `npm run bench`: the platform's speed goals (issue 2), each measured against a baseline in the same run,
+ * never as timed tests. Results print as a table and are written to bench/results/platform.json.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchAppendThroughput } from './appendThroughput';
+import { benchCommandToVisibleHttp, benchCommandToVisibleInProcess } from './commandLatency';
+import { benchReplayThroughput } from './replayThroughput';
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'cubre-bench-'));
+  const root = join(__dirname, '..', '..', '..');
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  try {
+    log('append throughput, batches of 1 and 100, against raw better-sqlite3 inserts…');
+    const append1 = await benchAppendThroughput(dir, 1, 3000);
+    const append100 = await benchAppendThroughput(dir, 100, 50_000);
+    log('projection replay throughput over 100,000 events…');
+    const replay = await benchReplayThroughput(dir, 100_000);
+    log('command-to-visible latency, 50 concurrent writers…');
+    const inProcess = await benchCommandToVisibleInProcess(dir, 50, 5);
+    const http = await benchCommandToVisibleHttp(dir, 50, 5);
+
+    const results = {
+      measuredAt: new Date().toISOString(),
+      machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+      appendThroughput: { batchOf1: append1, batchOf100: append100 },
+      replayThroughput: replay,
+      commandToVisible: { inProcess, http },
+      goals: {
+        'append batch of 1 ≥ 50% of raw inserts': append1.ratio >= 0.5,
+        'append batch of 100 ≥ 50% of raw inserts': append100.ratio >= 0.5,
+        'replay ≥ 100,000 events/s': replay.replayEventsPerSecond >= 100_000,
+        'command-to-visible p99 < 20 ms (in process)': inProcess.p99Ms < 20,
+        'command-to-visible p99 < 20 ms (over HTTP)': http.p99Ms < 20,
+      },
+    };
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    writeFileSync(join(root, 'bench', 'results', 'platform.json'), `${JSON.stringify(results, null, 2)}\n`);
+    log(JSON.stringify(results, null, 2));
+    log(`written to bench/results/platform.json`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

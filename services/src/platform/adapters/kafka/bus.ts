@@ -1,0 +1,238 @@
+import { categoryOf, StoredEvent } from '@cubre/schemas';
+import {
+  Kafka,
+  Partitioners,
+  logLevel,
+  type Consumer,
+  type KafkaConfig,
+  type LogEntry,
+  type PartitionMetadata,
+} from 'kafkajs';
+import { topicForCategory, type BusConsumer, type IncomingMessage, type MessageBus } from '../../ports/bus';
+import type { Logger } from '../../ports/logger';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger: Logger;
+  /** Partitions per topic, when this process creates topics and when the count can't be read from the broker. */
+  partitions: number;
+  replicationFactor?: number;
+  /**
+   * Idempotent producer (exactly one copy per send even across retries). A real broker supports it;
+   * librdkafka's mock cluster does not, so tests turn it off; consumers tolerate duplicates either way.
+   */
+  idempotent?: boolean;
+  /** Tests against the mock cluster use 6 s: its group coordinator waits sessionTimeout − 1 s per rebalance. */
+  sessionTimeoutMs?: number;
+  rebalanceTimeoutMs?: number;
+  heartbeatIntervalMs?: number;
+  /** Longest wait of a fetch with no data: bounds the latency of a quiet topic. */
+  maxWaitTimeInMs?: number;
+}
+
+export interface KafkaBus extends MessageBus {
+  /** `topic|partition` of a stream, the key projections record progress under (for read-your-writes). */
+  partitionKeyOf(streamId: string): string;
+  /** Creates missing topics (real brokers; the mock cluster pre-creates them). */
+  ensureTopics(topics: string[]): Promise<void>;
+  /** Reads partition counts from the broker so `partitionKeyOf` matches the producer's choice. */
+  refreshMetadata(topics: string[]): Promise<void>;
+}
+
+function kafkaLogger(logger: Logger): KafkaConfig['logCreator'] {
+  const child = logger.child({ component: 'kafka' });
+  return () =>
+    ({ level, log }: LogEntry) => {
+      const { message, ...extra } = log;
+      if (level <= logLevel.ERROR) child.error(extra, message);
+      else if (level === logLevel.WARN) child.warn(extra, message);
+      else child.debug(extra, message);
+    };
+}
+
+/** The same partitioner the producer uses (murmur2 of the key, as Java clients do). */
+const partitioner = Partitioners.DefaultPartitioner();
+const partitionMetadata = (count: number): PartitionMetadata[] =>
+  Array.from({ length: count }, (_, partitionId) => ({
+    partitionId,
+    leader: 0,
+    replicas: [0],
+    isr: [0],
+    offlineReplicas: [],
+    partitionErrorCode: 0,
+  }));
+
+/**
+ * The distributed bus on Kafka through kafkajs. Publishing waits for all in-sync replicas (acks -1).
+ * Consumers run `eachBatch` and resolve an offset only after the handler finished with it, so a crash
+ * redelivers instead of losing; a handler that throws gets the same messages again after a back-off.
+ */
+export async function connectKafkaBus(options: KafkaBusOptions): Promise<KafkaBus> {
+  const logger = options.logger.child({ component: 'kafka-bus' });
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.WARN,
+    logCreator: kafkaLogger(options.logger),
+    retry: { retries: 8, initialRetryTime: 100 },
+  });
+  const idempotent = options.idempotent ?? true;
+  const producer = kafka.producer({
+    idempotent,
+    maxInFlightRequests: idempotent ? 5 : 1,
+    allowAutoTopicCreation: false,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
+  await producer.connect();
+  const consumers = new Set<Consumer>();
+  const partitionCounts = new Map<string, number>();
+
+  const bus: KafkaBus = {
+    retainsHistory: true,
+
+    async publish(messages) {
+      if (messages.length === 0) return;
+      const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
+      for (const { topic, key, event } of messages) {
+        const list = byTopic.get(topic) ?? [];
+        list.push({
+          key,
+          value: JSON.stringify(event),
+          headers: { 'event-type': event.type, 'correlation-id': event.metadata.correlationId },
+        });
+        byTopic.set(topic, list);
+      }
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, topicMessages]) => ({ topic, messages: topicMessages })),
+      });
+    },
+
+    async consume({ groupId, topics, handle }): Promise<BusConsumer> {
+      const consumer = kafka.consumer({
+        groupId,
+        allowAutoTopicCreation: false,
+        sessionTimeout: options.sessionTimeoutMs ?? 30_000,
+        rebalanceTimeout: options.rebalanceTimeoutMs ?? 60_000,
+        heartbeatInterval: options.heartbeatIntervalMs ?? 3_000,
+        maxWaitTimeInMs: options.maxWaitTimeInMs ?? 100,
+        retry: { retries: 8, initialRetryTime: 200 },
+      });
+      consumers.add(consumer);
+      let stopping = false;
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        logger.error({ err: payload.error, groupId, restart: payload.restart }, 'consumer crashed');
+        // kafkajs restarts by itself on retriable errors; otherwise start again from the committed offsets.
+        if (!payload.restart && !stopping) {
+          setTimeout(
+            () =>
+              void start().catch((error) => logger.error({ err: error, groupId }, 'consumer restart failed')),
+            1000,
+          );
+        }
+      });
+
+      async function start() {
+        await consumer.connect();
+        await consumer.subscribe({ topics, fromBeginning: true });
+        await consumer.run({
+          eachBatchAutoResolve: false,
+          autoCommit: true,
+          eachBatch: async ({
+            batch,
+            resolveOffset,
+            heartbeat,
+            commitOffsetsIfNecessary,
+            isRunning,
+            isStale,
+          }) => {
+            if (!isRunning() || isStale() || batch.messages.length === 0) return;
+            const incoming: IncomingMessage[] = [];
+            for (const message of batch.messages) {
+              const parsed = StoredEvent.safeParse(
+                message.value ? JSON.parse(message.value.toString('utf8')) : null,
+              );
+              if (!parsed.success) {
+                // A message no consumer can read would block the partition forever: record it and move on.
+                logger.error(
+                  { groupId, topic: batch.topic, partition: batch.partition, offset: message.offset },
+                  'unreadable message skipped',
+                );
+                continue;
+              }
+              incoming.push({
+                topic: batch.topic,
+                partition: batch.partition,
+                offset: message.offset,
+                key: message.key?.toString('utf8') ?? parsed.data.streamId,
+                event: parsed.data,
+              });
+            }
+            if (incoming.length > 0) await handle(incoming);
+            resolveOffset(batch.messages[batch.messages.length - 1]!.offset);
+            await commitOffsetsIfNecessary();
+            await heartbeat();
+          },
+        });
+      }
+      await start();
+
+      return {
+        pause: () => consumer.pause(topics.map((topic) => ({ topic }))),
+        resume: () => consumer.resume(topics.map((topic) => ({ topic }))),
+        async stop() {
+          stopping = true;
+          await consumer.disconnect();
+          consumers.delete(consumer);
+        },
+      };
+    },
+
+    partitionKeyOf(streamId) {
+      const topic = topicForCategory(categoryOf(streamId));
+      const count = partitionCounts.get(topic) ?? options.partitions;
+      const partition = partitioner({
+        topic,
+        partitionMetadata: partitionMetadata(count),
+        message: { key: streamId, value: null },
+      });
+      return `${topic.replaceAll('.', '_')}|${partition}`;
+    },
+
+    async ensureTopics(topics) {
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: topics.map((topic) => ({
+            topic,
+            numPartitions: options.partitions,
+            replicationFactor: options.replicationFactor ?? 1,
+          })),
+        });
+      } finally {
+        await admin.disconnect();
+      }
+    },
+
+    async refreshMetadata(topics) {
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const metadata = await admin.fetchTopicMetadata({ topics });
+        for (const topic of metadata.topics) partitionCounts.set(topic.name, topic.partitions.length);
+      } finally {
+        await admin.disconnect();
+      }
+    },
+
+    async close() {
+      await Promise.all([...consumers].map((consumer) => consumer.disconnect()));
+      consumers.clear();
+      await producer.disconnect();
+    },
+  };
+  return bus;
+}

@@ -1,0 +1,151 @@
+import type {
+  Filter,
+  FindOptions,
+  ReadCollection,
+  ReadDocument,
+  SortSpec,
+  UpdateSpec,
+} from '../../ports/readStore';
+import type { CollectionState } from './collectionState';
+import { InvalidDocumentError, InvalidQueryError } from './errors';
+import { compileFilter } from './filterCompiler';
+import { equalityConditions } from './filterEqualities';
+import { frozenCopy, seal } from './frozenJson';
+import { orderPage } from './ordering';
+import { parseSort } from './sortKeys';
+import { applyUpdate, validateUpdate } from './updater';
+
+/** Whether the store is still open; shared by the store and every collection handle. */
+export interface Lifecycle {
+  closed: boolean;
+}
+
+function count(name: string, value: number | undefined): number {
+  if (value === undefined) return 0;
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new InvalidQueryError(`${name} must be a whole number of at least 0, got ${String(value)}`);
+  }
+  return value;
+}
+
+function checkId(id: unknown): asserts id is string {
+  if (typeof id !== 'string') {
+    throw new InvalidDocumentError(`_id must be a string, got ${JSON.stringify(id) ?? typeof id}`);
+  }
+}
+
+function checkFilter(filter: unknown, operation: string): asserts filter is Filter {
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
+    throw new InvalidQueryError(`${operation} needs a filter object, got ${JSON.stringify(filter)}`);
+  }
+}
+
+/**
+ * The document an upsert creates: `_id` and the guard's equality fields, as MongoDB seeds an upsert from
+ * its query's equality clauses.
+ */
+function seedFromGuard(id: string, guard: Filter): ReadDocument {
+  const seed = seal({ _id: id });
+  const fields: Record<string, unknown> = {};
+  let any = false;
+  for (const condition of equalityConditions(guard)) {
+    if (!condition.single || condition.path === '_id') continue;
+    fields[condition.path] = condition.values[0];
+    any = true;
+  }
+  return any ? applyUpdate(seed, { $set: fields }, true) : seed;
+}
+
+/** The port over one in-memory collection. Documents handed out are the stored ones: frozen, never cloned. */
+export class MemoryCollection<T extends ReadDocument> implements ReadCollection<T> {
+  constructor(
+    private readonly state: CollectionState,
+    private readonly lifecycle: Lifecycle,
+  ) {}
+
+  private open(): CollectionState {
+    if (this.lifecycle.closed) throw new Error(`the read store is closed (collection '${this.state.name}')`);
+    return this.state;
+  }
+
+  async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
+    const state = this.open();
+    if (filter !== undefined) checkFilter(filter, 'find');
+    const skip = count('skip', options?.skip);
+    const limit = count('limit', options?.limit);
+    const sort = parseSort(options?.sort);
+    // Without a sort the page is the first matches: stop scanning once it is full.
+    const max = sort.length === 0 && limit > 0 ? skip + limit : Infinity;
+    const matches = state.matchingDocs(filter, compileFilter(filter), max) as T[];
+    return orderPage(matches, sort, skip, limit);
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    const state = this.open();
+    checkFilter(filter, 'findOne');
+    return (state.matchingDocs(filter, compileFilter(filter), 1)[0] as T | undefined) ?? null;
+  }
+
+  async count(filter?: Filter): Promise<number> {
+    const state = this.open();
+    if (filter === undefined) return state.entries.size;
+    checkFilter(filter, 'count');
+    if (Object.keys(filter).length === 0) return state.entries.size;
+    return state.count(filter, compileFilter(filter));
+  }
+
+  async upsert(doc: T): Promise<void> {
+    const state = this.open();
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+      throw new InvalidDocumentError(`a document is an object, got ${JSON.stringify(doc)}`);
+    }
+    checkId(doc._id);
+    state.put(frozenCopy(doc, 'the document') as ReadDocument);
+  }
+
+  async guardedUpdate(
+    id: string,
+    guard: Filter,
+    update: UpdateSpec,
+    options?: { upsert?: boolean },
+  ): Promise<boolean> {
+    const state = this.open();
+    checkId(id);
+    checkFilter(guard, 'guardedUpdate');
+    const holds = compileFilter(guard);
+    const entry = state.entries.get(id);
+    if (entry) {
+      if (!holds(entry.doc)) {
+        // MongoDB rejects a malformed update whether or not a document matched; so do we.
+        validateUpdate(update);
+        return false;
+      }
+      const next = applyUpdate(entry.doc, update, false);
+      if (next === entry.doc) return false;
+      state.replace(entry, next);
+      return true;
+    }
+    if (!options?.upsert) {
+      validateUpdate(update);
+      return false;
+    }
+    state.put(applyUpdate(seedFromGuard(id, guard), update, true));
+    return true;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const state = this.open();
+    checkFilter(filter, 'deleteMany');
+    const doomed = state.matching(filter, compileFilter(filter));
+    for (const entry of doomed) state.remove(entry);
+    return doomed.length;
+  }
+
+  async createIndex(keys: SortSpec, options?: { unique?: boolean }): Promise<void> {
+    const state = this.open();
+    if (typeof keys !== 'object' || keys === null || Array.isArray(keys)) {
+      throw new InvalidQueryError(`index keys are an object of field: 1 | -1, got ${JSON.stringify(keys)}`);
+    }
+    state.indexes.declare(keys, options?.unique === true, state.entries.values());
+  }
+}

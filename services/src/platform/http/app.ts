@@ -1,0 +1,118 @@
+import express, { type Router } from 'express';
+import type { EventStore } from '../ports/eventStore';
+import type { Logger } from '../ports/logger';
+import type { ReadStore } from '../ports/readStore';
+import { errorHandler } from './errorHandler';
+import { HttpProblem, sendProblem } from './problem';
+import { requestLog } from './requestLog';
+
+/** Read-your-writes: resolves true once the named projections show the write (issue 2, item 6). */
+export interface Visibility {
+  waitUntilVisible(
+    target: { globalPosition: number; streamId: string },
+    names: string[],
+    timeoutMs?: number,
+  ): Promise<boolean>;
+}
+
+export interface AppConfig {
+  /** Origins the site is served from (`https://cubre.cl`); the request's own origin is always accepted. */
+  publicOrigins: string[];
+  /** Largest JSON body accepted (bytes); larger ones get a 413 problem. */
+  bodyLimitBytes: number;
+  readYourWritesTimeoutMs: number;
+}
+
+/** What a domain's routes may use: ports, a clock, configuration. Never an adapter. */
+export interface AppContext {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  visibility: Visibility;
+  clock(): Date;
+  config: AppConfig;
+  logger: Logger;
+}
+
+export interface HttpModule {
+  name: string;
+  routes(context: AppContext): Router;
+}
+
+/** Health as the runtime sees it: /readyz and /metrics ask it. */
+export interface RuntimeProbe {
+  readiness(): { ready: boolean; checks: Record<string, boolean> };
+  metrics(): Promise<string>;
+  draining(): boolean;
+}
+
+export function createApp(options: {
+  context: AppContext;
+  modules: HttpModule[];
+  probe: RuntimeProbe;
+  logger: Logger;
+}) {
+  const { context, probe } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('query parser', 'simple');
+
+  app.use(requestLog(options.logger));
+
+  app.use((req, res, next) => {
+    if (!probe.draining()) return next();
+    res.setHeader('Connection', 'close');
+    sendProblem(
+      res,
+      new HttpProblem(503, 'shutting-down', 'Servicio reiniciándose', 'reintente en unos segundos'),
+    );
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', (_req, res) => {
+    const { ready, checks } = probe.readiness();
+    if (ready) {
+      res.json({ status: 'ready', checks });
+      return;
+    }
+    const failing = Object.entries(checks)
+      .filter(([, ok]) => !ok)
+      .map(([name]) => name);
+    res
+      .status(503)
+      .type('application/problem+json')
+      .send(
+        JSON.stringify({
+          ...new HttpProblem(
+            503,
+            'not-ready',
+            'Aún no está listo',
+            `pendiente: ${failing.join(', ')}`,
+          ).toBody('/readyz'),
+          checks,
+        }),
+      );
+  });
+  app.get('/metrics', async (_req, res, next) => {
+    try {
+      res.type('text/plain; version=0.0.4').send(await probe.metrics());
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.use(express.json({ limit: context.config.bodyLimitBytes }));
+  for (const module of options.modules) app.use(module.routes(context));
+
+  app.use((req, res) => {
+    sendProblem(
+      res,
+      new HttpProblem(404, 'not-found', 'No encontrado', `no existe ${req.method} ${req.path}`),
+      req.path,
+    );
+  });
+  app.use(errorHandler(context.config.bodyLimitBytes));
+  return app;
+}

@@ -1,0 +1,73 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+import { HttpProblem, invalidRequest } from './problem';
+import { fieldErrorsOf } from './zodErrors';
+
+export interface RouteSchemas<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+export interface ValidInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+}
+
+const noBody = z.undefined();
+const noQuery = z.strictObject({});
+const noParams = z.strictObject({});
+
+/**
+ * Wraps a route handler: body, query and params are parsed with their zod schemas (a route that declares no
+ * schema accepts none: unknown query parameters are refused too), and every failure becomes one 400 problem
+ * naming each field and rule.
+ */
+export function validated<
+  B extends z.ZodType = typeof noBody,
+  Q extends z.ZodType = typeof noQuery,
+  P extends z.ZodType = typeof noParams,
+>(
+  schemas: RouteSchemas<B, Q, P>,
+  handler: (
+    input: ValidInput<z.output<B>, z.output<Q>, z.output<P>>,
+    req: Request,
+    res: Response,
+  ) => Promise<void>,
+): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    // express.json() leaves the body undefined when the request is not JSON: say so rather than "required".
+    if (schemas.body && req.body === undefined && req.get('Content-Type') && !req.is('application/json')) {
+      return next(
+        new HttpProblem(
+          415,
+          'unsupported-media-type',
+          'Tipo de contenido no soportado',
+          'el cuerpo debe ser JSON',
+          [{ field: 'Content-Type', rule: 'media_type', message: 'se espera application/json' }],
+        ),
+      );
+    }
+    const hasBody = req.body !== undefined;
+    const parts = [
+      ['body', schemas.body ?? (hasBody ? z.strictObject({}) : noBody), req.body],
+      ['query', schemas.query ?? noQuery, req.query],
+      ['params', schemas.params ?? noParams, req.params],
+    ] as const;
+    const errors = [];
+    const parsed: Record<string, unknown> = {};
+    for (const [location, schema, value] of parts) {
+      // reportInput: the rule "required" is told apart from "wrong type" by the input being undefined.
+      const result = (schema as z.ZodType).safeParse(value, { reportInput: true });
+      if (result.success) parsed[location] = result.data;
+      else errors.push(...fieldErrorsOf(result.error, location));
+    }
+    if (errors.length > 0) return next(invalidRequest(errors));
+    try {
+      await handler(parsed as unknown as ValidInput<z.output<B>, z.output<Q>, z.output<P>>, req, res);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

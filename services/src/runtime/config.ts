@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+export const ROLES = ['api', 'relay', 'projector', 'scheduler'] as const;
+export type Role = (typeof ROLES)[number];
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/**
+ * Every setting comes from the environment (twelve-factor); the defaults run the embedded runtime.
+ * A bad value stops the process at start with the variable's name, never later.
+ */
+export const RuntimeConfig = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  ROLES: z
+    .string()
+    .default(ROLES.join(','))
+    .transform(list)
+    .pipe(z.array(z.enum(ROLES)).min(1, 'at least one role')),
+  EVENTSTORE_URL: z.string().min(1).optional(),
+  KAFKA_BROKERS: z
+    .string()
+    .transform(list)
+    .pipe(z.array(z.string().regex(/^[^:]+:\d+$/, 'host:port')).min(1))
+    .optional(),
+  KAFKA_CLIENT_ID: z.string().default('cubre'),
+  /** Partitions of each topic the relay creates; the api role maps a stream to its partition with it. */
+  KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
+  /** Off only against librdkafka's mock cluster, which has no idempotent producer. */
+  KAFKA_IDEMPOTENT: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** The relay creates its topics at start; off where topics are managed elsewhere (or pre-created). */
+  KAFKA_CREATE_TOPICS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1),
+  MONGO_URL: z.string().min(1).optional(),
+  MONGO_DB: z.string().default('cubre'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_ORIGINS: z
+    .string()
+    .default('')
+    .transform(list)
+    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(100 * 1024),
+  READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** Bearer token for /ops; without it /ops answers loopback callers only. */
+  OPS_TOKEN: z.string().min(16).optional(),
+  LAG_LOG_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+});
+export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+  const parsed = RuntimeConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Which engine each port runs on: embedded unless its server's URL is given. */
+export function engineChoice(config: RuntimeConfig) {
+  return {
+    eventStore: config.EVENTSTORE_URL ? ('eventstoredb' as const) : ('sqlite' as const),
+    bus: config.KAFKA_BROKERS ? ('kafka' as const) : ('inprocess' as const),
+    readStore: config.MONGO_URL ? ('mongodb' as const) : ('memory' as const),
+  };
+}

@@ -1,0 +1,82 @@
+import { topicForCategory, type MessageBus } from '../platform/ports/bus';
+import type { CheckpointStore } from '../platform/ports/checkpoints';
+import type { EventStore } from '../platform/ports/eventStore';
+import type { Logger } from '../platform/ports/logger';
+import type { ReadStore } from '../platform/ports/readStore';
+import { connectEventStoreDb } from '../platform/adapters/eventstoredb/eventStore';
+import { createInProcessBus } from '../platform/adapters/inprocess/bus';
+import { connectKafkaBus } from '../platform/adapters/kafka/bus';
+import { createMemoryReadStore } from '../platform/adapters/memory/readStore';
+import { createMongoReadStore } from '../platform/adapters/mongo/readStore';
+import { readStoreCheckpointStore } from '../platform/adapters/readStoreCheckpointStore';
+import { sqliteCheckpointStore } from '../platform/adapters/sqlite/checkpointStore';
+import { openSqliteEventStore } from '../platform/adapters/sqlite/eventStore';
+import { engineChoice, type RuntimeConfig } from './config';
+import { allCategories } from './modules';
+
+export interface Engines {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  bus: MessageBus;
+  /** The relay's checkpoint: beside the events when embedded, in MongoDB when distributed. */
+  checkpoints: CheckpointStore;
+  /** Stream to `topic|partition` on Kafka, for read-your-writes across processes. */
+  partitionKeyOf?(streamId: string): string;
+  describe: ReturnType<typeof engineChoice>;
+  close(): Promise<void>;
+}
+
+/** Opens each port on the engine the configuration selects (ARCHITECTURE.md, "One codebase, two runtimes"). */
+export async function openEngines(config: RuntimeConfig, logger: Logger): Promise<Engines> {
+  const choice = engineChoice(config);
+  const eventStore =
+    choice.eventStore === 'eventstoredb'
+      ? connectEventStoreDb(config.EVENTSTORE_URL!)
+      : openSqliteEventStore({ dataDir: config.DATA_DIR });
+  const readStore =
+    choice.readStore === 'mongodb'
+      ? await createMongoReadStore({ url: config.MONGO_URL!, dbName: config.MONGO_DB })
+      : createMemoryReadStore();
+  const checkpoints =
+    'db' in eventStore
+      ? sqliteCheckpointStore((eventStore as ReturnType<typeof openSqliteEventStore>).db)
+      : readStoreCheckpointStore(readStore);
+
+  let bus: MessageBus;
+  let partitionKeyOf: Engines['partitionKeyOf'];
+  if (choice.bus === 'kafka') {
+    const kafka = await connectKafkaBus({
+      brokers: config.KAFKA_BROKERS!,
+      clientId: config.KAFKA_CLIENT_ID,
+      logger,
+      partitions: config.KAFKA_PARTITIONS,
+      replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+      idempotent: config.KAFKA_IDEMPOTENT,
+    });
+    const topics = allCategories().map(topicForCategory);
+    if (config.ROLES.includes('relay') && config.KAFKA_CREATE_TOPICS) await kafka.ensureTopics(topics);
+    await kafka.refreshMetadata(topics);
+    bus = kafka;
+    partitionKeyOf = (streamId) => kafka.partitionKeyOf(streamId);
+  } else {
+    const child = logger.child({ component: 'bus' });
+    bus = createInProcessBus({
+      onHandlerError: (groupId, error, attempt) =>
+        child.error({ err: error, groupId, attempt }, 'consumer failed; retrying'),
+    });
+  }
+
+  return {
+    eventStore,
+    readStore,
+    bus,
+    checkpoints,
+    partitionKeyOf,
+    describe: choice,
+    async close() {
+      await bus.close();
+      await readStore.close();
+      await eventStore.close();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { comparatorLinksProjection } from '@cubre/projections/comparatorLinks/projection';
+import type { Projection } from '@cubre/projections';
+import { comparatorLinksModule } from '../comparatorLinks';
+import type { HttpModule } from '../platform/http/app';
+
+/** Every domain the runtime serves: its HTTP routes, its stream categories and its projections. */
+export interface DomainModule extends HttpModule {
+  categories: string[];
+}
+
+export const domainModules: DomainModule[] = [comparatorLinksModule];
+
+export const projections: Projection[] = [comparatorLinksProjection];
+
+/** Stream categories of every domain: the Kafka topics the relay writes to. */
+export const allCategories = (): string[] => [
+  ...new Set(domainModules.flatMap((module) => module.categories)),
+];

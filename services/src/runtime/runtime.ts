@@ -1,0 +1,142 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createProjectionRunner, remoteVisibility, type ProjectionRunner } from '@cubre/projections';
+import { createApp, type AppContext, type HttpModule, type Visibility } from '../platform/http/app';
+import type { Logger } from '../platform/ports/logger';
+import { startRelay, type Relay, type RelayOptions } from '../platform/relay/relay';
+import type { RuntimeConfig } from './config';
+import { openEngines, type Engines } from './engines';
+import { renderMetrics } from './metrics';
+import { domainModules, projections } from './modules';
+import { opsRoutes } from './opsRoutes';
+import { startScheduler, type Scheduler } from './scheduler';
+
+export interface Runtime {
+  /** Base URL of this process's HTTP server (every role serves /healthz, /readyz, /metrics, /ops). */
+  url: string;
+  port: number;
+  engines: Engines;
+  runner?: ProjectionRunner;
+  relay?: Relay;
+  /** Graceful stop: refuse new requests, drain the running ones, stop subscriptions, close the stores. */
+  stop(): Promise<void>;
+}
+
+export interface RuntimeHooks {
+  /** Test seam for the relay crash test: runs after the bus acknowledged, before the checkpoint moves. */
+  afterPublish?: RelayOptions['afterPublish'];
+  clock?(): Date;
+}
+
+/** Starts the roles the configuration names, all of them in one process by default (ARCHITECTURE.md). */
+export async function startRuntime(
+  config: RuntimeConfig,
+  logger: Logger,
+  hooks: RuntimeHooks = {},
+): Promise<Runtime> {
+  const startedAt = Date.now();
+  const roles = new Set(config.ROLES);
+  const engines = await openEngines(config, logger);
+  logger.info({ roles: [...roles], engines: engines.describe }, 'starting');
+
+  let runner: ProjectionRunner | undefined;
+  let relay: Relay | undefined;
+  let scheduler: Scheduler | undefined;
+  let draining = false;
+
+  if (roles.has('projector')) {
+    runner = createProjectionRunner({
+      projections,
+      eventStore: engines.eventStore,
+      readStore: engines.readStore,
+      bus: engines.bus,
+      logger,
+      lagLogIntervalMs: config.LAG_LOG_INTERVAL_MS,
+      partitionKeyOf: engines.partitionKeyOf,
+    });
+    await runner.start();
+  }
+  if (roles.has('relay')) {
+    relay = await startRelay({
+      store: engines.eventStore,
+      bus: engines.bus,
+      checkpoints: engines.checkpoints,
+      logger,
+      afterPublish: hooks.afterPublish,
+    });
+  }
+  if (roles.has('scheduler')) scheduler = startScheduler(logger, []);
+
+  const visibility: Visibility = runner
+    ? { waitUntilVisible: (target, names, timeoutMs) => runner.waitUntilVisible(target, names, timeoutMs) }
+    : remoteVisibility(engines.readStore, engines.partitionKeyOf);
+  const context: AppContext = {
+    eventStore: engines.eventStore,
+    readStore: engines.readStore,
+    visibility,
+    clock: hooks.clock ?? (() => new Date()),
+    config: {
+      publicOrigins: config.PUBLIC_ORIGINS.map((origin) => new URL(origin).origin),
+      bodyLimitBytes: config.BODY_LIMIT_BYTES,
+      readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+    },
+    logger,
+  };
+  const ops: HttpModule = {
+    name: 'ops',
+    routes: () => opsRoutes(runner, engines.readStore, config.OPS_TOKEN),
+  };
+  const app = createApp({
+    context,
+    modules: [ops, ...(roles.has('api') ? domainModules : [])],
+    logger,
+    probe: {
+      draining: () => draining,
+      readiness: () => {
+        const checks: Record<string, boolean> = { accepting: !draining };
+        if (runner) checks.projections = runner.ready();
+        if (relay) checks.relay = true;
+        return { ready: Object.values(checks).every(Boolean), checks };
+      },
+      metrics: () => renderMetrics({ eventStore: engines.eventStore, relay, runner, startedAt }),
+    },
+  });
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  // Slow clients cannot hold a connection forever; keep-alive longer than typical proxies' idle timeouts.
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 65_000;
+  const port = (server.address() as AddressInfo).port;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  logger.info({ port, startupMs: Date.now() - startedAt }, 'listening');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    engines,
+    runner,
+    relay,
+    stop() {
+      stopping ??= (async () => {
+        draining = true;
+        logger.info({}, 'shutting down: draining requests');
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+        await closed;
+        clearTimeout(timer);
+        await scheduler?.stop();
+        await relay?.stop();
+        await runner?.stop();
+        await engines.close();
+        logger.info({}, 'stopped');
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { createInProcessBus } from '@cubre/services/platform/adapters/inprocess/bus';
+import { ALL_TOPICS } from '@cubre/services/platform/ports/bus';
+import { newEvent } from '../../support/events';
+import { busContract } from './busContract';
+
+describe('in-process bus contract', () => {
+  busContract(async () => {
+    const bus = createInProcessBus({ retryDelayMs: 5 });
+    return { bus, topics: ['cubre.alpha', 'cubre.beta'], close: () => bus.close() };
+  });
+});
+
+describe('in-process bus specifics', () => {
+  const event = (globalPosition: number) => ({
+    ...newEvent(),
+    streamId: 'thing-1',
+    revision: 0,
+    globalPosition,
+  });
+
+  test('an all-topics consumer sees every message in publish order, across topics', async () => {
+    const bus = createInProcessBus();
+    const seen: number[] = [];
+    await bus.consume({
+      groupId: 'g',
+      topics: [ALL_TOPICS],
+      handle: async (m) => void seen.push(...m.map((x) => x.event.globalPosition)),
+    });
+    await bus.publish([
+      { topic: 'cubre.a', key: 'a-1', event: event(1) },
+      { topic: 'cubre.b', key: 'b-1', event: event(2) },
+      { topic: 'cubre.a', key: 'a-1', event: event(3) },
+    ]);
+    while (seen.length < 3) await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual([1, 2, 3]);
+    await bus.close();
+  });
+
+  test('messages every group handled are released; a slow group keeps them', async () => {
+    const bus = createInProcessBus();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await bus.consume({ groupId: 'slow', topics: [ALL_TOPICS], handle: () => gate });
+    await bus.publish(
+      Array.from({ length: 2000 }, (_, i) => ({ topic: 'cubre.a', key: 'a-1', event: event(i + 1) })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(bus.pending()).toBe(2000);
+    release();
+    while (bus.pending() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(bus.pending()).toBe(0);
+    await bus.close();
+  });
+
+  test('a second consumer for the same group in one process is refused', async () => {
+    const bus = createInProcessBus();
+    await bus.consume({ groupId: 'g', topics: ['cubre.a'], handle: async () => undefined });
+    await expect(
+      bus.consume({ groupId: 'g', topics: ['cubre.a'], handle: async () => undefined }),
+    ).rejects.toThrow('already');
+    await bus.close();
+  });
+
+  test('publishing to a closed bus is refused', async () => {
+    const bus = createInProcessBus();
+    await bus.close();
+    await expect(bus.publish([{ topic: 'cubre.a', key: 'a-1', event: event(1) }])).rejects.toThrow('closed');
+  });
+});

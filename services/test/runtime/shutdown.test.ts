@@ -1,0 +1,50 @@
+import { json } from '../support/http';
+import { startChildRuntime, waitUntilReady } from '../support/childRuntime';
+import { tempDataDir } from '../support/tempDir';
+import { postJson } from '../support/testRuntime';
+
+/**
+ * Issue 2, item 7: on SIGTERM the process stops intake, lets running requests finish, stops its
+ * subscriptions, closes the store and exits 0. A request is answered or refused, never cut off half-done,
+ * and whatever was acknowledged is still there after a restart.
+ */
+test('SIGTERM drains running requests and exits 0; acknowledged writes survive', async () => {
+  const dir = tempDataDir();
+  const env = { DATA_DIR: dir.path };
+  const runtime = await startChildRuntime(env);
+  await waitUntilReady(runtime.url);
+
+  const outcomes: (number | 'refused')[] = [];
+  const acked: string[] = [];
+  let signalled = false;
+  const requests = Array.from({ length: 60 }, async (_, i) => {
+    await new Promise((resolve) => setTimeout(resolve, i * 2));
+    try {
+      const response = await postJson(`${runtime.url}/api/buscarplanes/comparator-url`, {
+        url: `/Comparar/Isapres?drain=${i}`,
+      });
+      outcomes.push(response.status);
+      if (response.status === 201) acked.push((await json(response)).link);
+      else await response.arrayBuffer();
+      if (!signalled) {
+        signalled = true;
+        runtime.child.kill('SIGTERM');
+      }
+    } catch {
+      outcomes.push('refused');
+    }
+  });
+  await Promise.all(requests);
+  expect(await runtime.exited).toBe(0);
+  expect(outcomes.every((o) => o === 201 || o === 503 || o === 'refused')).toBe(true);
+  expect(acked.length).toBeGreaterThan(0);
+
+  const again = await startChildRuntime(env);
+  await waitUntilReady(again.url);
+  for (const link of acked) {
+    expect((await fetch(`${again.url}/api/buscarplanes/comparator/url/${link}`)).status).toBe(200);
+  }
+  again.child.kill('SIGTERM');
+  expect(await again.exited).toBe(0);
+  dir.remove();
+}, 60_000);

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+
+let bundled: string | undefined;
+
+/** Bundles the runtime fixture once per test file (esbuild, ~0.3 s) so a child can run it with plain node. */
+function fixtureBundle(): string {
+  if (bundled) return bundled;
+  // Inside the repository, so the bundle's bare imports resolve against its node_modules.
+  const cache = join(__dirname, '../../../node_modules/.cache/cubre-fixtures');
+  mkdirSync(cache, { recursive: true });
+  const outfile = join(mkdtempSync(join(cache, 'runtime-')), 'runtimeProcess.js');
+  buildSync({
+    entryPoints: [join(__dirname, '../../../scripts/fixtures/runtimeProcess.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    tsconfig: join(__dirname, '../../../tsconfig.json'),
+    absWorkingDir: join(__dirname, '../../..'),
+    logLevel: 'error',
+  });
+  bundled = outfile;
+  return outfile;
+}
+
+export interface ChildRuntime {
+  url: string;
+  child: ChildProcess;
+  /** Resolves with the exit code, or the signal that ended it. */
+  exited: Promise<number | NodeJS.Signals>;
+  stderr(): string;
+}
+
+/** Starts the real runtime in a child process and waits until it listens. */
+export function startChildRuntime(env: Record<string, string>, timeoutMs = 20_000): Promise<ChildRuntime> {
+  const child = spawn(process.execPath, [fixtureBundle()], {
+    cwd: join(__dirname, '../../..'),
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | NodeJS.Signals>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code ?? 0)),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`child runtime did not start in ${timeoutMs} ms:\n${stderr}`));
+    }, timeoutMs);
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const line = stdout.split('\n').find((l) => l.startsWith('{'));
+      if (!line) return;
+      clearTimeout(timer);
+      resolve({ url: (JSON.parse(line) as { url: string }).url, child, exited, stderr: () => stderr });
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`child runtime exited (${code}) before listening:\n${stderr}`));
+    });
+  });
+}
+
+export async function waitUntilReady(url: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${url}/readyz`).catch(() => undefined);
+    if (response?.status === 200) return;
+    if (Date.now() > deadline) throw new Error(`${url} not ready after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
