@@ -1,7 +1,7 @@
 import { createProjectionRunner, PROGRESS_COLLECTION, type Projection } from '@cubre/projections';
 import { createInProcessBus } from '@cubre/services/platform/adapters/inprocess/bus';
 import { createMemoryReadStore } from '@cubre/services/platform/adapters/memory/readStore';
-import { sqliteCheckpointStore } from '@cubre/services/platform/adapters/sqlite/checkpointStore';
+import { openSqliteCheckpointStore } from '@cubre/services/platform/adapters/sqlite/checkpointStore';
 import {
   openSqliteEventStore,
   type SqliteEventStore,
@@ -51,6 +51,7 @@ async function setUp() {
     logger,
   });
   return {
+    dataDir: dir.path,
     eventStore,
     readStore,
     bus,
@@ -111,7 +112,7 @@ describe('projection runner', () => {
     const relay = await startRelay({
       store: t.eventStore,
       bus: t.bus,
-      checkpoints: sqliteCheckpointStore(t.eventStore.db),
+      checkpoints: openSqliteCheckpointStore(t.dataDir),
       logger,
     });
     const target = await appendThings(t.eventStore, 3, 2);
@@ -133,7 +134,7 @@ describe('projection runner', () => {
   test('duplicates on the bus (a relay re-publishing) change nothing', async () => {
     const t = await setUp();
     await t.runner.start();
-    const checkpoints = sqliteCheckpointStore(t.eventStore.db);
+    const checkpoints = openSqliteCheckpointStore(t.dataDir);
     const relay = await startRelay({ store: t.eventStore, bus: t.bus, checkpoints, logger });
     const target = await appendThings(t.eventStore, 4, 2);
     await t.runner.waitUntilVisible(target, ['thingCounts']);
@@ -158,7 +159,7 @@ describe('projection runner', () => {
     const relay = await startRelay({
       store: t.eventStore,
       bus: t.bus,
-      checkpoints: sqliteCheckpointStore(t.eventStore.db),
+      checkpoints: openSqliteCheckpointStore(t.dataDir),
       logger,
     });
     const target = await appendThings(t.eventStore, 20, 3);
@@ -208,7 +209,7 @@ describe('relay', () => {
   test('a failure between publish and checkpoint re-publishes (duplicates), never skips', async () => {
     const t = await setUp();
     await t.runner.start();
-    const checkpoints = sqliteCheckpointStore(t.eventStore.db);
+    const checkpoints = openSqliteCheckpointStore(t.dataDir);
     const published: number[] = [];
     let failOnce = true;
     const relay = await startRelay({
@@ -240,7 +241,7 @@ describe('relay', () => {
 
   test('the checkpoint does not move when the bus refuses the publish', async () => {
     const t = await setUp();
-    const checkpoints = sqliteCheckpointStore(t.eventStore.db);
+    const checkpoints = openSqliteCheckpointStore(t.dataDir);
     let refusals = 0;
     const refusingBus = {
       ...t.bus,

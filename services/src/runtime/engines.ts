@@ -9,7 +9,7 @@ import { connectKafkaBus } from '../platform/adapters/kafka/bus';
 import { createMemoryReadStore } from '../platform/adapters/memory/readStore';
 import { createMongoReadStore } from '../platform/adapters/mongo/readStore';
 import { readStoreCheckpointStore } from '../platform/adapters/readStoreCheckpointStore';
-import { sqliteCheckpointStore } from '../platform/adapters/sqlite/checkpointStore';
+import { openSqliteCheckpointStore } from '../platform/adapters/sqlite/checkpointStore';
 import { openSqliteEventStore } from '../platform/adapters/sqlite/eventStore';
 import { engineChoice, type RuntimeConfig } from './config';
 import { allCategories } from './modules';
@@ -37,10 +37,9 @@ export async function openEngines(config: RuntimeConfig, logger: Logger): Promis
     choice.readStore === 'mongodb'
       ? await createMongoReadStore({ url: config.MONGO_URL!, dbName: config.MONGO_DB })
       : createMemoryReadStore();
-  const checkpoints =
-    'db' in eventStore
-      ? sqliteCheckpointStore((eventStore as ReturnType<typeof openSqliteEventStore>).db)
-      : readStoreCheckpointStore(readStore);
+  const sqliteCheckpoints =
+    choice.eventStore === 'sqlite' ? openSqliteCheckpointStore(config.DATA_DIR) : undefined;
+  const checkpoints = sqliteCheckpoints ?? readStoreCheckpointStore(readStore);
 
   let bus: MessageBus;
   let partitionKeyOf: Engines['partitionKeyOf'];
@@ -76,6 +75,7 @@ export async function openEngines(config: RuntimeConfig, logger: Logger): Promis
     async close() {
       await bus.close();
       await readStore.close();
+      sqliteCheckpoints?.close();
       await eventStore.close();
     },
   };

@@ -59,7 +59,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
       throw new WrongExpectedRevisionError(streamId, options.expectedRevision, revision);
     }
-    const decided = decider.decide(command, state);
+    // Events are validated on the way in, so readers (projections replaying at full speed) can trust them.
+    const decided = decider.decide(command, state).map((event) => definition.eventSchema.parse(event));
     if (decided.length === 0) return { state, events: [], revision, globalPosition: 0 };
     const events: NewEvent[] = decided.map((event, index) => ({
       id: eventIdFor(metadata.commandId, index),

@@ -1,5 +1,5 @@
 import { openSqliteEventStore } from '@cubre/services/platform/adapters/sqlite/eventStore';
-import { sqliteCheckpointStore } from '@cubre/services/platform/adapters/sqlite/checkpointStore';
+import { openSqliteCheckpointStore } from '@cubre/services/platform/adapters/sqlite/checkpointStore';
 import { newEvent, newEvents, uniqueStream } from '../../support/events';
 import { tempDataDir } from '../../support/tempDir';
 import { eventStoreContract } from './eventStoreContract';
@@ -77,15 +77,16 @@ describe('SQLite event store specifics', () => {
   test('checkpoints only move forward and survive reopening', async () => {
     const data = tempDataDir();
     const store = openSqliteEventStore({ dataDir: data.path });
-    const checkpoints = sqliteCheckpointStore(store.db);
+    const checkpoints = openSqliteCheckpointStore(data.path);
     expect(await checkpoints.load('relay')).toBe(0);
     await checkpoints.store('relay', 10);
     await checkpoints.store('relay', 7);
     expect(await checkpoints.load('relay')).toBe(10);
+    checkpoints.close();
     await store.close();
-    const reopened = openSqliteEventStore({ dataDir: data.path });
-    expect(await sqliteCheckpointStore(reopened.db).load('relay')).toBe(10);
-    await reopened.close();
+    const reopened = openSqliteCheckpointStore(data.path);
+    expect(await reopened.load('relay')).toBe(10);
+    reopened.close();
     data.remove();
   });
 });

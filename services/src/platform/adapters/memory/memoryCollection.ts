@@ -112,10 +112,10 @@ export class MemoryCollection<T extends ReadDocument> implements ReadCollection<
     const state = this.open();
     checkId(id);
     checkFilter(guard, 'guardedUpdate');
-    const holds = compileFilter(guard);
     const entry = state.entries.get(id);
     if (entry) {
-      if (!holds(entry.doc)) {
+      // Compiled only when there is a document to test: a replay into an empty collection never needs it.
+      if (!compileFilter(guard)(entry.doc)) {
         // MongoDB rejects a malformed update whether or not a document matched; so do we.
         validateUpdate(update);
         return false;

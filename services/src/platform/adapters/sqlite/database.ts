@@ -12,14 +12,25 @@ export type SqliteDatabase = Database.Database;
  * which is what "an acknowledged append survives a power cut" needs. The cost (one fsync per commit) is paid
  * once per group of concurrent appends, because the event store commits queued appends together.
  */
-export function openSqliteDatabase(dataDir: string, fileName = 'events.sqlite'): SqliteDatabase {
+export function openSqliteDatabase(
+  dataDir: string,
+  options: { fileName?: string; synchronous?: 'FULL' | 'NORMAL' } = {},
+): SqliteDatabase {
+  const fileName = options.fileName ?? 'events.sqlite';
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, fileName));
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
   // Another process (an import, a rebuild) may hold the write lock for a moment: wait, don't fail.
   db.pragma('busy_timeout = 5000');
-  db.exec(`
+  db.exec(SCHEMAS[fileName === CHECKPOINTS_FILE ? 'checkpoints' : 'events']);
+  return db;
+}
+
+export const CHECKPOINTS_FILE = 'checkpoints.sqlite';
+
+const SCHEMAS = {
+  events: `
     CREATE TABLE IF NOT EXISTS events (
       position    INTEGER PRIMARY KEY AUTOINCREMENT,
       id          TEXT    NOT NULL UNIQUE,
@@ -30,11 +41,10 @@ export function openSqliteDatabase(dataDir: string, fileName = 'events.sqlite'):
       data        TEXT    NOT NULL,
       metadata    TEXT    NOT NULL,
       UNIQUE (stream_id, revision)
-    );
+    );`,
+  checkpoints: `
     CREATE TABLE IF NOT EXISTS checkpoints (
       name     TEXT    PRIMARY KEY,
       position INTEGER NOT NULL
-    ) WITHOUT ROWID;
-  `);
-  return db;
-}
+    ) WITHOUT ROWID;`,
+};
