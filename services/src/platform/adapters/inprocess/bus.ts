@@ -31,6 +31,10 @@ export interface InProcessBusOptions {
  * order), consumer groups with their own cursor, a cursor moved only after the handler resolved, and a
  * failing handler retried without holding back the other groups. Messages every group has handled are
  * dropped. Publishing is acknowledged once the message is in the log, as a broker acknowledges a write.
+ *
+ * The log is memory: a process crash loses what a consumer had not handled yet, though the relay's
+ * checkpoint has moved. So every embedded consumer catches up from the event store at start, from its own
+ * durable position, before following the bus; projections do (their runner), and reactors must too.
  */
 export function createInProcessBus(options: InProcessBusOptions = {}): MessageBus & {
   /** Messages still held for some group: lag of the slowest consumer. */
