@@ -16,7 +16,8 @@ import { json } from '../../support/http';
 import { tempDataDir } from '../../support/tempDir';
 
 /** A tiny aggregate standing in for any domain: a titled note that can be renamed. */
-type NoteEvent = { type: 'NoteWritten'; data: { title: string } } | { type: 'NoteRenamed'; data: { title: string } };
+type NoteEvent =
+  { type: 'NoteWritten'; data: { title: string } } | { type: 'NoteRenamed'; data: { title: string } };
 const NoteEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('NoteWritten'), data: z.object({ title: z.string() }) }),
   z.object({ type: z.literal('NoteRenamed'), data: z.object({ title: z.string() }) }),
@@ -94,7 +95,11 @@ afterAll(async () => {
 });
 
 const put = (id: string, title: string, headers: Record<string, string> = {}) =>
-  fetch(`${base}/notes/${id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ title }) });
+  fetch(`${base}/notes/${id}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ title }),
+  });
 
 describe('ETag and If-Match carry the expected revision over HTTP', () => {
   test('every answer carries the revision as its ETag', async () => {
@@ -128,7 +133,10 @@ describe('ETag and If-Match carry the expected revision over HTTP', () => {
 
   test('two clients renaming from the same ETag: one wins, the other gets a 409, nothing is overwritten silently', async () => {
     await put('d1', 'Base');
-    const [a, b] = await Promise.all([put('d1', 'A', { 'If-Match': '"0"' }), put('d1', 'B', { 'If-Match': '"0"' })]);
+    const [a, b] = await Promise.all([
+      put('d1', 'A', { 'If-Match': '"0"' }),
+      put('d1', 'B', { 'If-Match': '"0"' }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const winner = a.status === 200 ? 'A' : 'B';
     expect(await json(await fetch(`${base}/notes/d1`))).toEqual({ title: winner });
@@ -137,13 +145,17 @@ describe('ETag and If-Match carry the expected revision over HTTP', () => {
   test('a malformed If-Match is a 400 problem naming it', async () => {
     const response = await put('e1', 'X', { 'If-Match': 'version-3' });
     expect(response.status).toBe(400);
-    expect((await json(response)).errors).toContainEqual(expect.objectContaining({ field: 'If-Match', rule: 'etag' }));
+    expect((await json(response)).errors).toContainEqual(
+      expect.objectContaining({ field: 'If-Match', rule: 'etag' }),
+    );
   });
 
   test('a business refusal is a problem with its own rule and status', async () => {
     const response = await put('f1', 'Nueva', { 'If-Match': '"-1"' });
     expect(response.status).toBe(422);
-    expect((await json(response)).errors).toEqual([{ field: 'body', rule: 'not_found', message: 'la nota no existe' }]);
+    expect((await json(response)).errors).toEqual([
+      { field: 'body', rule: 'not_found', message: 'la nota no existe' },
+    ]);
   });
 
   test('a body over the configured limit is a 413 problem stating it', async () => {
