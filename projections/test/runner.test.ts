@@ -191,6 +191,36 @@ describe('projection runner', () => {
     await t.tearDown();
   });
 
+  test('a catch-up hands metadata only to projections that declare they need it', async () => {
+    const t = await setUp();
+    await appendThings(t.eventStore, 1, 2);
+    const seen: Record<string, unknown[]> = { lean: [], full: [] };
+    const recorder = (name: 'lean' | 'full', withMetadata: boolean): Projection => ({
+      name,
+      categories: ['thing'],
+      collections: [],
+      withMetadata,
+      async apply(event) {
+        seen[name]!.push(event.metadata?.actor);
+      },
+    });
+    const runner = createProjectionRunner({
+      projections: [recorder('lean', false), recorder('full', true)],
+      eventStore: t.eventStore,
+      readStore: t.readStore,
+      bus: t.bus,
+      logger,
+    });
+    await runner.start();
+    expect(seen.full).toEqual([
+      { kind: 'system', id: 'test' },
+      { kind: 'system', id: 'test' },
+    ]);
+    expect(seen.lean).toEqual([undefined, undefined]);
+    await runner.stop();
+    await t.tearDown();
+  });
+
   test('two projections with one name are refused', () => {
     const applied = { count: 0 };
     expect(() =>

@@ -1,5 +1,13 @@
 import type { StoredEvent } from '@cubre/schemas';
+import type { EventWithoutMetadata } from '@cubre/services/platform/ports/eventStore';
 import type { ReadStore } from '@cubre/services/platform/ports/readStore';
+
+/**
+ * What `apply` receives: id and metadata are there when the projection declares `withMetadata`, or when
+ * the event came through the bus; a catch-up otherwise skips them, because reading them costs 40% of a
+ * replay.
+ */
+export type ProjectionEvent = EventWithoutMetadata & Partial<Pick<StoredEvent, 'id' | 'metadata'>>;
 
 /**
  * A named read-model builder. `apply` must be idempotent on its own (guard every update with the stream
@@ -11,9 +19,11 @@ export interface Projection {
   categories: string[];
   /** Collections it owns: dropped and refilled by a rebuild. */
   collections: string[];
+  /** Whether `apply` needs each event's id and metadata (the actor of a change, say). */
+  withMetadata?: boolean;
   /** Indexes and other set-up; runs at start and after a rebuild dropped the collections. */
   setup?(store: ReadStore): Promise<void>;
-  apply(event: StoredEvent, store: ReadStore): Promise<void>;
+  apply(event: ProjectionEvent, store: ReadStore): Promise<void>;
 }
 
 export const PROGRESS_COLLECTION = '_projections';

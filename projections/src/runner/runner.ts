@@ -1,4 +1,4 @@
-import { categoryOf, type StoredEvent } from '@cubre/schemas';
+import { categoryOf } from '@cubre/schemas';
 import {
   ALL_TOPICS,
   topicForCategory,
@@ -10,7 +10,12 @@ import type { EventStore } from '@cubre/services/platform/ports/eventStore';
 import type { Logger } from '@cubre/services/platform/ports/logger';
 import type { ReadStore } from '@cubre/services/platform/ports/readStore';
 import { createLock } from './lock';
-import { PROGRESS_COLLECTION, type Projection, type ProjectionProgressDocument } from './projection';
+import {
+  PROGRESS_COLLECTION,
+  type Projection,
+  type ProjectionEvent,
+  type ProjectionProgressDocument,
+} from './projection';
 import { createWaiters, type VisibilityTarget } from './waiters';
 
 export interface ProjectionRunnerOptions {
@@ -103,7 +108,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     waiters.notify();
   }
 
-  async function applyEvent(run: Running, event: StoredEvent) {
+  async function applyEvent(run: Running, event: ProjectionEvent) {
     if (!run.categories.has(categoryOf(event.streamId))) return;
     await run.projection.apply(event, readStore);
     run.applied++;
@@ -113,10 +118,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   async function catchUp(run: Running): Promise<number> {
     let count = 0;
     for (;;) {
-      const batch = await eventStore.readAll({
-        after: run.progress.position,
-        maxCount: options.catchUpBatchSize ?? 2000,
-      });
+      const read = { after: run.progress.position, maxCount: options.catchUpBatchSize ?? 5000 };
+      const batch: ProjectionEvent[] =
+        run.projection.withMetadata || !eventStore.readAllWithoutMetadata
+          ? await eventStore.readAll(read)
+          : await eventStore.readAllWithoutMetadata(read);
       if (batch.length === 0) return count;
       for (const event of batch) await applyEvent(run, event);
       count += batch.length;

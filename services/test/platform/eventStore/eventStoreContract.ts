@@ -204,6 +204,15 @@ export function eventStoreContract(makeStore: () => Promise<EventStore>): void {
       expect(new Set(positions).size).toBe(positions.length);
     });
 
+    test('readAllWithoutMetadata, where offered, gives the same events as readAll minus ids and metadata', async () => {
+      if (!store.readAllWithoutMetadata) return;
+      const start = await store.headPosition();
+      await store.append(uniqueStream(), newEvents(3));
+      const full = await store.readAll({ after: start, maxCount: 100 });
+      const lean = await store.readAllWithoutMetadata({ after: start, maxCount: 100 });
+      expect(lean).toEqual(full.map(({ id: _id, metadata: _metadata, ...rest }) => rest));
+    });
+
     test('headPosition is the position of the last append', async () => {
       const result = await store.append(uniqueStream(), newEvents(2));
       expect(await store.headPosition()).toBeGreaterThanOrEqual(result.globalPosition);

@@ -5,6 +5,7 @@ import {
   WrongExpectedRevisionError,
   type AppendResult,
   type EventStore,
+  type EventWithoutMetadata,
   type ExpectedRevision,
 } from '../../ports/eventStore';
 import { pollingSubscription } from '../pollingSubscription';
@@ -62,6 +63,31 @@ const toStoredEvent = ([
   metadata: JSON.parse(metadata) as StoredEvent['metadata'],
 });
 
+type LeanRow = [
+  position: number,
+  streamId: string,
+  revision: number,
+  type: string,
+  occurredAt: string,
+  data: string,
+];
+
+const toEventWithoutMetadata = ([
+  position,
+  streamId,
+  revision,
+  type,
+  occurredAt,
+  data,
+]: LeanRow): EventWithoutMetadata => ({
+  type,
+  streamId,
+  revision,
+  globalPosition: position,
+  occurredAt,
+  data: JSON.parse(data) as Record<string, unknown>,
+});
+
 /** For appends of no events, checked on the main thread: nothing to write, nothing to send. */
 function checkExpected(streamId: string, expected: ExpectedRevision, actual: number): void {
   const holds =
@@ -93,6 +119,11 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
   const readAllRows = db
     .prepare<[number, number], EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+    )
+    .raw(true);
+  const readAllLeanRows = db
+    .prepare<[number, number], LeanRow>(
+      'SELECT position, stream_id, revision, type, occurred_at, data FROM events WHERE position > ? ORDER BY position LIMIT ?',
     )
     .raw(true);
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
@@ -178,6 +209,9 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
     },
     async readAll({ after, maxCount }) {
       return readAllRows.all(after, maxCount).map(toStoredEvent);
+    },
+    async readAllWithoutMetadata({ after, maxCount }) {
+      return readAllLeanRows.all(after, maxCount).map(toEventWithoutMetadata);
     },
     subscribeToAll({ after, batchSize = 1000 }) {
       return pollingSubscription({
