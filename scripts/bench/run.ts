@@ -7,6 +7,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAppendThroughput } from './appendThroughput';
 import { benchCommandToVisibleHttp, benchCommandToVisibleInProcess } from './commandLatency';
+import { benchMemoryReadStore } from './readStore/memoryReadStore.bench';
 import { benchReplayThroughput } from './replayThroughput';
 
 async function main() {
@@ -19,6 +20,10 @@ async function main() {
     const append100 = await benchAppendThroughput(dir, 100, 50_000);
     log('projection replay throughput over 100,000 events…');
     const replay = await benchReplayThroughput(dir, 100_000);
+    log(
+      'embedded read store: guarded updates, and a filtered sort of 20,000 documents against mingo and a hand loop…',
+    );
+    const readStore = await benchMemoryReadStore();
     log('command-to-visible latency, 50 concurrent writers…');
     const inProcess = await benchCommandToVisibleInProcess(dir, 50, 5);
     const http = await benchCommandToVisibleHttp(dir, 50, 5);
@@ -28,6 +33,7 @@ async function main() {
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
       appendThroughput: { batchOf1: append1, batchOf100: append100 },
       replayThroughput: replay,
+      memoryReadStore: readStore,
       commandToVisible: { inProcess, http },
       goals: {
         'append batch of 1 ≥ 50% of raw inserts': append1.ratio >= 0.5,

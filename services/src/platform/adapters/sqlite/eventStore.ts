@@ -6,6 +6,7 @@ import {
   type AppendResult,
   type EventStore,
   type EventWithoutMetadata,
+  type ReadAllOptions,
   type ExpectedRevision,
 } from '../../ports/eventStore';
 import { pollingSubscription } from '../pollingSubscription';
@@ -41,6 +42,7 @@ export interface SqliteEventStoreOptions {
 
 export interface SqliteEventStore extends EventStore {
   readonly db: SqliteDatabase;
+  readAllWithoutMetadata(options: ReadAllOptions): Promise<EventWithoutMetadata[]>;
 }
 
 const toStoredEvent = ([
