@@ -9,10 +9,9 @@ import { parseSort } from '@cubre/services/platform/adapters/memory/sortKeys';
 /**
  * Micro benchmark of the embedded read store: (a) the projection hot path, guardedUpdate, on 10,000
  * documents; (b) a filtered, sorted page of 20,000 documents against mingo's own cursor and a
- * hand-written loop. Standalone, from the repository root:
- *   npx esbuild --bundle --platform=node --packages=external \
- *     scripts/bench/readStore/memoryReadStore.bench.ts --outfile=/tmp/readStore.bench.js
- *   NODE_PATH=$PWD/node_modules node /tmp/readStore.bench.js
+ * hand-written loop. Run by `npm run bench` (scripts/bench/run.ts). It has no standalone entry point:
+ * inside the bench bundle `require.main === module` holds for every module, and it ran concurrently with
+ * the append benchmark, slowing single appends six-fold.
  */
 
 /** A deterministic generator, so every run measures the same data. */
@@ -202,18 +201,4 @@ async function hotPath(): Promise<Record<string, number>> {
 
 export async function benchMemoryReadStore(): Promise<Record<string, number>> {
   return { ...(await hotPath()), ...(await filteredSort()) };
-}
-
-if (require.main === module) {
-  benchMemoryReadStore().then(
-    (results) => {
-      for (const [name, value] of Object.entries(results)) {
-        console.log(`${name.padEnd(40)} ${value.toFixed(value >= 100 ? 0 : 3)}`);
-      }
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
 }
