@@ -6,8 +6,13 @@ import {
   openSqliteEventStore,
   type SqliteEventStore,
 } from '@cubre/services/platform/adapters/sqlite/eventStore';
+import {
+  PermanentPublishError,
+  type IncomingMessage,
+  type MessageBus,
+} from '@cubre/services/platform/ports/bus';
 import type { ReadStore } from '@cubre/services/platform/ports/readStore';
-import { startRelay } from '@cubre/services/platform/relay/relay';
+import { chunkByBytes, startRelay } from '@cubre/services/platform/relay/relay';
 import pino from 'pino';
 import { newEvent } from '../../services/test/support/events';
 import { tempDataDir } from '../../services/test/support/tempDir';
@@ -221,6 +226,47 @@ describe('projection runner', () => {
     await t.tearDown();
   });
 
+  test('projector instances sharing a partitioned bus never erase each other’s partition progress', async () => {
+    const t = await setUp();
+    // A bus with retention whose deliveries the test controls: instance A owns partition 0, B partition 1.
+    const handlers: ((messages: IncomingMessage[]) => Promise<void>)[] = [];
+    const partitionedBus: MessageBus = {
+      retainsHistory: true,
+      publish: async () => undefined,
+      consume: async ({ handle }) => {
+        handlers.push(handle);
+        return { pause: () => undefined, resume: () => undefined, stop: async () => undefined };
+      },
+      close: async () => undefined,
+    };
+    const instance = () =>
+      createProjectionRunner({
+        projections: [countingProjection({ count: 0 })],
+        eventStore: t.eventStore,
+        readStore: t.readStore,
+        bus: partitionedBus,
+        logger,
+      });
+    const [a, b] = [instance(), instance()];
+    await a.start();
+    await b.start();
+    const message = (partition: number, position: number): IncomingMessage => ({
+      topic: 'cubre.thing',
+      partition,
+      offset: String(position),
+      key: `thing-p${partition}`,
+      event: { ...newEvent(), streamId: `thing-p${partition}`, revision: position, globalPosition: position },
+    });
+    for (let position = 1; position <= 20; position++) {
+      await handlers[position % 2]!([message(position % 2, position)]);
+    }
+    const progress = await t.readStore.collection(PROGRESS_COLLECTION).findOne({ _id: 'thingCounts' });
+    expect(progress?.partitions).toEqual({ 'cubre_thing|0': 20, 'cubre_thing|1': 19 });
+    await a.stop();
+    await b.stop();
+    await t.tearDown();
+  });
+
   test('two projections with one name are refused', () => {
     const applied = { count: 0 };
     expect(() =>
@@ -265,6 +311,82 @@ describe('relay', () => {
     expect(new Set(published)).toEqual(new Set(Array.from({ length: head }, (_, i) => i + 1)));
     expect(t.applied.count).toBe(6);
     expect(await checkpoints.load('relay')).toBe(head);
+    await relay.stop();
+    await t.tearDown();
+  });
+
+  test('an event the bus refuses for good is parked and the rest still goes out, in order', async () => {
+    const t = await setUp();
+    await t.runner.start();
+    const checkpoints = openSqliteCheckpointStore(t.dataDir);
+    const published: string[] = [];
+    const pickyBus = {
+      ...t.bus,
+      retainsHistory: false,
+      async publish(messages: { key: string; event: { revision: number } }[]) {
+        if (messages.some((m) => m.key === 'thing-1' && m.event.revision === 1)) {
+          throw new PermanentPublishError('MESSAGE_TOO_LARGE');
+        }
+        published.push(...messages.map((m) => `${m.key}@${m.event.revision}`));
+      },
+    } as MessageBus;
+    await appendThings(t.eventStore, 3, 3);
+    const relay = await startRelay({
+      store: t.eventStore,
+      bus: pickyBus,
+      checkpoints,
+      logger,
+      retryDelayMs: 5,
+    });
+    const head = await t.eventStore.headPosition();
+    while (relay.position() < head) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(relay.parked()).toBe(1);
+    expect(published).toEqual([
+      'thing-0@0',
+      'thing-0@1',
+      'thing-0@2',
+      'thing-1@0',
+      'thing-1@2',
+      'thing-2@0',
+      'thing-2@1',
+      'thing-2@2',
+    ]);
+    await relay.stop();
+    await t.tearDown();
+  });
+
+  test('publishes are cut to the byte limit, at least one event each', () => {
+    const message = (size: number) => ({
+      topic: 'cubre.thing',
+      key: 'thing-1',
+      event: {
+        ...newEvent('ThingHappened', { padding: 'x'.repeat(size) }),
+        streamId: 'thing-1',
+        revision: 0,
+        globalPosition: 1,
+      },
+    });
+    const chunks = chunkByBytes([message(100), message(100), message(5000), message(100)], 1000);
+    expect(chunks.map((c) => c.length)).toEqual([2, 1, 1]);
+  });
+
+  test('stopping a relay during its back-off returns at once', async () => {
+    const t = await setUp();
+    await appendThings(t.eventStore, 1, 1);
+    const failing = {
+      ...t.bus,
+      retainsHistory: false,
+      publish: async () => Promise.reject(new Error('down')),
+    } as MessageBus;
+    const relay = await startRelay({
+      store: t.eventStore,
+      bus: failing,
+      checkpoints: openSqliteCheckpointStore(t.dataDir),
+      logger,
+      retryDelayMs: 60_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Its back-off is a minute, beyond this test's timeout: returning at all proves stop() cut it short.
     await relay.stop();
     await t.tearDown();
   });

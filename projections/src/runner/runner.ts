@@ -62,6 +62,11 @@ export interface ProjectionRunner {
   /** Drops a projection's collections and replays the whole log into them. */
   rebuild(name: string): Promise<{ events: number; durationMs: number; position: number }>;
   status(): ProjectionStatus[];
+  /**
+   * Events each projection has still to apply: head minus position when it consumes in order, the
+   * consumer group's lag on a partitioned bus (whose position only moves with catch-ups).
+   */
+  lag(head: number): Promise<Record<string, number>>;
   names(): string[];
   stop(): Promise<void>;
 }
@@ -102,9 +107,34 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     });
   }
 
+  /**
+   * Records position and rebuild state. Partition positions are never written here: on Kafka several
+   * projector instances share one progress record, each owning the partitions it was assigned, so a
+   * whole-record write by one would erase the others' (see `savePartitions`).
+   */
   async function saveProgress(run: Running) {
     run.progress = { ...run.progress, updatedAt: new Date().toISOString() };
-    await progressCollection.upsert(run.progress);
+    const { position, rebuilding, updatedAt } = run.progress;
+    await progressCollection.guardedUpdate(
+      run.projection.name,
+      {},
+      { $set: { position, rebuilding, updatedAt }, $setOnInsert: { partitions: {} } },
+      { upsert: true },
+    );
+    waiters.notify();
+  }
+
+  /** Moves only the given partitions forward ($max): concurrent instances never undo each other. */
+  async function savePartitions(run: Running, moved: Record<string, number>) {
+    const updatedAt = new Date().toISOString();
+    const $max: Record<string, number> = {};
+    for (const [key, position] of Object.entries(moved)) $max[`partitions.${key}`] = position;
+    await progressCollection.guardedUpdate(
+      run.projection.name,
+      {},
+      { $max, $set: { updatedAt }, $setOnInsert: { position: 0, rebuilding: false } },
+      { upsert: true },
+    );
     waiters.notify();
   }
 
@@ -135,21 +165,24 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     await run.caughtUpPromise;
     await run.withLock(async () => {
       let moved = false;
+      const movedPartitions: Record<string, number> = {};
       for (const message of messages) {
         const { event } = message;
         if (event.globalPosition <= run.progress.position) continue;
         if (ordered) {
           await applyEvent(run, event);
           run.progress.position = event.globalPosition;
+          moved = true;
         } else {
           const key = partitionKey(message);
           if (event.globalPosition <= (run.progress.partitions[key] ?? 0)) continue;
           await applyEvent(run, event);
           run.progress.partitions = { ...run.progress.partitions, [key]: event.globalPosition };
+          movedPartitions[key] = event.globalPosition;
         }
-        moved = true;
       }
       if (moved) await saveProgress(run);
+      if (Object.keys(movedPartitions).length > 0) await savePartitions(run, movedPartitions);
     });
   }
 
@@ -190,16 +223,22 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     );
   }
 
+  async function lagOf(run: Running, head: number): Promise<number> {
+    if (!ordered && run.consumer?.lag) return run.consumer.lag();
+    return Math.max(0, head - run.progress.position);
+  }
+
   async function logLag() {
     const head = await eventStore.headPosition();
     for (const run of running.values()) {
-      const lag = Math.max(0, head - run.progress.position);
-      if (lag > 0 || lastLogged.get(run.projection.name) !== run.progress.position) {
+      const lag = await lagOf(run, head);
+      const moved = lastLogged.get(run.projection.name) !== run.applied;
+      if (lag > 0 || moved) {
         logger.info(
           { projection: run.projection.name, position: run.progress.position, head, lag },
           'projection lag',
         );
-        lastLogged.set(run.projection.name, run.progress.position);
+        lastLogged.set(run.projection.name, run.applied);
       }
     }
   }
@@ -256,6 +295,13 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       })),
 
     names: () => [...running.keys()],
+
+    async lag(head) {
+      const entries = await Promise.all(
+        [...running.values()].map(async (run) => [run.projection.name, await lagOf(run, head)] as const),
+      );
+      return Object.fromEntries(entries);
+    },
 
     async stop() {
       clearInterval(lagTimer);

@@ -15,7 +15,7 @@ import {
 } from '@cubre/projections/comparatorLinks/projection';
 import { ComparatorLinkDomainEvent, comparatorLinkDecider, comparatorLinkStream } from './decider';
 import { linkCodeFor } from './linkCode';
-import { checkSiteUrl } from './siteUrl';
+import { checkSiteUrl, redirectTarget } from './siteUrl';
 
 const comparatorLink = { decider: comparatorLinkDecider, eventSchema: ComparatorLinkDomainEvent };
 /** A collision needs two paths with the same 8-character code; several in a row means something else is wrong. */
@@ -109,7 +109,7 @@ export function comparatorLinkRoutes(context: AppContext): Router {
         const code = ComparatorLinkParams.shape.lastSegment.safeParse(params.link);
         const doc = code.success ? await links.findOne({ _id: code.data }) : null;
         if (!doc) throw notFound(`no existe el enlace ${params.link}`);
-        res.redirect(302, doc.path);
+        res.redirect(302, redirectTarget(doc.path));
       },
     ),
   );

@@ -54,7 +54,22 @@ export async function openEngines(config: RuntimeConfig, logger: Logger): Promis
     });
     const topics = allCategories().map(topicForCategory);
     if (config.ROLES.includes('relay') && config.KAFKA_CREATE_TOPICS) await kafka.ensureTopics(topics);
-    await kafka.refreshMetadata(topics);
+    // Only api and projector map streams to partitions. Topics may not exist yet (the relay creates them):
+    // keep the configured partition count until the broker can tell, instead of failing to start.
+    if (config.ROLES.includes('api') || config.ROLES.includes('projector')) {
+      const refresh = () =>
+        kafka.refreshMetadata(topics).then(
+          () => true,
+          (error: unknown) => {
+            logger.warn({ err: error }, 'topic metadata unavailable; retrying in 10 s');
+            return false;
+          },
+        );
+      if (!(await refresh())) {
+        const retry = setInterval(() => void refresh().then((ok) => ok && clearInterval(retry)), 10_000);
+        retry.unref();
+      }
+    }
     bus = kafka;
     partitionKeyOf = (streamId) => kafka.partitionKeyOf(streamId);
   } else {

@@ -35,9 +35,15 @@ export async function renderMetrics(parts: {
     gauge('cubre_relay_lag_events', 'Events stored but not yet published to the bus.', [
       [{}, Math.max(0, head - position)],
     ]);
+    gauge(
+      'cubre_relay_parked_events',
+      'Events the bus refused for good since start (still in the event store).',
+      [[{}, parts.relay.parked()]],
+    );
   }
   if (parts.runner) {
     const statuses = parts.runner.status();
+    const lags = await parts.runner.lag(head);
     gauge(
       'cubre_projection_position',
       'Global position up to which the projection has applied every event.',
@@ -45,8 +51,8 @@ export async function renderMetrics(parts: {
     );
     gauge(
       'cubre_projection_lag_events',
-      'Events between the head of the log and the projection position.',
-      statuses.map((s) => [{ projection: s.name }, Math.max(0, head - s.position)]),
+      'Events the projection has still to apply (on Kafka: its consumer group lag).',
+      statuses.map((s) => [{ projection: s.name }, lags[s.name] ?? 0]),
     );
     gauge(
       'cubre_projection_ready',

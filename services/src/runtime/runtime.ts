@@ -93,7 +93,10 @@ export async function startRuntime(
     probe: {
       draining: () => draining,
       readiness: () => {
-        const checks: Record<string, boolean> = { accepting: !draining };
+        const checks: Record<string, boolean> = {
+          accepting: !draining,
+          eventStore: engines.eventStore.healthy?.() ?? true,
+        };
         if (runner) checks.projections = runner.ready();
         if (relay) checks.relay = true;
         return { ready: Object.values(checks).every(Boolean), checks };
@@ -126,9 +129,13 @@ export async function startRuntime(
         draining = true;
         logger.info({}, 'shutting down: draining requests');
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        // A keep-alive connection whose request was running at SIGTERM turns idle when it finishes: close
+        // those as they appear, so the drain lasts as long as the slowest request, not the whole timeout.
         server.closeIdleConnections();
+        const idleCloser = setInterval(() => server.closeIdleConnections(), 100);
         const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
         await closed;
+        clearInterval(idleCloser);
         clearTimeout(timer);
         await scheduler?.stop();
         await relay?.stop();

@@ -87,6 +87,20 @@ describe('shared comparator links over HTTP', () => {
     });
   });
 
+  test('a path another host could hide in is refused, and never reaches a redirect', async () => {
+    for (const url of [
+      `${runtime.url}//evil.example/phish`,
+      '/.//evil.example/x',
+      `${runtime.url}/\\evil.example`,
+    ]) {
+      const response = await save({ url });
+      expect(response.status).toBe(400);
+      expect((await json(response)).errors).toContainEqual(
+        expect.objectContaining({ field: 'url', rule: 'same_site' }),
+      );
+    }
+  });
+
   test('an unknown link is a 404 problem, on the API and on /url', async () => {
     const api = await fetch(`${runtime.url}/api/buscarplanes/comparator/url/Zz99Zz99`);
     expect(api.status).toBe(404);
@@ -223,6 +237,11 @@ describe('bad input gets a 400 problem naming the field and the rule', () => {
       { url: [] },
       { url: {} },
       { url: '\u0000' },
+      { url: '/\t/[' },
+      { url: '/\n/a:b' },
+      { url: '/\t/%' },
+      { url: '/\r/exa mple' },
+      { url: '/.//evil.example' },
     ];
     const random = (seed: number) => {
       let x = seed;
@@ -267,7 +286,7 @@ describe('health, readiness and metrics', () => {
     expect(ready.status).toBe(200);
     expect(await json(ready)).toEqual({
       status: 'ready',
-      checks: { accepting: true, projections: true, relay: true },
+      checks: { accepting: true, eventStore: true, projections: true, relay: true },
     });
   });
 

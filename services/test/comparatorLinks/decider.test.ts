@@ -4,7 +4,7 @@ import {
   type ComparatorLinkDomainEvent,
 } from '@cubre/services/comparatorLinks/decider';
 import { linkCodeFor } from '@cubre/services/comparatorLinks/linkCode';
-import { checkSiteUrl } from '@cubre/services/comparatorLinks/siteUrl';
+import { checkSiteUrl, redirectTarget } from '@cubre/services/comparatorLinks/siteUrl';
 import { DeciderSpecification } from '../support/deciderSpecification';
 
 const spec = DeciderSpecification.for(comparatorLinkDecider);
@@ -40,6 +40,17 @@ describe('comparator link decider', () => {
         expect(error).toBeInstanceOf(CommandRejected);
         expect(error).toMatchObject({ rule: 'link_taken', status: 409, field: 'url' });
       });
+  });
+});
+
+describe('redirects stay on this site', () => {
+  test.each([
+    ['/Comparar/Isapres?page=2', '/Comparar/Isapres?page=2'],
+    ['//evil.example/x', '/evil.example/x'],
+    ['/\\evil.example', '/evil.example'],
+    ['\\/evil.example', '/evil.example'],
+  ])('a stored %j redirects to %j', (path, target) => {
+    expect(redirectTarget(path)).toBe(target);
   });
 });
 
@@ -82,7 +93,14 @@ describe('only URLs of this site are saved', () => {
     ['/\\evil.example', 'url'],
     ['not a url', 'url'],
     ['https://cubre.cl/url/Ab12Cd34', 'not_a_short_link'],
-  ])('%s is refused (%s)', (url, rule) => {
+    ['https://cubre.cl/URL/Ab12Cd34', 'not_a_short_link'],
+    ['https://cubre.cl//evil.example/phish', 'same_site'],
+    ['/.//evil.example/x', 'same_site'],
+    ['https://cubre.cl/\\evil.example', 'same_site'],
+    ['/\t/[', 'url'],
+    ['/\n/a:b', 'url'],
+    ['/\r/exa mple', 'url'],
+  ])('%j is refused (%s)', (url, rule) => {
     const check = checkSiteUrl(url, origins);
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.rule).toBe(rule);

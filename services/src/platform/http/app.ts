@@ -64,7 +64,17 @@ export function createApp(options: {
     res.setHeader('Connection', 'close');
     sendProblem(
       res,
-      new HttpProblem(503, 'shutting-down', 'Servicio reiniciándose', 'reintente en unos segundos'),
+      new HttpProblem(
+        503,
+        'shutting-down',
+        'Servicio reiniciándose',
+        'reintente en unos segundos',
+        undefined,
+        {
+          'Retry-After': '5',
+        },
+      ),
+      req.path,
     );
   });
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Actor, CommandMetadata } from '@cubre/schemas';
 import type { Request } from 'express';
 import { HttpProblem } from './problem';
@@ -7,7 +7,9 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
 
 /**
  * Metadata of a command received over HTTP. With an `Idempotency-Key`, the command id (and so every event
- * id) is derived from it and the route, so a client's retry stores nothing twice.
+ * id) is derived from it, the route and the body, so a client's retry stores nothing twice. The body is part
+ * of it so that the same key sent with another body is another command on every event store alike
+ * (EventStoreDB only recognises event ids within one stream).
  */
 export function commandMetadataOf(req: Request, receivedAt: Date, actor: Actor): CommandMetadata {
   const key = req.get('Idempotency-Key');
@@ -17,7 +19,11 @@ export function commandMetadataOf(req: Request, receivedAt: Date, actor: Actor):
     ]);
   }
   return {
-    commandId: key ? `${req.method} ${req.baseUrl}${req.path} ${key}` : randomUUID(),
+    commandId: key
+      ? `${req.method} ${req.baseUrl}${req.path} ${key} ${createHash('sha1')
+          .update(JSON.stringify(req.body ?? null))
+          .digest('base64url')}`
+      : randomUUID(),
     correlationId: String(req.id),
     causationId: null,
     actor,

@@ -73,6 +73,11 @@ export function problemFor(error: unknown, bodyLimitBytes: number): HttpProblem 
   return undefined;
 }
 
+function safeError(error: unknown) {
+  if (!(error instanceof Error)) return { type: typeof error };
+  return { type: error.name, message: error.message, stack: error.stack };
+}
+
 export function errorHandler(bodyLimitBytes: number): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const problem = problemFor(error, bodyLimitBytes);
@@ -80,11 +85,14 @@ export function errorHandler(bodyLimitBytes: number): ErrorRequestHandler {
       if (!res.headersSent) sendProblem(res, problem, req.originalUrl.split('?')[0]);
       return;
     }
-    req.log.error({ err: error }, 'unexpected error');
+    // Name, message and stack only: errors carry their inputs (Node's URL errors keep the whole URL, and a
+    // comparator URL may hold a visitor's profile), and those must not reach the logs.
+    req.log.error({ err: safeError(error) }, 'unexpected error');
     if (res.headersSent) return res.end();
     sendProblem(
       res,
       new HttpProblem(500, 'internal', 'Error interno', 'ocurrió un error inesperado; intente más tarde'),
+      req.originalUrl.split('?')[0],
     );
   };
 }

@@ -20,6 +20,7 @@ export class HttpProblem extends Error {
     super(detail ?? title);
   }
 
+  /** Every problem names a field and a rule: the request as a whole when no single field is at fault. */
   toBody(instance?: string): Problem {
     return {
       type: `${PROBLEM_BASE}${this.slug}`,
@@ -27,7 +28,7 @@ export class HttpProblem extends Error {
       status: this.status,
       ...(this.detail ? { detail: this.detail } : {}),
       ...(instance ? { instance } : {}),
-      ...(this.errors ? { errors: this.errors } : {}),
+      errors: this.errors ?? [{ field: 'request', rule: this.slug, message: this.detail ?? this.title }],
     };
   }
 }

@@ -27,6 +27,8 @@ export interface ConsumeOptions {
 }
 
 export interface BusConsumer {
+  /** Messages published to the group's topics and not yet handled by it, where the bus can tell. */
+  lag?(): Promise<number>;
   /** Stops fetching new messages (a running handler finishes); the group membership is kept. */
   pause(): void;
   resume(): void;
@@ -49,6 +51,14 @@ export interface MessageBus {
   publish(messages: OutgoingMessage[]): Promise<void>;
   consume(options: ConsumeOptions): Promise<BusConsumer>;
   close(): Promise<void>;
+}
+
+/**
+ * A message the bus will never accept however often it is retried (larger than the broker allows, say).
+ * The relay parks such an event (it stays in the event store) instead of retrying it forever.
+ */
+export class PermanentPublishError extends Error {
+  override readonly name = 'PermanentPublishError';
 }
 
 /** One topic per aggregate category (issue 2, item 4). */

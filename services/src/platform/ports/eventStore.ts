@@ -69,6 +69,8 @@ export interface EventStore {
   subscribeToAll(options: SubscribeOptions): EventSubscription;
   /** Global position of the last stored event, 0 for an empty store. */
   headPosition(): Promise<number>;
+  /** False once the store can no longer write (its writer died): /readyz reports it so the process is replaced. */
+  healthy?(): boolean;
   close(): Promise<void>;
 }
 

@@ -144,8 +144,16 @@ export function busContract(makeBus: () => Promise<BusUnderTest>): void {
     await publish(topic, stream, [1, 2]);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(seen.received.filter((m) => m.key === stream)).toHaveLength(1);
+    // While paused, the group's lag counts what it has not handled; once it caught up, nothing.
+    if (consumer.lag) expect(await consumer.lag()).toBeGreaterThanOrEqual(2);
     consumer.resume();
     await seen.until((r) => r.filter((m) => m.key === stream).length >= 3);
+    if (consumer.lag) {
+      const deadline = Date.now() + 20_000;
+      while ((await consumer.lag()) > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await consumer.lag()).toBe(0);
+    }
     await consumer.stop();
   }, 60_000);
 }

@@ -4,6 +4,7 @@ import {
   NO_STREAM,
   START,
   STREAM_EXISTS,
+  StreamNotFoundError,
   WrongExpectedVersionError,
   excludeSystemEvents,
   jsonEvent,
@@ -99,7 +100,8 @@ export function connectEventStoreDb(connectionString: string): EventStore {
           if (event) events.push(event);
         }
       } catch (error) {
-        if (error instanceof Error && error.name === 'StreamNotFoundError') return [];
+        // The client's error classes do not set `name`: test the class itself.
+        if (error instanceof StreamNotFoundError) return [];
         throw error;
       }
       return events;
@@ -107,14 +109,26 @@ export function connectEventStoreDb(connectionString: string): EventStore {
 
     async readAll({ after, maxCount }) {
       const events: StoredEvent[] = [];
-      const fromPosition = after === 0 ? START : { commit: BigInt(after), prepare: BigInt(after) };
-      // The read starts at `after` inclusive and includes system events: read a little more and trim.
-      for await (const resolved of client.readAll({ fromPosition, maxCount: maxCount + 1 })) {
-        const event = toStoredEvent(resolved);
-        if (event && event.globalPosition > after) events.push(event);
-        if (events.length === maxCount) break;
+      // `$all` holds system records too, and a read starts at its position inclusive: keep reading from the
+      // last record seen until the batch is full or the server has nothing more. An empty answer must mean
+      // the end of the log, never "a window of system records" (a catch-up would stop there).
+      let from: Position | typeof START =
+        after === 0 ? START : { commit: BigInt(after), prepare: BigInt(after) };
+      for (;;) {
+        const window = maxCount + 1;
+        let records = 0;
+        let last: Position | undefined;
+        for await (const resolved of client.readAll({ fromPosition: from, maxCount: window })) {
+          records++;
+          last = resolved.event?.position ?? last;
+          const event = toStoredEvent(resolved);
+          if (event && event.globalPosition > after) events.push(event);
+          if (events.length === maxCount) return events;
+        }
+        if (records < window || !last) return events;
+        from = last;
+        after = Math.max(after, positionOf(last));
       }
-      return events;
     },
 
     subscribeToAll({ after, batchSize = 1000 }) {
@@ -124,15 +138,24 @@ export function connectEventStoreDb(connectionString: string): EventStore {
     },
 
     async headPosition() {
-      for await (const resolved of client.readAll({
-        direction: 'backwards',
-        fromPosition: 'end',
-        maxCount: 50,
-      })) {
-        const event = toStoredEvent(resolved);
-        if (event) return event.globalPosition;
+      // Backwards from the end, past however many system records there are.
+      let from: Position | 'end' = 'end';
+      for (;;) {
+        let records = 0;
+        let last: Position | undefined;
+        for await (const resolved of client.readAll({
+          direction: 'backwards',
+          fromPosition: from,
+          maxCount: 500,
+        })) {
+          records++;
+          last = resolved.event?.position ?? last;
+          const event = toStoredEvent(resolved);
+          if (event) return event.globalPosition;
+        }
+        if (records < 500 || !last) return 0;
+        from = last;
       }
-      return 0;
     },
 
     async close() {
@@ -142,43 +165,60 @@ export function connectEventStoreDb(connectionString: string): EventStore {
   return store;
 }
 
-/** Turns EventStoreDB's push subscription into batches of whatever arrived since the consumer last asked. */
+/** Buffered events above which the subscription stops pulling from the server until the consumer drains. */
+const HIGH_WATER_MARK = 10_000;
+
+/**
+ * Turns EventStoreDB's push subscription into batches of whatever arrived since the consumer last asked.
+ * Bounded: past the high-water mark the pulling loop waits for the consumer, so a catch-up over a long
+ * log never holds the whole log in memory. Closing stops both loops at once, buffered events included.
+ */
 function bufferedSubscription(
   source: AsyncIterable<AllStreamResolvedEvent> & { unsubscribe(): Promise<void> },
   after: number,
   batchSize: number,
 ): EventSubscription {
   const buffered: StoredEvent[] = [];
-  let wake: (() => void) | undefined;
+  let wakeConsumer: (() => void) | undefined;
+  let wakeProducer: (() => void) | undefined;
   let ended = false;
+  let closed = false;
   let failure: unknown;
 
   void (async () => {
     try {
       for await (const resolved of source) {
+        if (closed) break;
         const event = toStoredEvent(resolved);
         if (!event || event.globalPosition <= after) continue;
         buffered.push(event);
-        wake?.();
+        wakeConsumer?.();
+        if (buffered.length >= HIGH_WATER_MARK) {
+          await new Promise<void>((resolve) => (wakeProducer = resolve));
+          wakeProducer = undefined;
+        }
       }
     } catch (error) {
-      failure = error;
+      if (!closed) failure = error;
     } finally {
       ended = true;
-      wake?.();
+      wakeConsumer?.();
     }
   })();
 
   async function* batches(): AsyncGenerator<StoredEvent[]> {
     for (;;) {
+      if (closed) return;
       if (buffered.length > 0) {
-        yield buffered.splice(0, batchSize);
+        const batch = buffered.splice(0, batchSize);
+        if (buffered.length < HIGH_WATER_MARK / 2) wakeProducer?.();
+        yield batch;
         continue;
       }
       if (failure) throw failure;
       if (ended) return;
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
+      await new Promise<void>((resolve) => (wakeConsumer = resolve));
+      wakeConsumer = undefined;
     }
   }
 
@@ -186,8 +226,10 @@ function bufferedSubscription(
   return {
     [Symbol.asyncIterator]: () => iterator,
     async close() {
-      ended = true;
-      wake?.();
+      closed = true;
+      buffered.length = 0;
+      wakeConsumer?.();
+      wakeProducer?.();
       await source.unsubscribe();
     },
   };

@@ -115,6 +115,13 @@ export function createInProcessBus(options: InProcessBusOptions = {}): MessageBu
       groups.set(groupId, group);
       group.idle = run(groupId, group);
       return {
+        async lag() {
+          let count = 0;
+          for (let index = group.next; index < log.length; index++) {
+            if (group.topics.has(log[index]!.topic) || group.topics.has(ALL_TOPICS)) count++;
+          }
+          return count;
+        },
         pause() {
           group.paused = true;
         },

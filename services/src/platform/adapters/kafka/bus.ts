@@ -8,7 +8,13 @@ import {
   type LogEntry,
   type PartitionMetadata,
 } from 'kafkajs';
-import { topicForCategory, type BusConsumer, type IncomingMessage, type MessageBus } from '../../ports/bus';
+import {
+  PermanentPublishError,
+  topicForCategory,
+  type BusConsumer,
+  type IncomingMessage,
+  type MessageBus,
+} from '../../ports/bus';
 import type { Logger } from '../../ports/logger';
 
 export interface KafkaBusOptions {
@@ -51,6 +57,37 @@ function kafkaLogger(logger: Logger): KafkaConfig['logCreator'] {
     };
 }
 
+/** The protocol error type of a kafkajs error, looking through retry wrappers (`cause`). */
+function kafkaErrorType(error: unknown): string | undefined {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    const type = (current as { type?: unknown }).type;
+    if (typeof type === 'string') return type;
+  }
+  return undefined;
+}
+
+/** Errors no retry can fix: the broker refuses the message itself. */
+const PERMANENT = new Set([
+  'MESSAGE_TOO_LARGE',
+  'RECORD_LIST_TOO_LARGE',
+  'INVALID_RECORD',
+  'CORRUPT_MESSAGE',
+]);
+
+/** A message value as JSON, or null when it is not JSON at all (it is then skipped as unreadable). */
+function parseJson(value: Buffer | null): unknown {
+  if (!value) return null;
+  try {
+    return JSON.parse(value.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
 /** The same partitioner the producer uses (murmur2 of the key, as Java clients do). */
 const partitioner = Partitioners.DefaultPartitioner();
 const partitionMetadata = (count: number): PartitionMetadata[] =>
@@ -87,6 +124,15 @@ export async function connectKafkaBus(options: KafkaBusOptions): Promise<KafkaBu
   await producer.connect();
   const consumers = new Set<Consumer>();
   const partitionCounts = new Map<string, number>();
+  // One admin connection for the lag figures, opened on first use.
+  let admin: ReturnType<Kafka['admin']> | undefined;
+  const adminClient = async () => {
+    if (!admin) {
+      admin = kafka.admin();
+      await admin.connect();
+    }
+    return admin;
+  };
 
   const bus: KafkaBus = {
     retainsHistory: true,
@@ -103,10 +149,21 @@ export async function connectKafkaBus(options: KafkaBusOptions): Promise<KafkaBu
         });
         byTopic.set(topic, list);
       }
-      await producer.sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, topicMessages]) => ({ topic, messages: topicMessages })),
-      });
+      const send = () =>
+        producer.sendBatch({
+          acks: -1,
+          topicMessages: [...byTopic].map(([topic, topicMessages]) => ({ topic, messages: topicMessages })),
+        });
+      try {
+        await send();
+      } catch (error) {
+        const type = kafkaErrorType(error);
+        if (type && PERMANENT.has(type)) throw new PermanentPublishError(type);
+        // A category with no topic yet (a new aggregate): create it, then send again once.
+        if (type !== 'UNKNOWN_TOPIC_OR_PARTITION') throw error;
+        await bus.ensureTopics([...byTopic.keys()]);
+        await send();
+      }
     },
 
     async consume({ groupId, topics, handle }): Promise<BusConsumer> {
@@ -125,11 +182,10 @@ export async function connectKafkaBus(options: KafkaBusOptions): Promise<KafkaBu
         logger.error({ err: payload.error, groupId, restart: payload.restart }, 'consumer crashed');
         // kafkajs restarts by itself on retriable errors; otherwise start again from the committed offsets.
         if (!payload.restart && !stopping) {
-          setTimeout(
-            () =>
-              void start().catch((error) => logger.error({ err: error, groupId }, 'consumer restart failed')),
-            1000,
-          );
+          setTimeout(() => {
+            if (stopping) return;
+            start().catch((error) => logger.error({ err: error, groupId }, 'consumer restart failed'));
+          }, 1000);
         }
       });
 
@@ -150,9 +206,7 @@ export async function connectKafkaBus(options: KafkaBusOptions): Promise<KafkaBu
             if (!isRunning() || isStale() || batch.messages.length === 0) return;
             const incoming: IncomingMessage[] = [];
             for (const message of batch.messages) {
-              const parsed = StoredEvent.safeParse(
-                message.value ? JSON.parse(message.value.toString('utf8')) : null,
-              );
+              const parsed = StoredEvent.safeParse(parseJson(message.value));
               if (!parsed.success) {
                 // A message no consumer can read would block the partition forever: record it and move on.
                 logger.error(
@@ -179,6 +233,22 @@ export async function connectKafkaBus(options: KafkaBusOptions): Promise<KafkaBu
       await start();
 
       return {
+        /** Messages not yet handled by the group: high watermark minus committed offset, over its partitions. */
+        async lag() {
+          const client = await adminClient();
+          const committed = await client.fetchOffsets({ groupId, topics });
+          let total = 0;
+          for (const { topic, partitions } of committed) {
+            const ends = new Map((await client.fetchTopicOffsets(topic)).map((p) => [p.partition, p]));
+            for (const { partition, offset } of partitions) {
+              const end = ends.get(partition);
+              if (!end) continue;
+              const from = Number(offset) >= 0 ? Number(offset) : Number(end.low);
+              total += Math.max(0, Number(end.high) - from);
+            }
+          }
+          return total;
+        },
         pause: () => consumer.pause(topics.map((topic) => ({ topic }))),
         resume: () => consumer.resume(topics.map((topic) => ({ topic }))),
         async stop() {
@@ -229,6 +299,7 @@ export async function connectKafkaBus(options: KafkaBusOptions): Promise<KafkaBu
     },
 
     async close() {
+      await admin?.disconnect();
       await Promise.all([...consumers].map((consumer) => consumer.disconnect()));
       consumers.clear();
       await producer.disconnect();

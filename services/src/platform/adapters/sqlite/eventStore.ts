@@ -227,6 +227,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
         },
       });
     },
+    healthy: () => closed || writer.failure() === undefined,
     async headPosition() {
       return head.get()?.position ?? 0;
     },

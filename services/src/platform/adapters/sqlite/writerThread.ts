@@ -127,6 +127,8 @@ export function writerThreadMain(
 }
 
 export interface WriterThread {
+  /** Undefined while the thread runs; the reason once it died (every commit then fails). */
+  failure(): Error | undefined;
   /** Commits the requests in one transaction; resolves with one outcome per request, in order. */
   commit(appends: AppendRequest[]): Promise<AppendOutcome[]>;
   close(): Promise<void>;
@@ -161,6 +163,7 @@ export function startWriterThread(file: string): WriterThread {
   worker.unref();
 
   return {
+    failure: () => crashed,
     commit(appends) {
       if (crashed) return Promise.reject(crashed);
       const batch = nextBatch++;
