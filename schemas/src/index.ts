@@ -2,3 +2,4 @@ export * from './events';
 export * from './commands';
 export * from './problem';
 export * from './comparatorLinks';
+export * from './catalogue';

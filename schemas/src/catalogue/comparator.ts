@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { Faq, ProductType, Slug } from './common';
+import { OrganizationType } from './organization';
+
+export const ComparatorFeature = z.strictObject({
+  code: z.string().min(1).max(60),
+  name: z.string().min(1).max(120),
+  description: z.string().max(400).optional(),
+  icon: z.string().max(120).optional(),
+});
+
+export const BlockZone = z.strictObject({
+  id: z.string().min(1).max(60),
+  zone: z.enum(['top', 'middle', 'bottom', 'sidebar']),
+  title: z.string().max(200).optional(),
+  html: z.string().max(20_000),
+});
+
+export const WhyUs = z.strictObject({
+  title: z.string().min(1).max(120),
+  text: z.string().max(1000),
+  icon: z.string().max(120).optional(),
+});
+
+/** A comparator page: which products it compares and the content around them (seed 000 §7 comparator calls). */
+export const ComparatorDefinition = z.strictObject({
+  code: Slug,
+  name: z.string().min(1).max(120),
+  /** Base URL of its page ("Comparar/Seguros-de-Salud"): the comparator resolver matches on it. */
+  baseUrl: z.string().min(1).max(200),
+  insuranceTypes: z.array(z.string().min(1).max(60)).min(1).max(30),
+  organizationTypes: z.array(OrganizationType).min(1).max(7),
+  productType: ProductType.default(''),
+  /** Page size of the results (20; 15 on landings — seed 000 §9). */
+  pageSize: z.number().int().min(1).max(100).default(20),
+  features: z.array(ComparatorFeature).max(40).default([]),
+  faq: z.array(Faq).max(40).default([]),
+  blockZones: z.array(BlockZone).max(20).default([]),
+  whyUs: z.array(WhyUs).max(12).default([]),
+  benefits: z.array(z.string().max(300)).max(20).default([]),
+  showcase: z.boolean().default(false),
+});
+export type ComparatorDefinition = z.infer<typeof ComparatorDefinition>;
