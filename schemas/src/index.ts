@@ -1,3 +1,4 @@
+export * from './profile';
 export * from './events';
 export * from './commands';
 export * from './problem';

@@ -92,3 +92,4 @@ export const CoverageRequirement = z.strictObject({
   previsionType: z.enum(['Isapre', 'Fonasa', 'Ambos']),
   previousCoverage: z.boolean().default(false),
 });
+export type CoverageRequirement = z.infer<typeof CoverageRequirement>;

@@ -7,3 +7,4 @@ export * from './isaprePlan';
 export * from './offer';
 export * from './organization';
 export * from './product';
+export * from './compareRequest';

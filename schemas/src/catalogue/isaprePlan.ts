@@ -9,6 +9,7 @@ export type PlanModality = z.infer<typeof PlanModality>;
 
 /** Birth-coverage breadth (seed 000 §4): general, or reduced for birth (or for medical fees). */
 export const BirthCoverage = z.enum(['general', 'reducida_parto', 'reducida_honorarios']);
+export type BirthCoverage = z.infer<typeof BirthCoverage>;
 
 /**
  * An isapre plan as the Superintendencia's "planes vigentes" extract describes it (real data; fields in
