@@ -60,6 +60,8 @@ export const RuntimeConfig = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** Bearer token for /ops; without it /ops answers loopback callers only. */
   OPS_TOKEN: z.string().min(16).optional(),
+  /** Compare calls per client and minute before the "Soy humano!" check; 0 turns the limit off. */
+  COMPARE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(120),
   LAG_LOG_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;

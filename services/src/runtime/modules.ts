@@ -1,4 +1,6 @@
+import { catalogueProjection } from '@cubre/projections/catalogue/projection';
 import { comparatorLinksProjection } from '@cubre/projections/comparatorLinks/projection';
+import { catalogueModule } from '../catalogue';
 import type { Projection } from '@cubre/projections';
 import { comparatorLinksModule } from '../comparatorLinks';
 import type { HttpModule } from '../platform/http/app';
@@ -8,9 +10,9 @@ export interface DomainModule extends HttpModule {
   categories: string[];
 }
 
-export const domainModules: DomainModule[] = [comparatorLinksModule];
+export const domainModules: DomainModule[] = [comparatorLinksModule, catalogueModule];
 
-export const projections: Projection[] = [comparatorLinksProjection];
+export const projections: Projection[] = [comparatorLinksProjection, catalogueProjection];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */
 export const allCategories = (): string[] => [

@@ -79,6 +79,7 @@ export async function startRuntime(
       publicOrigins: config.PUBLIC_ORIGINS.map((origin) => new URL(origin).origin),
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+      compareRateLimitPerMinute: config.COMPARE_RATE_LIMIT_PER_MINUTE,
     },
     logger,
   };

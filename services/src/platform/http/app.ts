@@ -21,6 +21,8 @@ export interface AppConfig {
   /** Largest JSON body accepted (bytes); larger ones get a 413 problem. */
   bodyLimitBytes: number;
   readYourWritesTimeoutMs: number;
+  /** Compare calls a client may make a minute before the robot check (0: no limit). */
+  compareRateLimitPerMinute: number;
 }
 
 /** What a domain's routes may use: ports, a clock, configuration. Never an adapter. */

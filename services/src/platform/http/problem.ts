@@ -16,6 +16,8 @@ export class HttpProblem extends Error {
     readonly detail?: string,
     readonly errors?: FieldError[],
     readonly headers: Record<string, string> = {},
+    /** Extension members of RFC 9457 (a robot check's button text, say). */
+    readonly extensions: Record<string, unknown> = {},
   ) {
     super(detail ?? title);
   }
@@ -29,6 +31,7 @@ export class HttpProblem extends Error {
       ...(this.detail ? { detail: this.detail } : {}),
       ...(instance ? { instance } : {}),
       errors: this.errors ?? [{ field: 'request', rule: this.slug, message: this.detail ?? this.title }],
+      ...this.extensions,
     };
   }
 }

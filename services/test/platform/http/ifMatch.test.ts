@@ -77,7 +77,12 @@ beforeAll(async () => {
       readStore: createMemoryReadStore(),
       visibility: { waitUntilVisible: async () => true },
       clock: () => new Date(),
-      config: { publicOrigins: [], bodyLimitBytes: 1024, readYourWritesTimeoutMs: 0 },
+      config: {
+        publicOrigins: [],
+        bodyLimitBytes: 1024,
+        readYourWritesTimeoutMs: 0,
+        compareRateLimitPerMinute: 0,
+      },
       logger: pino({ level: 'silent' }),
     },
     modules: [{ name: 'notes', routes: () => routes }],

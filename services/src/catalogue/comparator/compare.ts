@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { CompareRequest, ProductDefinition } from '@cubre/schemas';
+import type { CardDocument } from '@cubre/projections/catalogue/documents';
+import { affinity } from './affinity';
+import { detailPath } from './detailPath';
+import { cardFilter } from './filters';
+import type { PricingContext } from './pricingContext';
+import { createProfilePricer, type CardPrice } from './profilePricing';
+import { resultCard, type ResultCard } from './resultCard';
+import type { CatalogueSnapshot } from './snapshot';
+
+interface Ranked {
+  card: CardDocument;
+  price: CardPrice;
+  distance: number;
+}
+
+/** A query's whole ordered result: every page of it is a slice. */
+interface RankedResult {
+  ranked: Ranked[];
+  ufValue: number;
+}
+
+export interface CompareAnswer {
+  metaData: { uuid: string; total: number; page: number; take: number };
+  data: ResultCard[];
+}
+
+const byName = (a: Ranked, b: Ranked) => a.card.displayName.localeCompare(b.card.displayName, 'es');
+const requests = (r: Ranked) =>
+  r.card.kind === 'product' ? (r.card.definition as ProductDefinition).requestCount : 0;
+const recommendation = (r: Ranked) =>
+  r.card.kind === 'product' ? (r.card.definition as ProductDefinition).recommendation : 5;
+const promoted = (r: Ranked) =>
+  r.card.kind === 'product' && (r.card.definition as ProductDefinition).isPromoted ? 1 : 0;
+
+/** The orders of seed 000 §3; prices without a value ("Consultar") always go last. */
+const ORDERS: Record<CompareRequest['order'], (a: Ranked, b: Ranked) => number> = {
+  lowerPrice: (a, b) => a.price.sortKey - b.price.sortKey || byName(a, b),
+  higherPrice: (a, b) =>
+    (Number.isFinite(b.price.sortKey) ? b.price.sortKey : -1) -
+      (Number.isFinite(a.price.sortKey) ? a.price.sortKey : -1) || byName(a, b),
+  recommended: (a, b) =>
+    promoted(b) - promoted(a) ||
+    recommendation(b) - recommendation(a) ||
+    b.distance - a.distance ||
+    a.price.sortKey - b.price.sortKey,
+  popular: (a, b) => requests(b) - requests(a) || a.price.sortKey - b.price.sortKey || byName(a, b),
+  distance: (a, b) => b.distance - a.distance || a.price.sortKey - b.price.sortKey || byName(a, b),
+};
+
+/** Converts an amount to the currency a price filter is written in (only UF and CLP convert). */
+function inCurrency(
+  price: CardPrice,
+  target: CompareRequest['targetCurrency'],
+  ufValue: number,
+): number | null {
+  if (price.amount === null) return null;
+  if (!target || target === price.unit) return price.amount;
+  if (price.unit === 'UF' && target === 'CLP') return price.amount * ufValue;
+  if (price.unit === 'CLP' && target === 'UF') return price.amount / ufValue;
+  return price.amount;
+}
+
+/**
+ * POST /api/insurance/compare/metadata: filter the catalogue, price every remaining card for the
+ * visitor's profile, order the whole filtered set (not the page) and cut the page. The ordered result
+ * of a query is cached per catalogue version and day, so paging through it, or a second visitor with the
+ * same profile and filters, costs a slice and the cards of one page.
+ */
+export function createComparator(context: PricingContext, options: { cacheSize?: number } = {}) {
+  const cacheSize = options.cacheSize ?? 500;
+  const cache = new Map<string, RankedResult>();
+
+  function rank(
+    request: CompareRequest,
+    snapshot: CatalogueSnapshot,
+    country: string,
+    today: Date,
+  ): RankedResult {
+    const pricer = createProfilePricer(context, request.profile ?? undefined, today);
+    const keep = cardFilter(request, snapshot, country);
+    const wanted = [...(request.features ?? []), ...(request.featuresFilter ?? [])];
+    const ranked: Ranked[] = [];
+    for (const card of snapshot.cards) {
+      if (!keep(card)) continue;
+      const price = pricer.price(card);
+      const amount = inCurrency(price, request.targetCurrency, pricer.ufValue);
+      if (request.fromPrice !== undefined && (amount === null || amount < request.fromPrice)) continue;
+      if (request.toPrice !== undefined && (amount === null || amount > request.toPrice)) continue;
+      ranked.push({
+        card,
+        price,
+        distance: affinity(card, price, pricer.suggestedRange, wanted, request.ponderer),
+      });
+    }
+    ranked.sort(ORDERS[request.order]);
+    return { ranked, ufValue: pricer.ufValue };
+  }
+
+  return {
+    compare(
+      request: CompareRequest,
+      snapshot: CatalogueSnapshot,
+      country: string,
+      today: Date,
+    ): CompareAnswer {
+      const { page, take, uuid, ...query } = request;
+      const day = today.toISOString().slice(0, 10);
+      const key = JSON.stringify([snapshot.version, day, country, query]);
+      let result = cache.get(key);
+      if (result) {
+        cache.delete(key);
+      } else {
+        result = rank(request, snapshot, country, today);
+        if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(key, result);
+      const typeSegments = new Map(
+        snapshot.insuranceTypes.map((t) => [t.definition.name, t.definition.urlSegment]),
+      );
+      const start = (page - 1) * take;
+      const data = result.ranked.slice(start, start + take).map((entry, offset) =>
+        resultCard(entry.card, entry.price, {
+          today,
+          ufValue: result.ufValue,
+          detailPath: detailPath(entry.card, typeSegments.get(entry.card.insuranceTypeName)),
+          distance: entry.distance,
+          index: start + offset,
+        }),
+      );
+      return { metaData: { uuid: uuid ?? randomUUID(), total: result.ranked.length, page, take }, data };
+    },
+  };
+}
+export type Comparator = ReturnType<typeof createComparator>;

@@ -1,0 +1,169 @@
+import type { IsaprePlanDefinition, PriceUnit, ProductDefinition } from '@cubre/schemas';
+import type { CardDocument } from '@cubre/projections/catalogue/documents';
+import {
+  affinityText,
+  coveragePercentText,
+  deductibleText,
+  isNewProduct,
+  priceLabel,
+  topText,
+} from '../pricing/labels';
+import { formatPrice } from '../pricing/money';
+import { isOfferExhausted, stockOfferText } from '../pricing/offers';
+import { priceSuffix } from '../pricing/otherProducts';
+import {
+  MODALITY_DISPLAY,
+  coverageBreadthOf,
+  restrictionsOf,
+  COVERAGE_BREADTHS,
+} from '../pricing/planAttributes';
+import { coveragePeriodTop } from '../pricing/coveragePeriod';
+import type { CardPrice } from './profilePricing';
+
+/** A product is shown as popular from this many requests (seed 002 §3 requestCount); ours to choose. */
+export const POPULAR_FROM_REQUESTS = 50;
+
+export interface CardContext {
+  today: Date;
+  ufValue: number;
+  /** Url segment of each insurance type, for international detail paths. */
+  detailPath: string;
+  distance: number;
+  index: number;
+}
+
+function productSummary(product: ProductDefinition) {
+  const percents = product.coverages.flatMap((coverage) =>
+    coverage.amounts
+      .filter((a) => a.unit === '%')
+      .flatMap((a) => [a.value ?? a.minAmount, a.value ?? a.maxAmount]),
+  );
+  const known = percents.filter((p): p is number => typeof p === 'number');
+  const firstTops = product.topsAndDeductibles[0];
+  const byPeriod = Object.fromEntries(
+    (firstTops?.topAmounts ?? []).map((top) => [
+      { anual: 'yearly_top', mensual: 'monthly_top', semanal: 'weekly_top', diario: 'daily_top' }[
+        top.period as 'anual'
+      ] ?? `other_${top.period}`,
+      top.amount,
+    ]),
+  );
+  const top = coveragePeriodTop(byPeriod);
+  const topUnit = (firstTops?.topAmounts[0]?.unit ?? product.price.unit) as PriceUnit;
+  const deductible = firstTops?.deductibles[0];
+  return {
+    coverage: known.length === 0 ? null : coveragePercentText(Math.min(...known), Math.max(...known)),
+    topAmount: top ? { text: topText(top.amount, topUnit), period: top.label } : null,
+    deductible: deductible
+      ? {
+          text: deductibleText(deductible.amount, deductible.unit as PriceUnit),
+          amount: deductible.amount,
+          period: deductible.period,
+        }
+      : null,
+  };
+}
+
+/**
+ * A result card in the shape of seed 000 §3 ("Insurance item (result card)"), plus the summaries its
+ * screen shows (coverage, top, deductible, providers) so the storefront formats nothing twice.
+ */
+export function resultCard(card: CardDocument, price: CardPrice, context: CardContext) {
+  const isPlan = card.kind === 'isaprePlan';
+  const plan = isPlan ? (card.definition as IsaprePlanDefinition) : undefined;
+  const product = isPlan ? undefined : (card.definition as ProductDefinition);
+  const suffix = priceSuffix(price.collective);
+  const offers = product?.offers ?? [];
+  const stock = offers.find((offer) => offer.type === 'STOCK');
+  const summary = product ? productSummary(product) : null;
+  const shown = {
+    amount: price.amount,
+    unit: price.unit,
+    convertionTo: price.unit === 'UF' ? ('CLP' as const) : null,
+  };
+  return {
+    id: card.productCode,
+    index: context.index,
+    displayName: card.displayName,
+    name: card.displayName,
+    productCode: card.productCode,
+    url: card.url,
+    newWindowUrl: context.detailPath,
+    isNew: product ? isNewProduct(product.availableFrom, context.today) : false,
+    exclusive: product?.exclusive ?? false,
+    isPromoted: product?.isPromoted ?? false,
+    distance: context.distance,
+    affinity: affinityText(context.distance, price.collective !== null),
+    insuranceType: card.insuranceType,
+    organization: card.organization && {
+      code: card.organization.code,
+      displayName: card.organization.displayName,
+      metadata: card.organization.metadata,
+    },
+    insuranceMetadata: {
+      isPopular: (product?.requestCount ?? 0) >= POPULAR_FROM_REQUESTS,
+      isMapEnabled: (product?.careProviders.length ?? 0) > 0,
+      salesChannel: product?.salesChannels ?? ['EJECUTIVO'],
+      hasOffer: offers.some((offer) => !isOfferExhausted(offer)),
+      modality: plan ? MODALITY_DISPLAY[plan.modality].label : (product?.modality ?? null),
+      product_type: card.productType,
+      logo: card.organization?.metadata.image ?? null,
+      minEmployeeQuantity: product?.minEmployeeQuantity ?? null,
+      minsubscribers: product?.minEmployeeQuantity ?? null,
+      ...(product?.metadata ?? {}),
+      price_detail: {
+        label: price.fromProfile
+          ? `para ${price.insured} ${price.insured === 1 ? 'persona' : 'personas'}`
+          : priceLabel(false),
+        age_range: product?.insurableAges
+          ? `${product.insurableAges.min} a ${product.insurableAges.max} años`
+          : null,
+      },
+    },
+    price: {
+      value: price.amount,
+      minPrice: price.amount,
+      unit: { code: price.unit },
+      convertionTo: shown.convertionTo,
+      paymentMode: product?.price.periodicity ?? 'mensual',
+      label: priceLabel(price.fromProfile),
+      suffix,
+      formatted: formatPrice(shown, context.ufValue),
+      arePricesDefined: price.fromProfile,
+      uninsurable: price.uninsurable,
+    },
+    priceRange: { from: price.amount, unit: price.unit },
+    priceSuffix: suffix,
+    coverage: plan
+      ? { ambulatory: `${plan.ambulatoryCoverage}%`, hospital: `${plan.hospitalCoverage}%` }
+      : (summary?.coverage ?? null),
+    topAmount: plan
+      ? { text: topText(plan.annualTopUf === null ? 0 : plan.annualTopUf, 'UF'), period: 'anual' }
+      : (summary?.topAmount ?? null),
+    deductible: plan ? null : (summary?.deductible ?? null),
+    providers: product?.careProviders.length ?? 0,
+    features: product?.features ?? [],
+    requirements: product?.coverageRequirement ?? null,
+    offers: offers.map((offer) =>
+      offer.type === 'STOCK' ? { ...offer, text: stockOfferText(offer.count) } : offer,
+    ),
+    stockExhausted: stock ? isOfferExhausted(stock) : false,
+    ...(plan
+      ? {
+          plan: {
+            isapreCode: plan.isapreCode,
+            commercial: plan.commercial ? 'Comercializable' : 'No comercializable',
+            modality: plan.modality,
+            birthCoverage: COVERAGE_BREADTHS[coverageBreadthOf(plan.birthCoverage)].label,
+            planType: plan.planType,
+            regions: plan.regions,
+            restrictions: restrictionsOf(plan.restrictionCodes),
+            factorTable: plan.factorTableCode ?? 'Tabla de Factores Única',
+            basePriceUf: plan.basePriceUf,
+            gesUf: plan.gesUf,
+          },
+        }
+      : {}),
+  };
+}
+export type ResultCard = ReturnType<typeof resultCard>;

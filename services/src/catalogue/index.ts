@@ -1,0 +1,36 @@
+import { CATALOGUE_KINDS } from '@cubre/schemas';
+import { Router } from 'express';
+import type { AppContext, HttpModule } from '../platform/http/app';
+import { createComparator } from './comparator/compare';
+import { loadPricingContext, type PricingContext } from './comparator/pricingContext';
+import { createCatalogueSnapshots } from './comparator/snapshot';
+import { compareRoutes } from './routes/compareRoutes';
+import { globalesRoutes } from './routes/globalesRoutes';
+import { createRateLimiter } from './routes/rateLimit';
+
+let pricing: PricingContext | undefined;
+/** Reference tables are read once per process, on the first route set-up. */
+const pricingContext = () => (pricing ??= loadPricingContext());
+
+/** The catalogue and comparator API (seed 000 §7, 001 §7). */
+export const catalogueModule: HttpModule & { categories: string[] } = {
+  name: 'catalogue',
+  categories: Object.values(CATALOGUE_KINDS).map((kind) => kind.category),
+  routes(context: AppContext) {
+    const router = Router();
+    const snapshots = createCatalogueSnapshots(context.readStore);
+    const comparator = createComparator(pricingContext());
+    const perMinute = context.config.compareRateLimitPerMinute;
+    router.use(
+      compareRoutes({
+        snapshots,
+        comparator,
+        limiter: createRateLimiter({ perMinute, capacity: Math.max(1, perMinute) }),
+        humanChecks: createRateLimiter({ perMinute: perMinute > 0 ? 3 : 0, capacity: 3 }),
+        clock: context.clock,
+      }),
+    );
+    router.use(globalesRoutes({ pricing: pricingContext(), clock: context.clock }));
+    return router;
+  },
+};

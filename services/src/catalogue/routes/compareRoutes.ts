@@ -1,0 +1,101 @@
+import { CompareRequest, Country } from '@cubre/schemas';
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { HttpProblem } from '../../platform/http/problem';
+import { validated } from '../../platform/http/validate';
+import type { Comparator } from '../comparator/compare';
+import type { CatalogueSnapshots } from '../comparator/snapshot';
+import type { RateLimiter } from './rateLimit';
+
+/** Seed 000 §8 / 001 §8, the bot check. */
+export const ROBOT_TITLE = 'El sistema piensa que eres un robot...';
+export const ROBOT_DETAIL =
+  'Sabemos que eres humano, pero necesitamos que hagas clic en el botón y tengas un poco de paciencia.';
+export const HUMAN_BUTTON = 'Soy humano!';
+export const ROBOT_APOLOGY = '(disculpa las molestias)';
+
+/** Country of the request: the header the storefront adds to non-GET calls (seed 001 §7), Chile by default. */
+const COUNTRY_CODES: Record<string, Country> = { '1': 'CL', '2': 'PE', '3': 'CO', '4': 'INT' };
+function countryOf(req: Request): Country {
+  const given = (req.get('country') ?? req.get('X-Country') ?? '').trim().toUpperCase();
+  if (!given) return 'CL';
+  const country = COUNTRY_CODES[given] ?? given;
+  const parsed = Country.safeParse(country);
+  if (!parsed.success) {
+    throw new HttpProblem(400, 'validation', 'Solicitud inválida', 'país desconocido', [
+      { field: 'country', rule: 'allowed_values', message: 'el país es CL, PE, CO o INT (1 a 4)' },
+    ]);
+  }
+  return parsed.data;
+}
+
+const robot = () =>
+  new HttpProblem(
+    401,
+    'robot',
+    ROBOT_TITLE,
+    ROBOT_DETAIL,
+    [{ field: 'request', rule: 'rate_limit', message: ROBOT_DETAIL }],
+    {},
+    { message: ROBOT_TITLE, button: HUMAN_BUTTON, apology: ROBOT_APOLOGY },
+  );
+
+/** GET carries the same fields as query parameters: JSON values (profile, lists, flags) arrive as text. */
+const QueryAsBody = z.record(z.string(), z.string()).transform((query) =>
+  Object.fromEntries(
+    Object.entries(query).map(([key, value]) => {
+      if (value === 'true' || value === 'false') return [key, value === 'true'];
+      if (key === 'profile' || value.startsWith('[') || value.startsWith('{')) {
+        try {
+          return [key, JSON.parse(value)];
+        } catch {
+          return [key, value];
+        }
+      }
+      return [key, value];
+    }),
+  ),
+);
+
+export function compareRoutes(deps: {
+  snapshots: CatalogueSnapshots;
+  comparator: Comparator;
+  limiter: RateLimiter;
+  humanChecks: RateLimiter;
+  clock(): Date;
+}): Router {
+  const router = Router();
+
+  const answer = async (request: CompareRequest, req: Request) => {
+    if (!deps.limiter.take(req.ip ?? 'unknown')) throw robot();
+    const snapshot = await deps.snapshots.get();
+    return deps.comparator.compare(request, snapshot, countryOf(req), deps.clock());
+  };
+
+  router.post(
+    '/api/insurance/compare/metadata',
+    validated({ body: CompareRequest }, async ({ body }, req, res) => {
+      res.json(await answer(body, req));
+    }),
+  );
+
+  router.get(
+    '/api/insurance/compare/metadata',
+    validated({ query: QueryAsBody.pipe(CompareRequest) }, async ({ query }, req, res) => {
+      res.json(await answer(query, req));
+    }),
+  );
+
+  /** "Soy humano!": the visitor clicked; their allowance starts again. Itself limited, or a bot would click too. */
+  router.post(
+    '/api/insurance/compare/human',
+    validated({}, async (_input, req, res) => {
+      const client = req.ip ?? 'unknown';
+      if (!deps.humanChecks.take(client)) throw robot();
+      deps.limiter.reset(client);
+      res.json({ human: true, message: ROBOT_APOLOGY });
+    }),
+  );
+
+  return router;
+}
