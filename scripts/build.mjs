@@ -12,6 +12,7 @@ const entryPoints = {
   'scripts/projections-rebuild': 'scripts/projections-rebuild.ts',
   'scripts/bench/run': 'scripts/bench/run.ts',
   'scripts/fixtures/runtimeProcess': 'scripts/fixtures/runtimeProcess.ts',
+  'scripts/catalogue-import': 'scripts/catalogue-import.ts',
 };
 
 const started = Date.now();

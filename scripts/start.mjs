@@ -54,6 +54,12 @@ for (const workspace of ['web-storefront', 'admin-console']) {
   const manifest = JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8'));
   if (manifest.scripts?.build) run('npm', ['run', 'build', '--workspace', workspace]);
 }
+// First start: the real isapre plans (Superintendencia extract, shipped gzipped) and the demo catalogue,
+// through the catalogue's own commands, so a new user sees real plans at once. Later starts skip it.
+if (process.env.CATALOGUE_SEED !== 'off') {
+  say('loading the catalogue if this is the first start…');
+  run(process.execPath, [join(root, 'dist', 'scripts', 'catalogue-import.js'), '--demo', '--if-empty']);
+}
 say(`ready to start after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist', 'server.js')], {
