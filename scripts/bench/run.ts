@@ -7,6 +7,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAppendThroughput } from './appendThroughput';
 import { benchCommandToVisibleHttp, benchCommandToVisibleInProcess } from './commandLatency';
+import { benchComparator } from './comparatorBench';
 import { benchMemoryReadStore } from './readStore/memoryReadStore.bench';
 import { benchReplayThroughput } from './replayThroughput';
 
@@ -28,6 +29,11 @@ async function main() {
     const inProcess = await benchCommandToVisibleInProcess(dir, 50, 5);
     const http = await benchCommandToVisibleHttp(dir, 50, 5);
 
+    log(
+      'comparator: the compare call over the full catalogue, against a precomputed buffer and json-server…',
+    );
+    const comparator = await benchComparator(dir);
+
     const results = {
       measuredAt: new Date().toISOString(),
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
@@ -35,12 +41,16 @@ async function main() {
       replayThroughput: replay,
       memoryReadStore: readStore,
       commandToVisible: { inProcess, http },
+      comparator,
       goals: {
         'append batch of 1 ≥ 50% of raw inserts': append1.ratio >= 0.5,
         'append batch of 100 ≥ 50% of raw inserts': append100.ratio >= 0.5,
         'replay ≥ 100,000 events/s': replay.replayEventsPerSecond >= 100_000,
         'command-to-visible p99 < 20 ms (in process)': inProcess.p99Ms < 20,
         'command-to-visible p99 < 20 ms (over HTTP)': http.commands.p99Ms < 20,
+        'compare ≥ 50% of the precomputed buffer': comparator.ratios.compareOverBuffer >= 0.5,
+        'compare ≥ 5× json-server': comparator.ratios.compareOverJsonServer >= 5,
+        'compare p99 < 30 ms': comparator.compare.p99Ms < 30,
       },
     };
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });

@@ -26,6 +26,8 @@ export interface RuntimeHooks {
   /** Test seam for the relay crash test: runs after the bus acknowledged, before the checkpoint moves. */
   afterPublish?: RelayOptions['afterPublish'];
   clock?(): Date;
+  /** Extra routes served by the same app and middleware (the benchmark's precomputed-buffer baseline). */
+  extraModules?: HttpModule[];
 }
 
 /** Starts the roles the configuration names, all of them in one process by default (ARCHITECTURE.md). */
@@ -89,7 +91,7 @@ export async function startRuntime(
   };
   const app = createApp({
     context,
-    modules: [ops, ...(roles.has('api') ? domainModules : [])],
+    modules: [ops, ...(hooks.extraModules ?? []), ...(roles.has('api') ? domainModules : [])],
     logger,
     probe: {
       draining: () => draining,

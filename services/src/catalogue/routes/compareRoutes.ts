@@ -69,20 +69,20 @@ export function compareRoutes(deps: {
   const answer = async (request: CompareRequest, req: Request) => {
     if (!deps.limiter.take(req.ip ?? 'unknown')) throw robot();
     const snapshot = await deps.snapshots.get();
-    return deps.comparator.compare(request, snapshot, countryOf(req), deps.clock());
+    return deps.comparator.compareJson(request, snapshot, countryOf(req), deps.clock());
   };
 
   router.post(
     '/api/insurance/compare/metadata',
     validated({ body: CompareRequest }, async ({ body }, req, res) => {
-      res.json(await answer(body, req));
+      res.type('application/json').send(await answer(body, req));
     }),
   );
 
   router.get(
     '/api/insurance/compare/metadata',
     validated({ query: QueryAsBody.pipe(CompareRequest) }, async ({ query }, req, res) => {
-      res.json(await answer(query, req));
+      res.type('application/json').send(await answer(query, req));
     }),
   );
 

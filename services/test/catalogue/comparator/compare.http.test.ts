@@ -59,6 +59,22 @@ describe('POST /api/insurance/compare/metadata', () => {
     expect(second.metaData.uuid).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  test('a page asked again (served from the page cache) is the same page, with its own uuid', async () => {
+    const body = {
+      organizationTypes: allTypes,
+      order: 'lowerPrice',
+      take: 4,
+      page: 2,
+      profile: { cotizante: [{ edad: 50 }] },
+    };
+    const [first, again] = [await json(await compare(body)), await json(await compare(body))];
+    expect(again.data).toEqual(first.data);
+    expect(again.metaData.total).toBe(first.metaData.total);
+    expect(again.metaData.uuid).not.toBe(first.metaData.uuid);
+    const other = await json(await compare({ ...body, page: 3 }));
+    expect(codes(other)).not.toEqual(codes(first));
+  });
+
   test('a card has the result-card shape of seed 000 §3', async () => {
     const answer = await json(
       await compare({ organizationTypes: ['ASEGURADORA'], insuranceTypes: ['Complementario'] }),
