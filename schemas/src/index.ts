@@ -4,3 +4,4 @@ export * from './commands';
 export * from './problem';
 export * from './comparatorLinks';
 export * from './catalogue';
+export * from './site';

@@ -69,7 +69,8 @@ export const CompareRequest = z
       .int('take debe ser entero')
       .min(1, 'take debe ser al menos 1')
       .max(MAX_TAKE, `take admite a lo más ${MAX_TAKE}`)
-      .default(DEFAULT_TAKE),
+      // Without it: the comparator's page size (15 on landings), else DEFAULT_TAKE.
+      .optional(),
     insuranceTypes: idList('insuranceTypes').optional(),
     insuranceTypeIds: idList('insuranceTypeIds').optional(),
     organizationType: z.union([OrganizationType, z.array(OrganizationType).max(7)]).optional(),

@@ -5,7 +5,11 @@ import { createComparator } from './comparator/compare';
 import { loadPricingContext, type PricingContext } from './comparator/pricingContext';
 import { createCatalogueSnapshots } from './comparator/snapshot';
 import { compareRoutes } from './routes/compareRoutes';
+import { comparatorContentRoutes } from './routes/comparatorContentRoutes';
 import { globalesRoutes } from './routes/globalesRoutes';
+import { organizationRoutes } from './routes/organizationRoutes';
+import { priceRoutes } from './routes/priceRoutes';
+import { productRoutes } from './routes/productRoutes';
 import { createRateLimiter } from './routes/rateLimit';
 
 let pricing: PricingContext | undefined;
@@ -31,6 +35,12 @@ export const catalogueModule: HttpModule & { categories: string[] } = {
       }),
     );
     router.use(globalesRoutes({ pricing: pricingContext(), clock: context.clock }));
+    // The compare routes come first: /api/insurance/compare/… is theirs, not a product's.
+    const catalogue = { snapshots, pricing: pricingContext(), clock: context.clock };
+    router.use(productRoutes(catalogue));
+    router.use(priceRoutes(catalogue));
+    router.use(organizationRoutes(catalogue));
+    router.use(comparatorContentRoutes(catalogue));
     return router;
   },
 };

@@ -1,18 +1,24 @@
 import { catalogueProjection } from '@cubre/projections/catalogue/projection';
 import { comparatorLinksProjection } from '@cubre/projections/comparatorLinks/projection';
+import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { catalogueModule } from '../catalogue';
 import type { Projection } from '@cubre/projections';
 import { comparatorLinksModule } from '../comparatorLinks';
 import type { HttpModule } from '../platform/http/app';
+import { siteModule } from '../site';
 
 /** Every domain the runtime serves: its HTTP routes, its stream categories and its projections. */
 export interface DomainModule extends HttpModule {
   categories: string[];
 }
 
-export const domainModules: DomainModule[] = [comparatorLinksModule, catalogueModule];
+export const domainModules: DomainModule[] = [comparatorLinksModule, catalogueModule, siteModule];
 
-export const projections: Projection[] = [comparatorLinksProjection, catalogueProjection];
+export const projections: Projection[] = [
+  comparatorLinksProjection,
+  catalogueProjection,
+  sharedInsuranceProjection,
+];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */
 export const allCategories = (): string[] => [

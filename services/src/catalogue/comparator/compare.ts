@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { CompareRequest, ProductDefinition } from '@cubre/schemas';
+import { DEFAULT_TAKE, type CompareRequest, type ProductDefinition } from '@cubre/schemas';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import { affinity } from './affinity';
 import { detailPath } from './detailPath';
-import { cardFilter } from './filters';
+import { cardFilter, comparatorOf } from './filters';
 import type { PricingContext } from './pricingContext';
 import { createProfilePricer, type CardPrice } from './profilePricing';
 import { resultCard, type ResultCard } from './resultCard';
@@ -16,6 +16,13 @@ interface Ranked {
 }
 
 /** A query's whole ordered result: every page of it is a slice. */
+/** A request whose page size is settled: its own, the comparator's (15 on landings), or 20 (seed 000 §9). */
+type PagedRequest = CompareRequest & { take: number };
+const paged = (request: CompareRequest, snapshot: CatalogueSnapshot): PagedRequest => ({
+  ...request,
+  take: request.take ?? comparatorOf(request, snapshot)?.pageSize ?? DEFAULT_TAKE,
+});
+
 interface RankedResult {
   ranked: Ranked[];
   ufValue: number;
@@ -127,7 +134,7 @@ export function createComparator(context: PricingContext, options: { cacheSize?:
   }
 
   function page(
-    request: CompareRequest,
+    request: PagedRequest,
     snapshot: CatalogueSnapshot,
     country: string,
     today: Date,
@@ -151,12 +158,8 @@ export function createComparator(context: PricingContext, options: { cacheSize?:
   }
 
   return {
-    compare(
-      request: CompareRequest,
-      snapshot: CatalogueSnapshot,
-      country: string,
-      today: Date,
-    ): CompareAnswer {
+    compare(given: CompareRequest, snapshot: CatalogueSnapshot, country: string, today: Date): CompareAnswer {
+      const request = paged(given, snapshot);
       const { total, data } = page(
         request,
         snapshot,
@@ -169,7 +172,8 @@ export function createComparator(context: PricingContext, options: { cacheSize?:
     },
 
     /** The same answer as JSON text, its page served from the page cache when it was built before. */
-    compareJson(request: CompareRequest, snapshot: CatalogueSnapshot, country: string, today: Date): string {
+    compareJson(given: CompareRequest, snapshot: CatalogueSnapshot, country: string, today: Date): string {
+      const request = paged(given, snapshot);
       const key = keyOf(request, snapshot, country, today);
       const pageKey = `${key}|${request.page}|${request.take}`;
       let cached = pages.get(pageKey);

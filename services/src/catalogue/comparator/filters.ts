@@ -19,14 +19,17 @@ const lower = (values: readonly string[]) => new Set(values.map((v) => v.toLower
  * A comparator named in the request supplies its insurance types, organization types and product type
  * where the request gives none. Price bounds are checked later, against the priced amount.
  */
+/** The comparator a request names, by code or by base URL. */
+export function comparatorOf(request: CompareRequest, snapshot: CatalogueSnapshot) {
+  if (!request.comparator) return undefined;
+  const wanted = String(request.comparator).toLowerCase();
+  return snapshot.comparators.find(
+    (c) => c._id.toLowerCase() === wanted || c.definition.baseUrl.toLowerCase() === wanted,
+  )?.definition;
+}
+
 export function cardFilter(request: CompareRequest, snapshot: CatalogueSnapshot, country: string) {
-  const comparator = request.comparator
-    ? snapshot.comparators.find(
-        (c) =>
-          c._id === request.comparator ||
-          c.definition.baseUrl.toLowerCase() === String(request.comparator).toLowerCase(),
-      )?.definition
-    : undefined;
+  const comparator = comparatorOf(request, snapshot);
   const organizationTypes = new Set<string>([
     ...asList(request.organizationTypes),
     ...asList(request.organizationType),

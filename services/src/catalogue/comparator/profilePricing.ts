@@ -35,6 +35,16 @@ export interface CardPrice {
 
 const COLLECTIVE_TYPES = new Set(['SEGURO COLECTIVO', 'colectivo', 'SCTR', 'EPS']);
 
+/**
+ * Sums of decimal prices carry binary noise (0.6000000000000001): a price leaves here rounded to what its
+ * unit can mean — UF to a millionth, pesos to the unit, other currencies to the cent. Order uses sortKey.
+ */
+export function tidyPrice(amount: number | null, unit: PriceUnit): number | null {
+  if (amount === null) return null;
+  const decimals = unit === 'UF' ? 6 : unit === 'CLP' || unit === 'COP' ? 0 : 2;
+  return Math.round(amount * 10 ** decimals) / 10 ** decimals;
+}
+
 export interface ProfilePricer {
   price(card: CardDocument): CardPrice;
   /** The visitor's suggested price range from the 7% (seed 000 §9), in CLP. */
@@ -187,9 +197,11 @@ export function createProfilePricer(
     ufValue,
     suggestedRange: suggestedPriceRange(legal),
     price(card) {
-      return card.kind === 'isaprePlan'
-        ? priceIsapre(card.definition as IsaprePlanDefinition)
-        : priceProduct(card.definition as ProductDefinition);
+      const priced =
+        card.kind === 'isaprePlan'
+          ? priceIsapre(card.definition as IsaprePlanDefinition)
+          : priceProduct(card.definition as ProductDefinition);
+      return { ...priced, amount: tidyPrice(priced.amount, priced.unit) };
     },
   };
 }

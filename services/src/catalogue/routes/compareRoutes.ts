@@ -16,7 +16,7 @@ export const ROBOT_APOLOGY = '(disculpa las molestias)';
 
 /** Country of the request: the header the storefront adds to non-GET calls (seed 001 §7), Chile by default. */
 const COUNTRY_CODES: Record<string, Country> = { '1': 'CL', '2': 'PE', '3': 'CO', '4': 'INT' };
-function countryOf(req: Request): Country {
+export function countryOf(req: Request): Country {
   const given = (req.get('country') ?? req.get('X-Country') ?? '').trim().toUpperCase();
   if (!given) return 'CL';
   const country = COUNTRY_CODES[given] ?? given;

@@ -75,6 +75,15 @@ describe('POST /api/insurance/compare/metadata', () => {
     expect(codes(other)).not.toEqual(codes(first));
   });
 
+  test('000-9.01 a landing comparator’s page size (15) applies when the request gives none', async () => {
+    const landing = await json(await compare({ organizationTypes: allTypes, comparator: 'landing-salud' }));
+    expect(landing.metaData.take).toBe(15);
+    const asked = await json(
+      await compare({ organizationTypes: allTypes, comparator: 'landing-salud', take: 5 }),
+    );
+    expect(asked.metaData.take).toBe(5);
+  });
+
   test('a card has the result-card shape of seed 000 §3', async () => {
     const answer = await json(
       await compare({ organizationTypes: ['ASEGURADORA'], insuranceTypes: ['Complementario'] }),
@@ -176,7 +185,7 @@ describe('prices from the profile', () => {
         topeImponibleUf: context.topeImponibleUfAt(today),
       });
       if (engine.totalUf === null) expect(card.price.value).toBeNull();
-      else expect(card.price.value).toBeCloseTo(engine.totalUf, 9);
+      else expect(card.price.value).toBeCloseTo(engine.totalUf, 6);
       expect(card.price).toMatchObject({ arePricesDefined: true, label: '' });
     }
   });
