@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { AppContext, HttpModule } from '../platform/http/app';
 import { createComparator } from './comparator/compare';
 import { loadPricingContext, type PricingContext } from './comparator/pricingContext';
-import { createCatalogueSnapshots } from './comparator/snapshot';
+import { catalogueSnapshotsFor } from './comparator/snapshot';
 import { compareRoutes } from './routes/compareRoutes';
 import { comparatorContentRoutes } from './routes/comparatorContentRoutes';
 import { globalesRoutes } from './routes/globalesRoutes';
@@ -22,7 +22,7 @@ export const catalogueModule: HttpModule & { categories: string[] } = {
   categories: Object.values(CATALOGUE_KINDS).map((kind) => kind.category),
   routes(context: AppContext) {
     const router = Router();
-    const snapshots = createCatalogueSnapshots(context.readStore);
+    const snapshots = catalogueSnapshotsFor(context.readStore);
     const comparator = createComparator(pricingContext());
     const perMinute = context.config.compareRateLimitPerMinute;
     router.use(

@@ -1,6 +1,6 @@
 import { SHARED_INSURANCE_CATEGORY, VISITOR_PROFILE_CATEGORY } from '@cubre/schemas/site';
 import { Router } from 'express';
-import { createCatalogueSnapshots } from '../catalogue/comparator/snapshot';
+import { catalogueSnapshotsFor } from '../catalogue/comparator/snapshot';
 import type { AppContext, HttpModule } from '../platform/http/app';
 import { loadSiteConfig } from './config';
 import { profileFormRoutes } from './profileForm/routes';
@@ -18,7 +18,7 @@ export const siteModule: HttpModule & { categories: string[] } = {
   routes(context: AppContext) {
     // Read when the routes are built, so a bad setting stops the process at start, naming the variable.
     const site = loadSiteConfig();
-    const snapshots = createCatalogueSnapshots(context.readStore);
+    const snapshots = catalogueSnapshotsFor(context.readStore);
     const router = Router();
     router.use(shellRoutes({ snapshots, site, publicOrigins: context.config.publicOrigins }));
     router.use(profileFormRoutes(context));

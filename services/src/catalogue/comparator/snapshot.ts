@@ -70,3 +70,15 @@ export function createCatalogueSnapshots(readStore: ReadStore, options: { checkI
   };
 }
 export type CatalogueSnapshots = ReturnType<typeof createCatalogueSnapshots>;
+
+const shared = new WeakMap<ReadStore, CatalogueSnapshots>();
+
+/** One snapshot holder per read store: every module of a process shares the catalogue in memory once. */
+export function catalogueSnapshotsFor(readStore: ReadStore): CatalogueSnapshots {
+  let snapshots = shared.get(readStore);
+  if (!snapshots) {
+    snapshots = createCatalogueSnapshots(readStore);
+    shared.set(readStore, snapshots);
+  }
+  return snapshots;
+}
