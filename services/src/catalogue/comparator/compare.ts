@@ -23,13 +23,23 @@ const paged = (request: CompareRequest, snapshot: CatalogueSnapshot): PagedReque
   take: request.take ?? comparatorOf(request, snapshot)?.pageSize ?? DEFAULT_TAKE,
 });
 
+/** An ignored profile is reported, so a client sees why its prices are "Desde". */
+const profileErrorsOf = (request: CompareRequest) =>
+  request.profileErrors ? { profileErrors: request.profileErrors } : {};
+
 interface RankedResult {
   ranked: Ranked[];
   ufValue: number;
 }
 
 export interface CompareAnswer {
-  metaData: { uuid: string; total: number; page: number; take: number };
+  metaData: {
+    uuid: string;
+    total: number;
+    page: number;
+    take: number;
+    profileErrors?: { field: string; message: string }[];
+  };
   data: ResultCard[];
 }
 
@@ -110,7 +120,7 @@ export function createComparator(context: PricingContext, options: { cacheSize?:
   }
 
   const keyOf = (request: CompareRequest, snapshot: CatalogueSnapshot, country: string, today: Date) => {
-    const { page: _page, take: _take, uuid: _uuid, ...query } = request;
+    const { page: _page, take: _take, uuid: _uuid, profileErrors: _errors, ...query } = request;
     return JSON.stringify([snapshot.version, today.toISOString().slice(0, 10), country, query]);
   };
 
@@ -168,7 +178,10 @@ export function createComparator(context: PricingContext, options: { cacheSize?:
         keyOf(request, snapshot, country, today),
       );
       const { page: number, take, uuid } = request;
-      return { metaData: { uuid: uuid ?? randomUUID(), total, page: number, take }, data };
+      return {
+        metaData: { uuid: uuid ?? randomUUID(), total, page: number, take, ...profileErrorsOf(request) },
+        data,
+      };
     },
 
     /** The same answer as JSON text, its page served from the page cache when it was built before. */
@@ -190,6 +203,7 @@ export function createComparator(context: PricingContext, options: { cacheSize?:
         total: cached.total,
         page: request.page,
         take: request.take,
+        ...profileErrorsOf(request),
       };
       return `{"metaData":${JSON.stringify(metaData)},"data":${cached.data}}`;
     },

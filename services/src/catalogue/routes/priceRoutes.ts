@@ -1,5 +1,6 @@
 import {
   CompareRequest,
+  CompareRequestFields,
   OrganizationType,
   Profile,
   ProductType,
@@ -45,7 +46,7 @@ const CalculatePriceQuery = clientQuery({
 export const PromotedProductBody = z
   .strictObject({
     comparator: ComparatorRef,
-    insuranceTypes: CompareRequest.shape.insuranceTypes,
+    insuranceTypes: CompareRequestFields.shape.insuranceTypes,
     productType: ProductType.optional(),
   })
   .superRefine((body, context) => {

@@ -254,10 +254,22 @@ describe('prices from the profile', () => {
     expect(total.data[0].affinity).toMatch(/% para ti$/);
   });
 
-  test('an invalid profile is refused naming the field: a negative age', async () => {
-    const response = await compare({ organizationTypes: 'ISAPRE', profile: { cotizante: [{ edad: -3 }] } });
-    expect(response.status).toBe(400);
-    expect((await json(response)).errors[0].field).toMatch(/^profile\.cotizante\.0\.edad/);
+  test('an invalid profile is ignored as the seed ignores an invalid perfil: "Desde" prices, and metaData says why', async () => {
+    for (const profile of [
+      { cotizante: [{ edad: -3 }] },
+      { cotizante: [{ edad: 1000 }] },
+      { cotizante: [{ edad: 30 }, { edad: 31 }, { edad: 32 }] },
+    ]) {
+      const response = await compare({ organizationTypes: 'ISAPRE', profile });
+      expect(response.status).toBe(200);
+      const answer = await json(response);
+      expect(answer.metaData.profileErrors[0].field).toMatch(/^profile/);
+      expect(answer.data[0].price).toMatchObject({ label: 'Desde', arePricesDefined: false });
+    }
+    const valid = await json(
+      await compare({ organizationTypes: 'ISAPRE', profile: { cotizante: [{ edad: 30 }] } }),
+    );
+    expect(valid.metaData.profileErrors).toBeUndefined();
   });
 
   test('price bounds filter on the priced amount, in the target currency', async () => {
