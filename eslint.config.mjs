@@ -26,6 +26,16 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // The storefront runs in the browser.
+    files: ['web-storefront/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['web-storefront/e2e/**/*.ts', 'web-storefront/test/**/*.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.jest, ...globals.browser } },
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     // Deciders and schemas are pure: no clock, no I/O, no driver (STYLE.md, emmett's lint rule).
     files: ['schemas/src/**/*.ts', 'services/src/*/decider.ts', 'services/src/platform/core/**/*.ts'],
     rules: {

@@ -2,12 +2,27 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/schemas', '<rootDir>/services', '<rootDir>/projections', '<rootDir>/scripts'],
+  roots: [
+    '<rootDir>/schemas',
+    '<rootDir>/services',
+    '<rootDir>/projections',
+    '<rootDir>/scripts',
+    '<rootDir>/web-storefront',
+  ],
+  // The storefront's node_modules and build output hold no tests of ours.
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.tsx?$': [
       '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: { react: { runtime: 'automatic' } },
+        },
+        module: { type: 'commonjs' },
+      },
     ],
   },
   moduleNameMapper: {

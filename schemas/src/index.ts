@@ -5,3 +5,5 @@ export * from './problem';
 export * from './comparatorLinks';
 export * from './catalogue';
 export * from './site';
+export * from './identification';
+export * from './leads';

@@ -1,9 +1,11 @@
 import { catalogueProjection } from '@cubre/projections/catalogue/projection';
 import { comparatorLinksProjection } from '@cubre/projections/comparatorLinks/projection';
+import { contactsProjection, leadsProjection } from '@cubre/projections/leads/projection';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { catalogueModule } from '../catalogue';
 import type { Projection } from '@cubre/projections';
 import { comparatorLinksModule } from '../comparatorLinks';
+import { leadsModule } from '../leads';
 import type { HttpModule } from '../platform/http/app';
 import { siteModule } from '../site';
 
@@ -12,12 +14,19 @@ export interface DomainModule extends HttpModule {
   categories: string[];
 }
 
-export const domainModules: DomainModule[] = [comparatorLinksModule, catalogueModule, siteModule];
+export const domainModules: DomainModule[] = [
+  comparatorLinksModule,
+  catalogueModule,
+  siteModule,
+  leadsModule,
+];
 
 export const projections: Projection[] = [
   comparatorLinksProjection,
   catalogueProjection,
   sharedInsuranceProjection,
+  leadsProjection,
+  contactsProjection,
 ];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */

@@ -10,6 +10,7 @@ import { renderMetrics } from './metrics';
 import { domainModules, projections } from './modules';
 import { opsRoutes } from './opsRoutes';
 import { startScheduler, type Scheduler } from './scheduler';
+import { storefrontModule } from '../storefront';
 
 export interface Runtime {
   /** Base URL of this process's HTTP server (every role serves /healthz, /readyz, /metrics, /ops). */
@@ -91,7 +92,12 @@ export async function startRuntime(
   };
   const app = createApp({
     context,
-    modules: [ops, ...(hooks.extraModules ?? []), ...(roles.has('api') ? domainModules : [])],
+    modules: [
+      ops,
+      ...(hooks.extraModules ?? []),
+      // The storefront last: its index.html answers the page paths no API route took.
+      ...(roles.has('api') ? [...domainModules, storefrontModule] : []),
+    ],
     logger,
     probe: {
       draining: () => draining,

@@ -5,6 +5,7 @@ import type { AppContext, HttpModule } from '../platform/http/app';
 import { loadSiteConfig } from './config';
 import { profileFormRoutes } from './profileForm/routes';
 import { sharedInsuranceRoutes } from './sharedInsurance/routes';
+import { regionRoutes } from './shell/regions';
 import { shellRoutes } from './shell/routes';
 
 /**
@@ -21,6 +22,7 @@ export const siteModule: HttpModule & { categories: string[] } = {
     const snapshots = catalogueSnapshotsFor(context.readStore);
     const router = Router();
     router.use(shellRoutes({ snapshots, site, publicOrigins: context.config.publicOrigins }));
+    router.use(regionRoutes());
     router.use(profileFormRoutes(context));
     router.use(sharedInsuranceRoutes(context, snapshots));
     return router;

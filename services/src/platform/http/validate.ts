@@ -16,7 +16,14 @@ export interface ValidInput<B, Q, P> {
 }
 
 const noBody = z.undefined();
-const noQuery = z.strictObject({});
+/**
+ * The storefront's interceptors add forceRefresh=1 (internal traffic, 001-7.18) and isqps=true (partner
+ * hosts, 001-7.17) to every GET: a route without query parameters accepts those two and nothing else.
+ */
+const noQuery = z.strictObject({
+  forceRefresh: z.string().max(10).optional(),
+  isqps: z.string().max(10).optional(),
+});
 const noParams = z.strictObject({});
 
 /**

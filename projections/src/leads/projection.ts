@@ -1,0 +1,249 @@
+import {
+  CONTACT_REQUEST_CATEGORY,
+  LEAD_CATEGORY,
+  cleanRut,
+  type ContactRequestedData,
+  type Country,
+  type LeadContact,
+  type LeadContactChanges,
+  type LeadKind,
+  type LeadRequestedData,
+  type LeadStatusRef,
+  type LeadType,
+  type Profile,
+  type ProductType,
+  type Region,
+  type ShownPrice,
+} from '@cubre/schemas';
+import type { ReadStore } from '@cubre/services/platform/ports/readStore';
+import type { Projection, ProjectionEvent } from '../runner/projection';
+
+export const LEADS_PROJECTION = 'leads';
+export const LEADS_COLLECTION = 'leads';
+export const CONTACTS_PROJECTION = 'contacts';
+export const CONTACTS_COLLECTION = 'contacts';
+
+/** Lower-cased, without accents and extra spaces: what the console's search compares. */
+export function searchText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The keys a lead is found by (issue 5: search by RUT, e-mail or name; duplicates by RUT or e-mail). */
+function searchKeys(contact: LeadContact, country: string) {
+  return {
+    rut: country === 'CL' ? cleanRut(contact.rut) : contact.rut.toUpperCase(),
+    email: contact.email.toLowerCase(),
+    nombre: searchText(contact.nombre),
+  };
+}
+
+/**
+ * One lead as the back-office works it. Personal data is here on purpose (the console searches and shows
+ * it, behind its permissions); the storefront's GET answers only the fields of LeadView.
+ */
+export type LeadDocument = {
+  [key: string]: unknown;
+  /** The lead id. */
+  _id: string;
+  kind: LeadKind;
+  requestType: LeadType;
+  country: Country;
+  productCode: string;
+  productName: string;
+  productType: ProductType;
+  insuranceType: string;
+  organizationCode: string | null;
+  organizationName: string | null;
+  basePlanCode: string | null;
+  status: LeadStatusRef;
+  /** Set by the console (issue 5); null until then. */
+  subStatus: LeadStatusRef | null;
+  executiveId: string | null;
+  contact: LeadContact;
+  search: { rut: string; email: string; nombre: string };
+  region: Region | null;
+  profile: Profile | null;
+  price: ShownPrice | null;
+  comparator: string | null;
+  originPath: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Stream revision last applied: the guard that makes a replay change nothing, and the lead's ETag. */
+  revision: number;
+};
+
+/** One contact-form message. */
+export type ContactDocument = {
+  [key: string]: unknown;
+  _id: string;
+  country: Country;
+  nombre: string;
+  email: string;
+  telefono: string;
+  mensaje: string;
+  asunto: string | null;
+  originPath: string | null;
+  createdAt: string;
+  revision: number;
+};
+
+/**
+ * The payload's shape, checked by hand on the few fields the update needs, as the other projections do (a
+ * zod parse per event would slow replays); the writer validated it with zod before storing it.
+ */
+function requestedOf(data: Record<string, unknown>): LeadRequestedData {
+  const { leadId, kind, product, contact, status } = data;
+  if (
+    typeof leadId !== 'string' ||
+    typeof kind !== 'string' ||
+    typeof product !== 'object' ||
+    product === null ||
+    typeof contact !== 'object' ||
+    contact === null ||
+    typeof status !== 'object' ||
+    status === null
+  ) {
+    throw new Error(`LeadRequested without its fields: ${JSON.stringify(Object.keys(data))}`);
+  }
+  return data as LeadRequestedData;
+}
+
+async function applyLeadRequested(store: ReadStore, event: ProjectionEvent) {
+  const data = requestedOf(event.data);
+  await store.collection<LeadDocument>(LEADS_COLLECTION).guardedUpdate(
+    data.leadId,
+    { revision: { $lt: event.revision } },
+    {
+      $set: {
+        kind: data.kind,
+        requestType: data.requestType,
+        country: data.country,
+        productCode: data.product.code,
+        productName: data.product.displayName,
+        productType: data.product.productType,
+        insuranceType: data.product.insuranceType,
+        organizationCode: data.product.organizationCode,
+        organizationName: data.product.organizationName,
+        basePlanCode: data.basePlanCode,
+        status: data.status,
+        subStatus: null,
+        executiveId: null,
+        contact: data.contact,
+        search: searchKeys(data.contact, data.country),
+        region: data.region,
+        profile: data.profile,
+        price: data.price,
+        comparator: data.comparator,
+        originPath: data.originPath,
+        createdAt: event.occurredAt,
+        updatedAt: event.occurredAt,
+        revision: event.revision,
+      },
+    },
+    { upsert: true },
+  );
+}
+
+async function applyLeadContactUpdated(store: ReadStore, event: ProjectionEvent, leadId: string) {
+  const changes = (event.data.changes ?? {}) as LeadContactChanges;
+  const leads = store.collection<LeadDocument>(LEADS_COLLECTION);
+  const set: Record<string, unknown> = { updatedAt: event.occurredAt, revision: event.revision };
+  const contactNames = ['nombre', 'rut', 'email', 'telefono'] as const;
+  for (const name of contactNames) if (changes[name] !== undefined) set[`contact.${name}`] = changes[name];
+  if (changes.region !== undefined) set.region = changes.region;
+  if (changes.profile !== undefined) set.profile = changes.profile;
+  if (contactNames.some((name) => changes[name] !== undefined)) {
+    // The search keys follow the contact: read the lead to rebuild them from the merged contact.
+    const lead = await leads.findOne({ _id: leadId });
+    if (!lead || lead.revision >= event.revision) return;
+    const contact = { ...lead.contact, ...pickContact(changes) };
+    set.search = searchKeys(contact, lead.country);
+  }
+  await leads.guardedUpdate(leadId, { revision: { $lt: event.revision } }, { $set: set });
+}
+
+const pickContact = (changes: LeadContactChanges): Partial<LeadContact> =>
+  Object.fromEntries(
+    Object.entries(changes).filter(([name]) => ['nombre', 'rut', 'email', 'telefono'].includes(name)),
+  );
+
+/** Leads by id (seed 002 §3): the storefront's GET reads it now, the back-office console later (issue 5). */
+export const leadsProjection: Projection = {
+  name: LEADS_PROJECTION,
+  categories: [LEAD_CATEGORY],
+  collections: [LEADS_COLLECTION],
+  async setup(store) {
+    const leads = store.collection<LeadDocument>(LEADS_COLLECTION);
+    for (const field of ['status.id', 'kind', 'productCode', 'search.rut', 'search.email', 'createdAt'])
+      await leads.createIndex({ [field]: 1 });
+  },
+  async apply(event, store) {
+    const leadId = event.streamId.slice(LEAD_CATEGORY.length + 1);
+    switch (event.type) {
+      case 'LeadRequested':
+        return applyLeadRequested(store, event);
+      case 'LeadContactUpdated':
+        return applyLeadContactUpdated(store, event, leadId);
+      default:
+        // An event this projection does not read yet still moves the lead's revision, so its ETag stays true.
+        await store
+          .collection<LeadDocument>(LEADS_COLLECTION)
+          .guardedUpdate(
+            leadId,
+            { revision: { $lt: event.revision } },
+            { $set: { revision: event.revision, updatedAt: event.occurredAt } },
+          );
+    }
+  },
+};
+
+function contactOf(data: Record<string, unknown>): ContactRequestedData {
+  const { contactId, nombre, email, telefono, mensaje } = data;
+  if (
+    typeof contactId !== 'string' ||
+    typeof nombre !== 'string' ||
+    typeof email !== 'string' ||
+    typeof telefono !== 'string' ||
+    typeof mensaje !== 'string'
+  ) {
+    throw new Error(`ContactRequested without its fields: ${JSON.stringify(Object.keys(data))}`);
+  }
+  return data as ContactRequestedData;
+}
+
+/** Contact-form messages by id, for the back-office console. */
+export const contactsProjection: Projection = {
+  name: CONTACTS_PROJECTION,
+  categories: [CONTACT_REQUEST_CATEGORY],
+  collections: [CONTACTS_COLLECTION],
+  async setup(store) {
+    await store.collection<ContactDocument>(CONTACTS_COLLECTION).createIndex({ createdAt: 1 });
+  },
+  async apply(event, store) {
+    if (event.type !== 'ContactRequested') return;
+    const data = contactOf(event.data);
+    await store.collection<ContactDocument>(CONTACTS_COLLECTION).guardedUpdate(
+      data.contactId,
+      { revision: { $lt: event.revision } },
+      {
+        $set: {
+          country: data.country,
+          nombre: data.nombre,
+          email: data.email,
+          telefono: data.telefono,
+          mensaje: data.mensaje,
+          asunto: data.asunto,
+          originPath: data.originPath,
+          createdAt: event.occurredAt,
+          revision: event.revision,
+        },
+      },
+      { upsert: true },
+    );
+  },
+};

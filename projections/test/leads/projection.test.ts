@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { INITIAL_LEAD_STATUS, type ContactRequestedData, type LeadRequestedData } from '@cubre/schemas';
+import {
+  CONTACTS_COLLECTION,
+  LEADS_COLLECTION,
+  contactsProjection,
+  leadsProjection,
+  searchText,
+  type ContactDocument,
+  type LeadDocument,
+} from '@cubre/projections/leads/projection';
+import { createMemoryReadStore } from '@cubre/services/platform/adapters/memory/readStore';
+
+const LEAD_ID = '6f1c2d3e-4a5b-5c6d-8e7f-0123456789ab';
+let position = 0;
+const event = (streamId: string, type: string, revision: number, data: Record<string, unknown>) => ({
+  type,
+  streamId,
+  revision,
+  globalPosition: ++position,
+  occurredAt: new Date(Date.UTC(2025, 8, 15, 12, 0, revision)).toISOString(),
+  data,
+});
+
+const requestedData: LeadRequestedData = {
+  leadId: LEAD_ID,
+  kind: 'plan',
+  requestType: 'Seguros',
+  country: 'CL',
+  product: {
+    code: 'COMP-L',
+    displayName: 'Complementario Andes',
+    productType: '',
+    insuranceType: 'SEGURO COMPLEMENTARIO',
+    organizationCode: 'Seguros-Andes',
+    organizationName: 'Seguros Andes',
+  },
+  basePlanCode: null,
+  contact: {
+    nombre: 'María José Núñez',
+    rut: '10.000.013-K',
+    email: 'MJ@Example.com',
+    telefono: '+56912345678',
+  },
+  region: { stateCode: 13 },
+  profile: null,
+  price: null,
+  comparator: null,
+  originPath: '/Comparar/Seguros-de-Salud',
+  status: INITIAL_LEAD_STATUS,
+};
+const requested = event(`lead-${LEAD_ID}`, 'LeadRequested', 0, requestedData);
+const updated = event(`lead-${LEAD_ID}`, 'LeadContactUpdated', 1, {
+  leadId: LEAD_ID,
+  changes: { email: 'mjose@example.com', region: { stateCode: 5 } },
+});
+
+async function leadAfter(events: ReturnType<typeof event>[]) {
+  const store = createMemoryReadStore();
+  await leadsProjection.setup!(store);
+  for (const each of events) await leadsProjection.apply(each, store);
+  return { store, lead: await store.collection<LeadDocument>(LEADS_COLLECTION).findOne({ _id: LEAD_ID }) };
+}
+
+describe('leads projection', () => {
+  test('a requested lead is one document with its product, status, contact and search keys', async () => {
+    const { lead } = await leadAfter([requested]);
+    expect(lead).toEqual({
+      _id: LEAD_ID,
+      kind: 'plan',
+      requestType: 'Seguros',
+      country: 'CL',
+      productCode: 'COMP-L',
+      productName: 'Complementario Andes',
+      productType: '',
+      insuranceType: 'SEGURO COMPLEMENTARIO',
+      organizationCode: 'Seguros-Andes',
+      organizationName: 'Seguros Andes',
+      basePlanCode: null,
+      status: { id: 1, name: 'Sin Estado' },
+      subStatus: null,
+      executiveId: null,
+      contact: requestedData.contact,
+      search: { rut: '10000013K', email: 'mj@example.com', nombre: 'maria jose nunez' },
+      region: { stateCode: 13 },
+      profile: null,
+      price: null,
+      comparator: null,
+      originPath: '/Comparar/Seguros-de-Salud',
+      createdAt: requested.occurredAt,
+      updatedAt: requested.occurredAt,
+      revision: 0,
+    });
+  });
+
+  test('a contact update changes those fields, the search keys and the revision', async () => {
+    const { lead } = await leadAfter([requested, updated]);
+    expect(lead).toMatchObject({
+      contact: { ...requestedData.contact, email: 'mjose@example.com' },
+      search: { rut: '10000013K', email: 'mjose@example.com' },
+      region: { stateCode: 5 },
+      createdAt: requested.occurredAt,
+      updatedAt: updated.occurredAt,
+      revision: 1,
+    });
+  });
+
+  test('replayed events change nothing (a relay restart, a Kafka redelivery)', async () => {
+    const { store, lead } = await leadAfter([requested, updated]);
+    await leadsProjection.apply(requested, store);
+    await leadsProjection.apply(updated, store);
+    expect(await store.collection<LeadDocument>(LEADS_COLLECTION).findOne({ _id: LEAD_ID })).toEqual(lead);
+  });
+
+  test('an event it does not read yet (the console’s) still moves the revision, so the ETag stays true', async () => {
+    const later = event(`lead-${LEAD_ID}`, 'LeadAssigned', 2, { leadId: LEAD_ID, executiveId: 'u-1' });
+    const { lead } = await leadAfter([requested, updated, later]);
+    expect(lead).toMatchObject({
+      revision: 2,
+      updatedAt: later.occurredAt,
+      contact: { email: 'mjose@example.com' },
+    });
+  });
+
+  test('search text drops accents, case and extra spaces', () => {
+    expect(searchText('  Ángela   NÚÑEZ ')).toBe('angela nunez');
+  });
+});
+
+describe('contacts projection', () => {
+  test('a contact message is one document; a replay changes nothing', async () => {
+    const store = createMemoryReadStore();
+    await contactsProjection.setup!(store);
+    const data: ContactRequestedData = {
+      contactId: randomUUID(),
+      country: 'CL',
+      nombre: 'Bernardo',
+      email: 'b@example.com',
+      telefono: '+56912345678',
+      mensaje: 'Hola',
+      asunto: null,
+      originPath: null,
+    };
+    const received = event(`contactRequest-${data.contactId}`, 'ContactRequested', 0, data);
+    await contactsProjection.apply(received, store);
+    const contacts = store.collection<ContactDocument>(CONTACTS_COLLECTION);
+    const doc = await contacts.findOne({ _id: data.contactId });
+    expect(doc).toMatchObject({
+      nombre: 'Bernardo',
+      mensaje: 'Hola',
+      createdAt: received.occurredAt,
+      revision: 0,
+    });
+    await contactsProjection.apply(received, store);
+    expect(await contacts.find({})).toEqual([doc]);
+  });
+});

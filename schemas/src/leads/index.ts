@@ -1,0 +1,4 @@
+export * from './statuses';
+export * from './fields';
+export * from './events';
+export * from './requests';

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import {
+  INSURANCE_TYPES,
+  type IsaprePlanDefinition,
+  type OrganizationDefinition,
+  type ProductDefinitionInput,
+} from '@cubre/schemas';
+import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
+import { loadConfig } from '@cubre/services/runtime/config';
+import { startRuntime, type Runtime } from '@cubre/services/runtime/runtime';
+import { tempDataDir } from '../../support/tempDir';
+
+/** The real runtime whose every log line (trace and up) is kept in `logged`, to check what reaches logs. */
+export interface LoggingRuntime extends Runtime {
+  logged(): string;
+  dispose(): Promise<void>;
+}
+
+export async function startLoggingRuntime(): Promise<LoggingRuntime> {
+  const dir = tempDataDir();
+  let logged = '';
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logged += chunk.toString();
+      done();
+    },
+  });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir.path, LOG_LEVEL: 'trace' });
+  const runtime = await startRuntime(config, pino({ level: 'trace' }, sink));
+  return {
+    ...runtime,
+    logged: () => logged,
+    async dispose() {
+      await runtime.stop();
+      dir.remove();
+    },
+  };
+}
+
+const options = () => ({
+  actor: { kind: 'system' as const, id: 'leads-fixture' },
+  correlationId: randomUUID(),
+  now: new Date('2025-09-15T12:00:00Z'),
+});
+
+const organizations: OrganizationDefinition[] = [
+  {
+    code: 'Seguros-Andes',
+    displayName: 'Seguros Andes',
+    type: 'ASEGURADORA',
+    typeAlias: 'Aseguradora',
+    url: 'Seguros-Andes',
+    country: 'CL',
+  },
+  {
+    code: 'Consalud',
+    displayName: 'Consalud',
+    type: 'ISAPRE',
+    typeAlias: 'Isapre',
+    url: 'Consalud',
+    country: 'CL',
+    isapreCode: 107,
+  },
+  {
+    code: 'Pacifico-Seguros',
+    displayName: 'Pacífico Seguros',
+    type: 'ASEGURADORA',
+    typeAlias: 'Aseguradora',
+    url: 'Pacifico-Seguros',
+    country: 'PE',
+  },
+];
+
+const product = (
+  code: string,
+  insuranceType: string,
+  extra: Partial<ProductDefinitionInput> = {},
+): ProductDefinitionInput => ({
+  code,
+  displayName: `Seguro ${code}`,
+  url: code,
+  organizationCode: 'Seguros-Andes',
+  insuranceType,
+  country: 'CL',
+  price: { amount: 0.5, unit: 'UF' },
+  availableFrom: '2020-01-01',
+  ...extra,
+});
+
+/** A complementary (an add-on type), a life product, a company product and a Peruvian product. */
+export const PRODUCTS: ProductDefinitionInput[] = [
+  product('COMP-L', 'SEGURO COMPLEMENTARIO', { displayName: 'Complementario Andes' }),
+  product('DENT-L', 'SEGURO DENTAL'),
+  product('VIDA-L', 'SEGURO VIDA', { productType: 'SEGURO VIDA' }),
+  product('EMP-L', 'SEGURO COMPLEMENTARIO', { productType: 'SEGURO COLECTIVO', minEmployeeQuantity: 5 }),
+  product('PE-SALUD', 'SEGURO COMPLEMENTARIO', {
+    organizationCode: 'Pacifico-Seguros',
+    country: 'PE',
+    price: { amount: 120, unit: 'PEN' },
+  }),
+];
+
+/** An isapre plan, requested by its plan code. */
+export const ISAPRE_PLAN: IsaprePlanDefinition = {
+  code: 'CS-01',
+  isapreCode: 107,
+  displayName: 'Plan CS-01',
+  targetGroup: 'Sin grupo objetivo específico',
+  sex: 'Ambos',
+  commercial: true,
+  regions: [13],
+  planType: 'Individual',
+  modality: 'Prestador Preferente',
+  birthCoverage: 'general',
+  restrictionCodes: [],
+  priceMode: 'UF',
+  basePriceUf: 1.5,
+  factorTableCode: '592',
+  arancel: { name: '390', unit: 'Pesos' },
+  ambulatoryCoverage: 70,
+  hospitalCoverage: 90,
+  fixedCopay: false,
+  annualTopUf: 5000,
+  activeContributors: 10,
+  activeDependants: 5,
+  gesUf: 0.44,
+  source: '201609',
+};
+
+/** Loads the catalogue through its own commands and waits until the catalogue projection shows it. */
+export async function loadLeadsCatalogue(runtime: Runtime): Promise<void> {
+  const store = runtime.engines.eventStore;
+  for (const type of INSURANCE_TYPES) await defineCatalogueEntry(store, 'insuranceType', type, options());
+  for (const organization of organizations)
+    await defineCatalogueEntry(store, 'organization', organization, options());
+  await defineCatalogueEntry(store, 'isaprePlan', ISAPRE_PLAN, options());
+  for (const definition of PRODUCTS) await defineCatalogueEntry(store, 'product', definition, options());
+  const head = await store.headPosition();
+  await runtime.runner!.waitUntilVisible(
+    { globalPosition: head, streamId: 'product-x' },
+    ['catalogue'],
+    10_000,
+  );
+}

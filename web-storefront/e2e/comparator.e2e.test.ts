@@ -1,0 +1,233 @@
+import type { Browser, Page } from 'playwright-core';
+import type { TestRuntime } from '../../services/test/support/testRuntime';
+import { seriousViolations } from './support/axe';
+import { DESKTOP, launchBrowser, MOBILE, newVisit, screenshot, type Visit } from './support/browser';
+import { startStorefront } from './support/server';
+
+let runtime: TestRuntime;
+let browser: Browser;
+const visits: Visit[] = [];
+
+beforeAll(async () => {
+  [runtime, browser] = await Promise.all([startStorefront(), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.dispose();
+});
+afterEach(async () => {
+  for (const visit of visits.splice(0)) {
+    expect(visit.problems).toEqual([]);
+    await visit.context.close();
+  }
+});
+
+async function visit(viewport = DESKTOP): Promise<Page> {
+  const opened = await newVisit(browser, runtime.url, viewport);
+  visits.push(opened);
+  return opened.page;
+}
+const cards = (page: Page) => page.getByTestId('result-card');
+const money = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+async function prices(page: Page, count = 5): Promise<number[]> {
+  const texts = await cards(page).getByTestId('price').allTextContents();
+  return texts.slice(0, count).map((text) => money(text.split('/')[0] ?? ''));
+}
+/** Runs an action that reloads the results and waits until the new cards are on screen. */
+async function reloadingResults(page: Page, action: () => Promise<unknown>) {
+  await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/insurance/compare/metadata')),
+    action(),
+  ]);
+  await waitForCards(page);
+}
+async function waitForCards(page: Page) {
+  await cards(page).first().waitFor({ timeout: 20_000 });
+  await page.getByTestId('skeleton-card').first().waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+describe('the public comparator in a real browser', () => {
+  test('000-2.11 / lands on the default health comparator with result cards, 20 per page (000-9.01)', async () => {
+    const page = await visit();
+    await page.goto('/');
+    await waitForCards(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Seguros de Salud');
+    expect(await cards(page).count()).toBe(20);
+    expect(await page.getByTestId('total').textContent()).toMatch(/^\d+ planes encontrados$/);
+    // Without a profile every price is a "from" price (000-5.15).
+    const labels = await cards(page).getByTestId('price-label').allTextContents();
+    expect(new Set(labels)).toEqual(new Set(['Desde']));
+    await screenshot(page, 'comparator-desktop');
+  });
+
+  test('000-1.02 000-4.06 entering a profile changes the prices, and it is kept per product type (000-3.20, 000-4.01)', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguros-de-Salud');
+    await waitForCards(page);
+    const first = await cards(page).first().getAttribute('data-code');
+    const before = money(await cards(page).first().getByTestId('price').textContent());
+
+    await page.getByTestId('open-profile').click();
+    await page.getByTestId('titular-age').fill('61');
+    await page.getByTestId('toggle-dependants').click();
+    await page.getByTestId('add-dependant').click();
+    await page.getByTestId('dependant-age').first().fill('59');
+    await screenshot(page, 'profile-desktop');
+    expect(await seriousViolations(page, '[role=dialog]')).toEqual([]);
+    await reloadingResults(page, () => page.getByTestId('submit-profile').click());
+
+    // The modal closes, the prices come back defined by the profile, and the button shows 'finished' (000-4.07).
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('open-profile').and(page.locator('[data-finished=true]')).waitFor();
+    await page.getByTestId('persons-line').first().waitFor();
+    const same = cards(page).and(page.locator(`[data-code="${first}"]`));
+    const after = money(await same.getByTestId('price').textContent());
+    expect(after).toBeGreaterThan(before);
+    expect(await cards(page).first().getByTestId('price-label').textContent()).not.toBe('Desde');
+    expect(await cards(page).first().getByTestId('persons-line').textContent()).toBe('para 2 personas');
+
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('V1.7')));
+    expect(stored.length).toBe(1);
+    await page.reload();
+    await waitForCards(page);
+    await page.getByTestId('open-profile').click();
+    expect(await page.getByTestId('titular-age').inputValue()).toBe('61');
+  });
+
+  test('000-2.52 the persons line opens who is insured, and the price explanation shows the breakdown', async () => {
+    const page = await visit();
+    const perfil = Buffer.from(
+      JSON.stringify({ cotizante: [{ sexo: 'Femenino', edad: 40, ingreso: 1500000 }], prevision: 'Isapre' }),
+    ).toString('base64');
+    await page.goto(`/Comparar/Isapres?perfil=${encodeURIComponent(perfil)}&replaceUrl=false`);
+    await waitForCards(page);
+    await page.getByTestId('persons-line').first().click();
+    const popover = page.getByTestId('persons-popover');
+    expect(await popover.textContent()).toContain('Femenino, 40 años');
+    await popover.getByTestId('explain-price').click();
+    const explanation = page.getByTestId('price-explanation');
+    await explanation.waitFor();
+    const text = (await explanation.textContent()) ?? '';
+    expect(text).toContain('Factor');
+    expect(text).toContain('GES');
+    expect(text).toContain('Tu 7%');
+    await screenshot(page, 'price-explanation-desktop');
+  });
+
+  test('000-2.28 000-2.30 a shared quote link prices with its perfil, which leaves the address bar after 1 s', async () => {
+    const page = await visit();
+    const perfil = Buffer.from(JSON.stringify({ cotizante: [{ sexo: 'Masculino', edad: 45 }] })).toString(
+      'base64',
+    );
+    await page.goto(`/Comparar/Seguros-de-Salud?perfil=${encodeURIComponent(perfil)}`);
+    await waitForCards(page);
+    await page.waitForURL((url) => !url.searchParams.has('perfil'), { timeout: 5_000 });
+    await page.getByTestId('persons-line').first().waitFor();
+    expect(await cards(page).first().getByTestId('persons-line').textContent()).toBe('para 1 persona');
+  });
+
+  test('000-2.31 an invalid perfil is ignored: "from" prices, no error', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguros-de-Salud?perfil=not-base64-json!!&replaceUrl=false');
+    await waitForCards(page);
+    expect(await cards(page).first().getByTestId('price-label').textContent()).toBe('Desde');
+    expect(page.url()).toContain('perfil=');
+  });
+
+  test('sorting by lower price orders the cards, and a filter keeps only its organization (000-4.21: back to page 1)', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Isapres?page=2');
+    await waitForCards(page);
+    await reloadingResults(page, () => page.getByTestId('order').selectOption('lowerPrice'));
+    expect(page.url()).toContain('order=lowerPrice');
+    const sorted = await prices(page, 10);
+    expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+
+    await page.getByTestId('filters').waitFor();
+    // The organization of the last card shown: one that has plans in this catalogue.
+    const label = ((await cards(page).last().locator('h3 + p').textContent()) ?? '').split(' · ')[0] ?? '';
+    await reloadingResults(page, () =>
+      page.getByTestId('filters').getByLabel(label, { exact: true }).click(),
+    );
+    expect(page.url()).toContain('organizations=');
+    const names = await cards(page).locator('h3 + p').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.startsWith(label.trim())).toBe(true);
+    await screenshot(page, 'filters-desktop');
+  });
+
+  test('000-9.01 000-4.23 pages of 20: the pager shows when the total exceeds a page, and a page change scrolls to top', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Isapres');
+    await waitForCards(page);
+    const firstPage = await cards(page).first().getAttribute('data-code');
+    const pager = page
+      .getByRole('navigation')
+      .filter({ has: page.getByRole('button', { name: 'Página 2', exact: true }) });
+    await pager.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await reloadingResults(page, () => pager.getByRole('button', { name: 'Página 2', exact: true }).click());
+    expect(page.url()).toContain('page=2');
+    expect(await cards(page).first().getAttribute('data-code')).not.toBe(firstPage);
+    await page.waitForFunction(() => window.scrollY === 0);
+  });
+
+  test('000-4.13 000-4.14 000-4.16 compare three: a fourth is disabled, Comparar-Planes shows them, removing shifts', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguros-de-Salud');
+    await waitForCards(page);
+    const boxes = page.getByTestId('compare-checkbox');
+    const codes: string[] = [];
+    for (let index = 0; index < 3; index++) {
+      await boxes.nth(index).check();
+      codes.push((await cards(page).nth(index).getAttribute('data-code')) ?? '');
+    }
+    expect(await boxes.nth(3).isDisabled()).toBe(true);
+    expect(await page.getByTestId('compare-slot').count()).toBe(3);
+    await boxes.nth(1).uncheck();
+    expect(await boxes.nth(3).isDisabled()).toBe(false);
+    await boxes.nth(1).check();
+    await page.getByTestId('compare-bar').getByRole('link', { name: 'Comparar' }).click();
+    await page.waitForURL(/Comparar-Planes/);
+    const columns = page.getByTestId('compare-column');
+    await columns.first().waitFor();
+    expect(await columns.count()).toBe(3);
+    await screenshot(page, 'compare-desktop');
+    const firstName = await columns.nth(0).locator('h2').textContent();
+    const thirdName = await columns.nth(2).locator('h2').textContent();
+    await columns.nth(0).getByRole('button', { name: 'Quitar' }).click();
+    expect(await columns.nth(0).locator('h2').textContent()).not.toBe(firstName);
+    expect(await columns.nth(1).locator('h2').textContent()).toBe(thirdName);
+    expect(await columns.nth(2).locator('h2').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('000-2.38 000-2.45 on a phone the results are a grid and plans cannot be ticked for comparison', async () => {
+    const page = await visit(MOBILE);
+    await page.goto('/Comparar/Seguros-de-Salud');
+    await waitForCards(page);
+    expect(await page.getByTestId('results').getAttribute('data-layout')).toBe('grid');
+    expect(await page.getByTestId('compare-checkbox').count()).toBe(0);
+    expect(await page.getByTestId('layout-list').count()).toBe(0);
+    await screenshot(page, 'comparator-mobile');
+  });
+
+  test('000-2.38 the view toggle switches list and grid on a desktop', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguros-de-Salud');
+    await waitForCards(page);
+    expect(await page.getByTestId('results').getAttribute('data-layout')).toBe('list');
+    await page.getByTestId('layout-grid').click();
+    expect(await page.getByTestId('results').getAttribute('data-layout')).toBe('grid');
+    await screenshot(page, 'comparator-grid-desktop');
+  });
+
+  test('the comparator screen has no serious or critical accessibility violation (axe-core)', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguros-de-Salud');
+    await waitForCards(page);
+    await page.getByTestId('filters').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,298 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ResultCard as Card } from '../api/types';
+import { SITE } from '../app/config';
+import { MOBILE_QUERY } from '../app/theme';
+import { useCompare } from '../compare/CompareContext';
+import { cyberBannerVisible } from '../domain/results/cyber';
+import {
+  filtersFromSearch,
+  isCompareOrder,
+  searchFromFilters,
+  withFilterChange,
+  withPage,
+  type ComparatorFilters,
+} from '../domain/results/filters';
+import { hasMoreResults, shouldScrollToTop, showPagination } from '../domain/results/loadingState';
+import { withPromo } from '../domain/results/promo';
+import {
+  decodePerfil,
+  PERFIL_STRIP_DELAY_MS,
+  searchWithoutPerfil,
+  shouldStripPerfil,
+} from '../domain/profile/perfilParam';
+import { FINISHED_STYLE_MS, profileKindOf } from '../domain/profile/profileForm';
+import { useI18n } from '../i18n/I18nProvider';
+import { useProfiles } from '../profile/ProfileContext';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { ComparatorContext } from './ComparatorContext';
+import { CompareBar } from '../compare/CompareBar';
+import { LoadingCards } from './LoadingCards';
+import { PromoBlock } from './PromoBlock';
+import { ResultCard } from './ResultCard';
+import { ResultsToolbar } from './ResultsToolbar';
+import { RobotPanel, ServerErrorBox } from './StatusPanels';
+import { useComparator } from './useComparator';
+import { useResults } from './useResults';
+
+const ProfileDialog = lazy(() => import('../profile/ProfileDialog'));
+const DetailDialog = lazy(() => import('../detail/DetailDialog'));
+// Filters come right after the first cards: their inputs are the heaviest part of the page.
+const FiltersPanel = lazy(() => import('./FiltersPanel'));
+const Pagination = lazy(() => import('@mui/material/Pagination'));
+
+const HEALTH_COMPARATOR = 'Comparar/Seguros-de-Salud';
+const CYBER_SUFFIX = '/Cyber-Monday';
+
+/** The comparator a route names (000-2.11…2.15): results, filters, sort, pages, profile, compare, detail. */
+export function ComparatorPage({ path }: { path: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { t } = useI18n();
+  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  const cyberRoute = path.endsWith(CYBER_SUFFIX);
+  const baseUrl = (cyberRoute ? path.slice(0, -CYBER_SUFFIX.length) : path).replace(/^\//, '');
+  const comparatorState = useComparator(baseUrl);
+  const comparator = comparatorState.status === 'ready' ? comparatorState.comparator : null;
+  const productType = comparator?.productType ?? '';
+  const kind = profileKindOf(productType);
+  const profiles = useProfiles();
+  const profile = comparator ? profiles.profileFor(productType) : null;
+  const filters = useMemo(() => filtersFromSearch(location.search), [location.search]);
+  const landing = comparator?.code.includes('landing') ?? false;
+  const paginated = !landing;
+  const take = comparator?.pageSize ?? 20;
+  const [chosenLayout, setLayout] = useState<'list' | 'grid'>('list');
+  const layout = mobile ? 'grid' : chosenLayout;
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [detail, setDetail] = useState<{ card: Card; tab: string } | null>(null);
+  const compare = useCompare();
+  const [awaitingPrices, setAwaitingPrices] = useState(false);
+  const [finished, setFinished] = useState(false);
+
+  // A shared quote link's perfil (000-2.28): a valid one becomes this product type's profile; it leaves the
+  // address bar after 1 s unless replaceUrl=false (000-2.30); an invalid one is ignored (000-2.31).
+  useEffect(() => {
+    if (!comparator) return;
+    const params = new URLSearchParams(location.search);
+    const perfil = params.get('perfil');
+    if (perfil === null) return;
+    const decoded = decodePerfil(perfil);
+    if (decoded) profiles.setProfileFor(params.get('productType') ?? productType, decoded);
+    if (!shouldStripPerfil(location.search)) return;
+    const timer = setTimeout(
+      () =>
+        navigate(
+          { pathname: location.pathname, search: searchWithoutPerfil(location.search) },
+          { replace: true, preventScrollReset: true },
+        ),
+      PERFIL_STRIP_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+    // Only when the comparator arrives or the query changes: setting the profile must not loop.
+  }, [comparator?.code, location.search]);
+
+  const results = useResults(
+    comparator ? { comparator, filters, profile, take, paginated, profileVersion: profiles.version } : null,
+  );
+
+  // The profile's submit takes its 'finished' style for 3 s once the new prices are in (000-4.07).
+  const pricesLoaded = results.state.loaded;
+  useEffect(() => {
+    if (!awaitingPrices || !pricesLoaded) return;
+    setAwaitingPrices(false);
+    setFinished(true);
+    const timer = setTimeout(() => setFinished(false), FINISHED_STYLE_MS);
+    return () => clearTimeout(timer);
+  }, [awaitingPrices, pricesLoaded]);
+
+  const changeFilters = useCallback(
+    (patch: Partial<Omit<ComparatorFilters, 'page'>>) => {
+      const next = withFilterChange(filters, patch);
+      navigate(
+        { pathname: location.pathname, search: searchFromFilters(next, location.search) },
+        { preventScrollReset: true },
+      );
+    },
+    [filters, location.pathname, location.search, navigate],
+  );
+  const changePage = (page: number) => {
+    navigate(
+      { pathname: location.pathname, search: searchFromFilters(withPage(filters, page), location.search) },
+      { preventScrollReset: true },
+    );
+    if (shouldScrollToTop({ paginated, landing })) window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  if (comparatorState.status === 'missing') return <NotFoundPage />;
+  if (comparatorState.status === 'failed')
+    return (
+      <Container sx={{ py: 4 }}>
+        <ServerErrorBox error={comparatorState.error} />
+      </Container>
+    );
+
+  const { state } = results;
+  const firstAge = profile?.cotizante?.[0]?.edad;
+  const items = withPromo(state.data, {
+    comparatorIsHealth: baseUrl === HEALTH_COMPARATOR,
+    showcase: comparator?.showcase ?? false,
+    firstInsuredAge: firstAge,
+    total: state.total,
+  });
+  const featureMap = new Map((comparator?.features ?? []).map((feature) => [feature.code, feature]));
+  const collective = kind === 'collective';
+  const employees = profile?.colectivo?.cantidadempleados;
+
+  return (
+    <ComparatorContext.Provider
+      value={{ comparatorCode: comparator?.code ?? '', productType, kind, profile }}
+    >
+      <Container maxWidth="xl" sx={{ py: 3 }}>
+        {cyberRoute && cyberBannerVisible(new Date(), SITE.cyberWindow) && (
+          <Box
+            data-testid="cyber-banner"
+            sx={{ mb: 2, p: 2, borderRadius: 2, bgcolor: 'secondary.main', color: 'white' }}
+          >
+            <Typography variant="h6" component="p">
+              {t('cyber.title')}
+            </Typography>
+          </Box>
+        )}
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mb: 1 }}>
+          {comparator?.name ?? t('comparator.loading')}
+        </Typography>
+        <ResultsToolbar
+          total={state.loaded ? state.total : null}
+          layout={layout}
+          mobile={mobile}
+          onLayout={setLayout}
+          order={filters.order}
+          onOrder={(order) => isCompareOrder(order) && changeFilters({ order })}
+          onProfile={() => setProfileOpen(true)}
+          kind={kind}
+          profile={profile}
+          profileErrors={results.profileErrors}
+          finished={finished}
+        />
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', lg: '280px 1fr' },
+            gap: 3,
+            alignItems: 'start',
+          }}
+        >
+          {comparator && (
+            <Suspense fallback={<Box aria-hidden sx={{ minHeight: { lg: 400 } }} />}>
+              <FiltersPanel
+                comparator={comparator}
+                filters={filters}
+                onChange={changeFilters}
+                mobile={mobile}
+              />
+            </Suspense>
+          )}
+          <Box component="section" aria-label={t('comparator.results')} aria-busy={!state.loaded}>
+            {results.robot && <RobotPanel onHuman={results.retry} />}
+            {state.error !== null && state.error !== undefined && (
+              <ServerErrorBox
+                error={state.error instanceof Error ? state.error.message : String(state.error)}
+              />
+            )}
+            {state.loaded && !state.error && !results.robot && state.data.length === 0 && (
+              <Typography data-testid="no-results">{t('comparator.noResults')}</Typography>
+            )}
+            <Box
+              data-testid="results"
+              data-layout={layout}
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns:
+                  layout === 'grid' ? { xs: '1fr', sm: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } : '1fr',
+              }}
+            >
+              {items.map((item) =>
+                'kind' in item && item.kind === 'promo' ? (
+                  <PromoBlock key="promo" />
+                ) : (
+                  <ResultCard
+                    key={(item as Card).productCode}
+                    card={item as Card}
+                    layout={layout}
+                    features={featureMap}
+                    collective={collective}
+                    employees={employees}
+                    showAffinity={!(comparator?.showcase ?? false)}
+                    compare={{
+                      shown: !mobile && (item as Card).isComparable !== false,
+                      checked: compare.isSelected((item as Card).id),
+                      disabled: compare.isDisabled((item as Card).id),
+                      onToggle: () => compare.toggle(item as Card),
+                    }}
+                    onDetail={(card, tab) => setDetail({ card, tab })}
+                  />
+                ),
+              )}
+              {!state.loaded && <LoadingCards count={take} />}
+            </Box>
+            {paginated && state.loaded && showPagination(state.total, take) && (
+              <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+                <Suspense fallback={null}>
+                  <Pagination
+                    count={Math.ceil(state.total / take)}
+                    page={results.page}
+                    onChange={(_, page) => changePage(page)}
+                    color="primary"
+                    getItemAriaLabel={(type, page) =>
+                      type === 'page' ? t('pagination.page', { n: page ?? '' }) : t(`pagination.${type}`)
+                    }
+                  />
+                </Suspense>
+              </Box>
+            )}
+            {!paginated && state.loaded && hasMoreResults(state.data.length, state.total) && (
+              <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+                <Button variant="outlined" onClick={results.more}>
+                  {t('comparator.more')}
+                </Button>
+              </Box>
+            )}
+          </Box>
+        </Box>
+      </Container>
+      <CompareBar />
+      <Suspense fallback={null}>
+        {profileOpen && comparator && (
+          <ProfileDialog
+            open
+            productType={productType}
+            kind={kind}
+            initial={profile}
+            loaded={state.loaded}
+            onClose={() => setProfileOpen(false)}
+            onSubmit={(submitted) => {
+              compare.clear();
+              setAwaitingPrices(true);
+              profiles.setProfileFor(productType, submitted);
+            }}
+          />
+        )}
+        {detail && (
+          <DetailDialog
+            code={detail.card.productCode}
+            initialTab={detail.tab}
+            onClose={() => setDetail(null)}
+            link={detail.card.newWindowUrl}
+          />
+        )}
+      </Suspense>
+    </ComparatorContext.Provider>
+  );
+}

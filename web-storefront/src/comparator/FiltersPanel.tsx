@@ -1,0 +1,257 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { api } from '../api/client';
+import type { Comparator, Organization } from '../api/types';
+import { retry, organizationsErrorMessage } from '../domain/shell/retry';
+import { BIRTH_FLAGS, PLAN_TYPES, type ComparatorFilters } from '../domain/results/filters';
+import { useI18n } from '../i18n/I18nProvider';
+
+const toggled = (list: readonly string[] | undefined, value: string): string[] =>
+  list?.includes(value) ? list.filter((item) => item !== value) : [...(list ?? []), value];
+type Patch = Partial<Omit<ComparatorFilters, 'page'>>;
+const CLEARED: Patch = Object.fromEntries(
+  [
+    'insuranceTypes',
+    'organizations',
+    'features',
+    'fromPrice',
+    'toPrice',
+    'fromDeductible',
+    'toDeductible',
+    'comercializable',
+    ...BIRTH_FLAGS,
+    ...PLAN_TYPES,
+  ].map((key) => [key, undefined]),
+);
+
+function Group({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {legend}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** Organizations of the comparator's types, retried 3 times 1.5 s apart (000-7.19, 000-8.05). */
+function useOrganizations(types: string[]) {
+  const [state, setState] = useState<{ list: Organization[]; error: string | null }>({
+    list: [],
+    error: null,
+  });
+  const key = types.join(',');
+  useEffect(() => {
+    let live = true;
+    retry(() => api<{ data: Organization[] }>(`/api/organization/seguros/multTipo/${key}`), {
+      attempts: 3,
+      delayMs: 1500,
+    })
+      .then(
+        (answer) =>
+          live && setState({ list: answer.data.filter((org) => (org.productCount ?? 1) > 0), error: null }),
+      )
+      .catch(() => live && setState({ list: [], error: organizationsErrorMessage(key) }));
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return state;
+}
+
+/** A number field that commits on blur or Enter, so typing 150000 is one query, not six. */
+function AmountField({
+  label,
+  value,
+  onCommit,
+}: {
+  label: string;
+  value: number | undefined;
+  onCommit(value: number | undefined): void;
+}) {
+  const [text, setText] = useState(value === undefined ? '' : String(value));
+  useEffect(() => setText(value === undefined ? '' : String(value)), [value]);
+  const commit = () => {
+    const digits = text.replace(/\D/g, '');
+    const next = digits === '' ? undefined : Number(digits);
+    if (next !== value) onCommit(next);
+  };
+  return (
+    <TextField
+      size="small"
+      label={label}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => event.key === 'Enter' && commit()}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+    />
+  );
+}
+
+/** Filters of 000 §3/§4: insurance types, organizations, price and deductible ranges, features, plan filters. */
+export default function FiltersPanel({
+  comparator,
+  filters,
+  onChange,
+  mobile,
+}: {
+  comparator: Comparator;
+  filters: ComparatorFilters;
+  onChange(patch: Patch): void;
+  mobile: boolean;
+}) {
+  const { t } = useI18n();
+  const organizations = useOrganizations(comparator.organizationTypes);
+  const isapres = comparator.productType === 'ISAPRES';
+  const body = (
+    <Box data-testid="filters">
+      {comparator.insuranceTypes.length > 1 && (
+        <Group legend={t('filters.insuranceTypes')}>
+          <FormGroup>
+            {comparator.insuranceTypes.map((type) => (
+              <FormControlLabel
+                key={type.urlSegment}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={filters.insuranceTypes?.includes(type.urlSegment) ?? false}
+                    onChange={() =>
+                      onChange({ insuranceTypes: toggled(filters.insuranceTypes, type.urlSegment) })
+                    }
+                  />
+                }
+                label={type.displayName}
+              />
+            ))}
+          </FormGroup>
+        </Group>
+      )}
+      {isapres && (
+        <Group legend={t('filters.plan')}>
+          <FormGroup>
+            {(['comercializable', ...BIRTH_FLAGS, ...PLAN_TYPES] as const).map((flag) => (
+              <FormControlLabel
+                key={flag}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={filters[flag] === true}
+                    onChange={() => onChange({ [flag]: filters[flag] ? undefined : true })}
+                  />
+                }
+                label={t(`filters.${flag}`)}
+              />
+            ))}
+          </FormGroup>
+        </Group>
+      )}
+      <Group legend={t('filters.organizations')}>
+        {organizations.error && <Alert severity="error">{organizations.error}</Alert>}
+        <FormGroup sx={{ maxHeight: 260, overflowY: 'auto', flexWrap: 'nowrap' }}>
+          {organizations.list.map((organization) => (
+            <FormControlLabel
+              key={organization.code}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={filters.organizations?.includes(organization.code) ?? false}
+                  onChange={() =>
+                    onChange({ organizations: toggled(filters.organizations, organization.code) })
+                  }
+                />
+              }
+              label={organization.displayName}
+            />
+          ))}
+        </FormGroup>
+      </Group>
+      <Group legend={t('filters.price')}>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <AmountField
+            label={t('filters.from')}
+            value={filters.fromPrice}
+            onCommit={(fromPrice) => onChange({ fromPrice })}
+          />
+          <AmountField
+            label={t('filters.to')}
+            value={filters.toPrice}
+            onCommit={(toPrice) => onChange({ toPrice })}
+          />
+        </Box>
+      </Group>
+      {!isapres && (
+        <Group legend={t('filters.deductible')}>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <AmountField
+              label={t('filters.from')}
+              value={filters.fromDeductible}
+              onCommit={(fromDeductible) => onChange({ fromDeductible })}
+            />
+            <AmountField
+              label={t('filters.to')}
+              value={filters.toDeductible}
+              onCommit={(toDeductible) => onChange({ toDeductible })}
+            />
+          </Box>
+        </Group>
+      )}
+      {(comparator.features ?? []).length > 0 && (
+        <Group legend={t('filters.features')}>
+          <FormGroup>
+            {(comparator.features ?? []).map((feature) => (
+              <FormControlLabel
+                key={feature.code}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={filters.features?.includes(feature.code) ?? false}
+                    onChange={() => onChange({ features: toggled(filters.features, feature.code) })}
+                  />
+                }
+                label={feature.name}
+              />
+            ))}
+          </FormGroup>
+        </Group>
+      )}
+      <Button size="small" onClick={() => onChange(CLEARED)}>
+        {t('filters.clear')}
+      </Button>
+    </Box>
+  );
+  if (mobile)
+    return (
+      <Accordion disableGutters>
+        <AccordionSummary aria-controls="filters-body" id="filters-head">
+          <Typography sx={{ fontWeight: 700 }}>{t('filters.title')}</Typography>
+        </AccordionSummary>
+        <AccordionDetails id="filters-body">{body}</AccordionDetails>
+      </Accordion>
+    );
+  return (
+    <Paper
+      component="aside"
+      variant="outlined"
+      sx={{ p: 2, position: 'sticky', top: 90 }}
+      aria-label={t('filters.title')}
+    >
+      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+        {t('filters.title')}
+      </Typography>
+      {body}
+    </Paper>
+  );
+}

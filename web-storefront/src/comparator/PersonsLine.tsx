@@ -1,0 +1,65 @@
+import { lazy, Suspense, useRef } from 'react';
+import Button from '@mui/material/Button';
+import type { ResultCard } from '../api/types';
+import { useI18n } from '../i18n/I18nProvider';
+import { useComparatorContext } from './ComparatorContext';
+
+const PersonsPopover = lazy(() => import('./PersonsPopover'));
+
+export interface Person {
+  sexo?: string;
+  edad?: number;
+}
+
+/**
+ * 'para N personas/mascotas' under a profile price, with a popover of who is insured and who is not
+ * (000-2.52), and the way to the price explanation (issue 4: factor, base price, GES, totals, 7%).
+ */
+export function PersonsLine({
+  card,
+  open,
+  onOpenChange,
+}: {
+  card: ResultCard;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const { t } = useI18n();
+  const { profile, kind } = useComparatorContext();
+  const anchor = useRef<HTMLButtonElement>(null);
+  if (!card.price.arePricesDefined || !profile || kind === 'collective') return null;
+  const people: Person[] =
+    kind === 'pet'
+      ? (profile.mascota ?? []).map((pet) => ({ sexo: pet.especie ?? t('profile.pet'), edad: pet.edad }))
+      : [...(profile.cotizante ?? []), ...(profile.cargas ?? [])].map((person) => ({
+          sexo: person.sexo,
+          edad: person.edad,
+        }));
+  const uninsurable = card.price.uninsurable ?? [];
+  const insured = Math.min(Math.max(people.length - uninsurable.length, 0), 100);
+  return (
+    <>
+      <Button
+        ref={anchor}
+        size="small"
+        sx={{ p: 0, minWidth: 0, textTransform: 'none', textDecoration: 'underline' }}
+        onClick={() => onOpenChange(!open)}
+        aria-expanded={open}
+        data-testid="persons-line"
+      >
+        {t(`card.for${kind === 'pet' ? 'Pet' : 'Person'}${insured === 1 ? '' : 's'}`, { n: insured })}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <PersonsPopover
+            anchor={anchor.current}
+            onClose={() => onOpenChange(false)}
+            people={people}
+            uninsurable={uninsurable}
+            code={card.productCode}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { api, ApiError } from '../api/client';
+import { useI18n } from '../i18n/I18nProvider';
+import { useComparatorContext } from './ComparatorContext';
+
+interface Beneficiary {
+  role: string;
+  sexo?: string;
+  edad?: number;
+  factor?: number | null;
+  gesUf?: number | null;
+  amount?: number | null;
+  insurable?: boolean;
+}
+interface Breakdown {
+  beneficiaries?: Beneficiary[];
+  persons?: Beneficiary[];
+  basePriceUf?: number;
+  planPriceUf?: number;
+  gesTotalUf?: number;
+  totalUf?: number;
+  totalClp?: number;
+  sevenPercent?: { clp: number; uf: number; capped: boolean } | null;
+  differenceClp?: number | null;
+  unit?: string;
+  total?: number;
+}
+interface PriceAnswer {
+  data: { lines?: string[]; breakdown: Breakdown | null };
+}
+
+const clp = (value: number) => `$${Math.round(value).toLocaleString('es-CL')}`;
+const uf = (value: number | null | undefined) =>
+  value === null || value === undefined
+    ? '—'
+    : `${value.toLocaleString('es-CL', { maximumFractionDigits: 3 })} UF`;
+
+/** How the price of one card is made for this profile: POST calculatePrice, the comparator's own pricer. */
+export default function PriceExplanation({ code }: { code: string }) {
+  const { t } = useI18n();
+  const { profile, productType, comparatorCode } = useComparatorContext();
+  const [answer, setAnswer] = useState<PriceAnswer['data'] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api<PriceAnswer>(`/api/insurance/${encodeURIComponent(code)}/calculatePrice`, {
+      method: 'POST',
+      body: { profile, productType, comparator: comparatorCode },
+      signal: controller.signal,
+    })
+      .then((result) => setAnswer(result.data))
+      .catch((caught: unknown) => {
+        if (controller.signal.aborted) return;
+        setError(
+          caught instanceof ApiError
+            ? caught.message
+            : 'Error al obtener el precio del producto para el perfil',
+        );
+      });
+    return () => controller.abort();
+  }, [code, profile, productType, comparatorCode]);
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!answer) return <Typography variant="body2">…</Typography>;
+  const breakdown = answer.breakdown ?? {};
+  const rows = breakdown.beneficiaries ?? breakdown.persons ?? [];
+  return (
+    <div data-testid="price-explanation">
+      <Table size="small" aria-label={t('price.table')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('price.beneficiary')}</TableCell>
+            <TableCell align="right">
+              {breakdown.beneficiaries ? t('price.factor') : t('price.amount')}
+            </TableCell>
+            {breakdown.beneficiaries && <TableCell align="right">GES</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row, index) => (
+            <TableRow key={index}>
+              <TableCell>
+                {row.role} · {row.sexo ?? ''} {row.edad ?? ''}
+              </TableCell>
+              <TableCell align="right">
+                {breakdown.beneficiaries ? (row.factor ?? '—') : (row.amount ?? '—')}
+              </TableCell>
+              {breakdown.beneficiaries && <TableCell align="right">{uf(row.gesUf)}</TableCell>}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {breakdown.basePriceUf !== undefined && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {t('price.base')}: {uf(breakdown.basePriceUf)} · {t('price.plan')}: {uf(breakdown.planPriceUf)} ·
+          GES: {uf(breakdown.gesTotalUf)}
+        </Typography>
+      )}
+      {breakdown.totalUf !== undefined && (
+        <Typography variant="body2" sx={{ fontWeight: 700 }}>
+          {t('price.total')}: {uf(breakdown.totalUf)} ={' '}
+          {breakdown.totalClp !== undefined ? clp(breakdown.totalClp) : '—'}
+        </Typography>
+      )}
+      {breakdown.sevenPercent && (
+        <Typography variant="body2">
+          {t('price.sevenPercent')}: {clp(breakdown.sevenPercent.clp)}
+          {breakdown.differenceClp !== null &&
+            breakdown.differenceClp !== undefined &&
+            ` · ${t('price.difference')}: ${clp(breakdown.differenceClp)}`}
+        </Typography>
+      )}
+      {answer.lines && answer.lines.length > 0 && (
+        <ul style={{ paddingLeft: 18, margin: '8px 0 0' }}>
+          {answer.lines.map((line) => (
+            <li key={line}>
+              <Typography variant="caption">{line}</Typography>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+import { memo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Paper';
+import { Tag } from '../shell/Tag';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Feature, ResultCard as Card_ } from '../api/types';
+import { useI18n } from '../i18n/I18nProvider';
+import { minimumEmployeesWarning } from '../domain/results/minEmployees';
+import { NEW_BADGE_TEXT, affinityText, visibleFeatures } from '../domain/results/format';
+import { OrganizationLogo } from '../shell/OrganizationLogo';
+import { PersonsLine } from './PersonsLine';
+
+export interface ResultCardProps {
+  card: Card_;
+  layout: 'list' | 'grid';
+  features: Map<string, Feature>;
+  collective: boolean;
+  employees?: string | number;
+  compare: { shown: boolean; checked: boolean; disabled: boolean; onToggle(): void };
+  onDetail(card: Card_, tab: string): void;
+  showAffinity: boolean;
+}
+
+function coverageText(coverage: Card_['coverage'], t: (key: string) => string): string {
+  if (coverage === null || coverage === undefined) return t('card.noCover');
+  if (typeof coverage === 'string') return coverage;
+  return `${t('card.ambulatory')} ${coverage.ambulatory} · ${t('card.hospital')} ${coverage.hospital}`;
+}
+
+/** One result (000-2.40): everything a visitor weighs before opening the detail. */
+function ResultCardView({
+  card,
+  layout,
+  features,
+  collective,
+  employees,
+  compare,
+  onDetail,
+  showAffinity,
+}: ResultCardProps) {
+  const { t } = useI18n();
+  const [priceOpen, setPriceOpen] = useState(false);
+  const online = card.insuranceMetadata.salesChannel.includes('ONLINE');
+  const shownFeatures = visibleFeatures(card.features, layout);
+  const warning = collective
+    ? minimumEmployeesWarning(
+        card.insuranceMetadata.minEmployeeQuantity ?? card.insuranceMetadata.minsubscribers,
+        employees,
+      )
+    : null;
+  const titleId = `card-title-${card.id.replace(/[^\w-]/g, '_')}`;
+  const priceText = card.price.formatted ?? t('card.consultar');
+  return (
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      data-testid="result-card"
+      data-code={card.productCode}
+      variant="outlined"
+      sx={{
+        p: 2,
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1.5,
+        borderTop: 4,
+        borderTopColor: card.insuranceType.color ?? 'primary.main',
+      }}
+    >
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <OrganizationLogo
+          code={card.organization.code}
+          name={card.organization.displayName}
+          image={card.organization.metadata.image}
+        />
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography
+            id={titleId}
+            component="h3"
+            variant="subtitle1"
+            sx={{ fontWeight: 700, lineHeight: 1.2 }}
+          >
+            {card.displayName}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {card.organization.displayName} · {card.insuranceType.displayName}
+          </Typography>
+        </Box>
+      </Stack>
+      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label={t('card.badges')}>
+        {card.isNew && (
+          <Tag tone="new" title={NEW_BADGE_TEXT} testId="badge-new">
+            {t('card.badge.new')}
+          </Tag>
+        )}
+        {card.exclusive && <Tag tone="exclusive">{t('card.badge.exclusive')}</Tag>}
+        {card.insuranceMetadata.isPopular && <Tag tone="popular">{t('card.badge.popular')}</Tag>}
+        {online && <Tag tone="primary">{t('card.badge.online')}</Tag>}
+        {card.plan && <Tag tone="outlined">{card.plan.commercial}</Tag>}
+        {card.insuranceMetadata.modality && <Tag tone="outlined">{card.insuranceMetadata.modality}</Tag>}
+      </Stack>
+      <Box>
+        <Typography variant="caption" color="text.secondary" data-testid="price-label">
+          {card.price.label}
+        </Typography>
+        <Typography component="p" variant="h5" sx={{ fontWeight: 800 }} data-testid="price">
+          {priceText}
+          {card.price.formatted && (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {' '}
+              {card.priceSuffix}
+            </Typography>
+          )}
+        </Typography>
+        <PersonsLine card={card} open={priceOpen} onOpenChange={setPriceOpen} />
+      </Box>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'auto 1fr',
+          columnGap: 1.5,
+          rowGap: 0.5,
+          fontSize: 14,
+        }}
+      >
+        <dt>{t('card.coverage')}</dt>
+        <dd style={{ margin: 0 }} data-testid="coverage">
+          {coverageText(card.coverage, t)}
+        </dd>
+        <dt>{t('card.top')}</dt>
+        <dd style={{ margin: 0 }}>{card.topAmount?.text ?? '—'}</dd>
+        <dt>{t('card.deductible')}</dt>
+        <dd style={{ margin: 0 }}>{card.deductible?.text ?? '—'}</dd>
+        <dt>{t('card.providers')}</dt>
+        <dd style={{ margin: 0 }}>{card.providers}</dd>
+        {card.requirements && (
+          <>
+            <dt>{t('card.requirements')}</dt>
+            <dd style={{ margin: 0 }}>
+              {t('card.requirementText', {
+                value: card.requirements.value,
+                unit: card.requirements.unit,
+                prevision: card.requirements.previsionType,
+              })}
+            </dd>
+          </>
+        )}
+      </Box>
+      {shownFeatures.shown.length > 0 && (
+        <Stack
+          direction="row"
+          spacing={0.5}
+          useFlexGap
+          sx={{ flexWrap: 'wrap' }}
+          aria-label={t('card.features')}
+        >
+          {shownFeatures.shown.map((code) => (
+            <Tag key={code} tone="outlined">
+              {features.get(code)?.name ?? code}
+            </Tag>
+          ))}
+          {shownFeatures.more > 0 && (
+            <Tag title={t('card.moreFeatures', { n: shownFeatures.more })}>{`+${shownFeatures.more}`}</Tag>
+          )}
+        </Stack>
+      )}
+      {showAffinity && card.distance !== null && (
+        <Typography variant="body2" data-testid="affinity">
+          {t('card.affinity')}: <strong>{affinityText(card.distance, collective)}</strong>
+        </Typography>
+      )}
+      {card.offers.length > 0 && (
+        <Typography
+          variant="body2"
+          sx={{ bgcolor: '#e3f2fd', color: '#0d3c61', borderRadius: 1, px: 1.5, py: 0.5 }}
+          data-testid="offers"
+        >
+          {card.offers
+            .map(
+              (offer) =>
+                offer.text ?? t(`offer.${offer.type}`, { n: offer.instalments ?? offer.remaining ?? '' }),
+            )
+            .join(' · ')}
+        </Typography>
+      )}
+      {warning && (
+        <Typography
+          variant="body2"
+          role="note"
+          data-testid="min-employees"
+          sx={{ bgcolor: '#fff4e5', color: '#663c00', borderRadius: 1, px: 1.5, py: 0.5 }}
+        >
+          {warning}
+        </Typography>
+      )}
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ mt: 'auto', alignItems: 'center', flexWrap: 'wrap' }}
+        useFlexGap
+      >
+        <Button
+          variant="contained"
+          onClick={() => onDetail(card, 'Coberturas')}
+          aria-label={t('card.detailFor', { name: card.displayName })}
+        >
+          {t('card.detail')}
+        </Button>
+        <Button variant="outlined" color="secondary" onClick={() => onDetail(card, 'Solicitar')}>
+          {online ? t('card.buyOnline') : t('card.contract')}
+        </Button>
+        <Button component={RouterLink} to={card.newWindowUrl} size="small">
+          {t('card.page')}
+        </Button>
+        {compare.shown && (
+          <Box
+            component="label"
+            sx={{
+              ml: 'auto',
+              display: 'flex',
+              alignItems: 'center',
+              gap: 0.5,
+              cursor: compare.disabled ? 'not-allowed' : 'pointer',
+              color: compare.disabled ? 'text.disabled' : 'text.primary',
+            }}
+          >
+            <input
+              type="checkbox"
+              checked={compare.checked}
+              disabled={compare.disabled}
+              onChange={compare.onToggle}
+              data-testid="compare-checkbox"
+              style={{ width: 18, height: 18, accentColor: '#0b5394' }}
+            />
+            {t('card.compare')}
+          </Box>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export const ResultCard = memo(ResultCardView);

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { MOBILE_QUERY } from '../app/theme';
+import { ServerErrorBox } from '../comparator/StatusPanels';
+import { useI18n } from '../i18n/I18nProvider';
+import { DetailView } from './DetailView';
+import { tabFromSegment, type DetailTab } from './tabs';
+import { useProduct } from './useProduct';
+
+/** The detail in a modal on the chosen tab (000-2.42, 000-2.43), with a link to its own page. */
+export default function DetailDialog({
+  code,
+  initialTab,
+  onClose,
+  link,
+}: {
+  code: string;
+  initialTab: string;
+  onClose(): void;
+  link: string;
+}) {
+  const { t } = useI18n();
+  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  const [tab, setTab] = useState<DetailTab>(tabFromSegment(initialTab));
+  const state = useProduct(code);
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={mobile} aria-labelledby="detail-title">
+      <DialogContent>
+        {state.status === 'loading' && <CircularProgress aria-label={t('detail.loading')} />}
+        {state.status === 'failed' && <ServerErrorBox error={state.error} />}
+        {state.status === 'missing' && <ServerErrorBox error={t('detail.missing')} />}
+        {state.status === 'ready' && (
+          <DetailView product={state.product} tab={tab} onTab={setTab} headingLevel="h2" />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button component={RouterLink} to={`${link}/${tab}`}>
+          {t('detail.openPage')}
+        </Button>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import { Navigate, useNavigate, useParams } from 'react-router';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import { SITE } from '../app/config';
+import { ServerErrorBox } from '../comparator/StatusPanels';
+import { useI18n } from '../i18n/I18nProvider';
+import { DetailView } from './DetailView';
+import { tabFromSegment } from './tabs';
+import { useProduct } from './useProduct';
+
+/**
+ * A product's or plan's own page (000-2.17…2.22). A product that does not exist sends the visitor to the
+ * fallback route (000-2.34); a plan to the plans comparison (000-2.35).
+ */
+export function DetailPage({
+  keyParam,
+  plan = false,
+  fixedTab,
+}: {
+  keyParam: string;
+  plan?: boolean;
+  fixedTab?: string;
+}) {
+  const params = useParams();
+  const navigate = useNavigate();
+  const { lang } = useI18n();
+  const key = params[keyParam] ?? '';
+  const state = useProduct(key);
+  const prefix = lang === 'es' ? '' : `/${lang}`;
+  if (state.status === 'missing')
+    return <Navigate to={`${prefix}${plan ? SITE.plansComparisonPath : SITE.defaultPath}`} replace />;
+  const tab = tabFromSegment(fixedTab ?? params.tab);
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        {state.status === 'loading' && <CircularProgress />}
+        {state.status === 'failed' && <ServerErrorBox error={state.error} />}
+        {state.status === 'ready' && (
+          <DetailView
+            product={state.product}
+            tab={tab}
+            headingLevel="h1"
+            onTab={(next) =>
+              navigate(`${prefix}${state.product.detailPath}/${next}`, {
+                replace: true,
+                preventScrollReset: true,
+              })
+            }
+          />
+        )}
+      </Paper>
+    </Container>
+  );
+}

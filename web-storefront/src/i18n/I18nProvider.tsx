@@ -1,0 +1,58 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Language } from '../app/config';
+import spanish from '../../public/i18n/es.json';
+
+type Dictionary = Record<string, string>;
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+interface I18n {
+  lang: Language;
+  t: Translate;
+}
+
+/** `{name}` placeholders take the params; a key without translation shows the key (001-5.13). */
+export function translateWith(
+  dictionary: Dictionary,
+  key: string,
+  params?: Record<string, string | number>,
+): string {
+  if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
+    throw new Error('Wrong parameter in TranslatePipe');
+  }
+  const text = dictionary[key] ?? key;
+  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole)) : text;
+}
+
+const I18nContext = createContext<I18n>({
+  lang: 'es',
+  t: (key, params) => translateWith(spanish, key, params),
+});
+
+/**
+ * Spanish ships inside the bundle (the default language, so the first paint never waits); English and
+ * Portuguese load from /i18n/{lang}.json (001-7.12) and fall back to Spanish key by key.
+ */
+export function I18nProvider({ lang, children }: { lang: Language; children: ReactNode }) {
+  const [dictionary, setDictionary] = useState<Dictionary>(spanish);
+  useEffect(() => {
+    if (lang === 'es') {
+      setDictionary(spanish);
+      return;
+    }
+    let live = true;
+    fetch(`/i18n/${lang}.json`)
+      .then((response) => (response.ok ? (response.json() as Promise<Dictionary>) : {}))
+      .then((loaded) => live && setDictionary({ ...spanish, ...loaded }))
+      .catch(() => live && setDictionary(spanish));
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  const value = useMemo<I18n>(
+    () => ({ lang, t: (key, params) => translateWith(dictionary, key, params) }),
+    [lang, dictionary],
+  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export const useI18n = (): I18n => useContext(I18nContext);

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { checkContactName, checkEmail, checkPhone, type FieldCheck } from '@cubre/schemas/identification';
+import { api, ApiError } from '../api/client';
+import { useI18n } from '../i18n/I18nProvider';
+
+type Field = 'nombre' | 'email' | 'telefono' | 'mensaje';
+const CHECKS: Record<Field, (value: string) => FieldCheck> = {
+  nombre: checkContactName,
+  email: checkEmail,
+  telefono: checkPhone,
+  mensaje: (value) =>
+    value.trim()
+      ? { ok: true, value: value.trim() }
+      : { ok: false, error: 'required', message: 'campo requerido' },
+};
+
+/** /contacto (001-2.01): a message to the team, POST /api/contactos. */
+export default function ContactPage() {
+  const { t } = useI18n();
+  const [values, setValues] = useState<Record<Field, string>>({
+    nombre: '',
+    email: '',
+    telefono: '+56',
+    mensaje: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [failure, setFailure] = useState<string | null>(null);
+  const check = (field: Field, value: string) => {
+    const result = CHECKS[field](value);
+    return result.ok ? undefined : result.message;
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = Object.fromEntries(
+      (Object.keys(values) as Field[]).map((field) => [field, check(field, values[field])]),
+    );
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setState('sending');
+    setFailure(null);
+    try {
+      await api('/api/contactos', { method: 'POST', body: { ...values, originPath: window.location.pathname } });
+      setState('sent');
+    } catch (error) {
+      setState('idle');
+      if (error instanceof ApiError && error.problem?.errors?.length) {
+        setErrors(
+          Object.fromEntries(
+            error.problem.errors.map((issue) => [issue.field.replace(/^body\./, ''), issue.message]),
+          ),
+        );
+      } else setFailure(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return (
+    <Container maxWidth="sm" sx={{ py: 5 }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mb: 2 }}>
+        {t('contact.title')}
+      </Typography>
+      {state === 'sent' ? (
+        <Alert severity="success" data-testid="contact-sent">
+          {t('contact.sent')}
+        </Alert>
+      ) : (
+        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 1 }}>
+          {(['nombre', 'email', 'telefono', 'mensaje'] as const).map((field) => (
+            <TextField
+              key={field}
+              name={field}
+              label={t(`contact.${field}`)}
+              type={field === 'email' ? 'email' : field === 'telefono' ? 'tel' : 'text'}
+              multiline={field === 'mensaje'}
+              minRows={field === 'mensaje' ? 4 : undefined}
+              value={values[field]}
+              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+              onBlur={() => setErrors({ ...errors, [field]: check(field, values[field]) })}
+              error={Boolean(errors[field])}
+              helperText={errors[field] ?? ' '}
+              required
+            />
+          ))}
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <Button type="submit" variant="contained" disabled={state === 'sending'}>
+            {t('contact.submit')}
+          </Button>
+        </Box>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { SITE } from '../app/config';
+import { useI18n } from '../i18n/I18nProvider';
+
+/** The 404 page (000-2.10, 000-2.57, 001 §2.2): translated title and description, home and contact. */
+export function NotFoundPage() {
+  const { t, lang } = useI18n();
+  const prefix = lang === 'es' ? '' : `/${lang}`;
+  useEffect(() => {
+    document.title = `${t('notFound.title')} · Cubre`;
+    console.warn(`URL ${window.location.pathname} no gestionada por Angular router.`);
+  }, [t]);
+  return (
+    <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }} data-testid="not-found">
+      <Typography component="h1" variant="h3" sx={{ fontWeight: 800 }}>
+        {t('notFound.title')}
+      </Typography>
+      <Typography sx={{ my: 2 }}>{t('notFound.description', { email: SITE.contactEmail })}</Typography>
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
+        <Button component={RouterLink} to={prefix || '/'} variant="contained">
+          {t('notFound.home')}
+        </Button>
+        <Button component={RouterLink} to={`${prefix}/contacto`} variant="outlined">
+          {t('notFound.contact')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

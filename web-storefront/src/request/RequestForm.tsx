@@ -1,0 +1,191 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  checkEmail,
+  checkName,
+  checkPhone,
+  checkRut,
+  formatRut,
+  type FieldCheck,
+} from '@cubre/schemas/identification';
+import { api, ApiError } from '../api/client';
+import type { Product } from '../detail/DetailView';
+import { useI18n } from '../i18n/I18nProvider';
+import { useProfiles } from '../profile/ProfileContext';
+
+interface Region {
+  stateCode: number;
+  stateName: string;
+}
+type Field = 'nombre' | 'rut' | 'email' | 'telefono' | 'region';
+const CHECKS: Record<Exclude<Field, 'region'>, (value: string) => FieldCheck> = {
+  nombre: checkName,
+  rut: checkRut,
+  email: checkEmail,
+  telefono: checkPhone,
+};
+
+/** GET /api/regiones, for the region select ('Error al obtener las regiones', 001-8.09). */
+function useRegions() {
+  const [regions, setRegions] = useState<Region[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api<{ data: Region[] }>('/api/regiones')
+      .then((answer) => setRegions(answer.data))
+      .catch(() => setError('Error al obtener las regiones'));
+  }, []);
+  return { regions, error };
+}
+
+/**
+ * Solicitar (000-2.21, issue 4): name, RUT, e-mail, phone and region, checked with the seed's rules as the
+ * visitor leaves each field and again on submit; the API checks them again and creates the lead.
+ */
+export default function RequestForm({ product }: { product: Product }) {
+  const { t } = useI18n();
+  const profiles = useProfiles();
+  const { regions, error: regionsError } = useRegions();
+  const [values, setValues] = useState<Record<Field, string>>({
+    nombre: '',
+    rut: '',
+    email: '',
+    telefono: '+56',
+    region: '13',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<{ id: string; status: string } | null>(null);
+
+  const check = (field: Field, value: string): string | undefined => {
+    if (field === 'region') return value ? undefined : 'campo requerido';
+    const result = CHECKS[field](value);
+    return result.ok ? undefined : result.message;
+  };
+  const set = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: check(field, value) }));
+  };
+  const blur = (field: Field) => {
+    setErrors((current) => ({ ...current, [field]: check(field, values[field]) }));
+    if (field === 'rut' && checkRut(values.rut).ok)
+      setValues((current) => ({ ...current, rut: formatRut(current.rut) }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = Object.fromEntries(
+      (Object.keys(values) as Field[]).map((field) => [field, check(field, values[field])]),
+    );
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setSending(true);
+    setFailure(null);
+    try {
+      const created = await api<{ id: string; status: { name: string } | string }>('/api/solicitarplans', {
+        method: 'POST',
+        body: {
+          productCode: product.productCode,
+          nombre: values.nombre.trim(),
+          rut: values.rut,
+          email: values.email.trim(),
+          telefono: values.telefono,
+          region: { stateCode: Number(values.region) },
+          productType: product.productType,
+          profile: profiles.profileFor(product.productType) ?? undefined,
+          price: product.card.price.value ?? undefined,
+          originPath: window.location.pathname,
+        },
+      });
+      setDone({
+        id: created.id,
+        status: typeof created.status === 'string' ? created.status : created.status.name,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.problem?.errors) {
+        const byField: Partial<Record<Field, string>> = {};
+        for (const issue of error.problem.errors) {
+          const field = issue.field.replace(/^body\./, '').split('.')[0] as Field;
+          if (field in values) byField[field] = issue.message;
+        }
+        setErrors(byField);
+        if (Object.keys(byField).length === 0) setFailure(error.message);
+      } else setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (done)
+    return (
+      <Alert severity="success" data-testid="request-success" data-lead={done.id}>
+        <Typography component="h3" variant="h6">
+          {t('request.successTitle')}
+        </Typography>
+        <Typography>{t('request.successText', { product: product.displayName })}</Typography>
+        <Typography variant="caption">
+          {t('request.reference')}: {done.id} · {done.status}
+        </Typography>
+      </Alert>
+    );
+
+  const field = (name: Exclude<Field, 'region'>, type: string, autoComplete: string) => (
+    <TextField
+      name={name}
+      label={t(`request.${name}`)}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      onChange={(event) => set(name, event.target.value)}
+      onBlur={() => blur(name)}
+      error={Boolean(errors[name])}
+      helperText={errors[name] ?? ' '}
+      required
+      fullWidth
+    />
+  );
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={t('request.title')}
+      sx={{ display: 'grid', gap: 1, maxWidth: 560 }}
+      data-testid="request-form"
+    >
+      <Typography component="h3" variant="h6">
+        {t('request.title')}
+      </Typography>
+      {field('nombre', 'text', 'name')}
+      {field('rut', 'text', 'off')}
+      {field('email', 'email', 'email')}
+      {field('telefono', 'tel', 'tel')}
+      <TextField
+        select
+        name="region"
+        label={t('request.region')}
+        value={values.region}
+        onChange={(event) => set('region', event.target.value)}
+        error={Boolean(errors.region) || Boolean(regionsError)}
+        helperText={errors.region ?? regionsError ?? ' '}
+        required
+        fullWidth
+      >
+        {regions.map((region) => (
+          <MenuItem key={region.stateCode} value={String(region.stateCode)}>
+            {region.stateName}
+          </MenuItem>
+        ))}
+      </TextField>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <Button type="submit" variant="contained" size="large" disabled={sending}>
+        {sending ? t('request.sending') : t('request.submit')}
+      </Button>
+    </Box>
+  );
+}

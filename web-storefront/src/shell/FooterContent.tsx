@@ -1,0 +1,83 @@
+import { use } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { api } from '../api/client';
+import { useI18n } from '../i18n/I18nProvider';
+
+interface Channel {
+  type?: string;
+  label?: string;
+  value?: string;
+  url?: string;
+}
+let channels: Promise<{ contacts: Channel[] }> | null = null;
+const loadChannels = () => (channels ??= api<{ contacts: Channel[] }>('/api/contactInformations'));
+
+const PAYMENT_METHODS = ['Tarjeta', 'Débito', 'Crédito', 'Prepago', 'Transferencia'];
+
+/** Contact channels from the API and the payment-methods strip (001-2.40); a failure reaches the boundary. */
+export default function FooterContent() {
+  const { t, lang } = useI18n();
+  const answer = use(loadChannels());
+  const prefix = lang === 'es' ? '' : `/${lang}`;
+  return (
+    <Container
+      sx={{ py: 4, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+    >
+      <Box>
+        <Typography component="h2" variant="h6">
+          Cubre
+        </Typography>
+        <Typography variant="body2">{t('footer.about')}</Typography>
+      </Box>
+      <Box>
+        <Typography component="h2" variant="h6">
+          {t('footer.contact')}
+        </Typography>
+        <ul style={{ paddingLeft: 18 }}>
+          {answer.contacts.map((channel, index) => (
+            <li key={index}>
+              <Typography variant="body2">
+                {channel.label ?? channel.type}:{' '}
+                {channel.url ? (
+                  <Link href={channel.url} color="inherit">
+                    {channel.value ?? channel.url}
+                  </Link>
+                ) : (
+                  channel.value
+                )}
+              </Typography>
+            </li>
+          ))}
+        </ul>
+        <Link component={RouterLink} to={`${prefix}/contacto`} color="inherit">
+          {t('header.contact')}
+        </Link>
+      </Box>
+      <Box>
+        <Typography component="h2" variant="h6">
+          Métodos de pago disponibles
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+          {PAYMENT_METHODS.map((method) => (
+            <Box
+              key={method}
+              sx={{
+                border: '1px solid rgba(255,255,255,0.5)',
+                borderRadius: 1,
+                px: 1,
+                py: 0.5,
+                fontSize: 13,
+              }}
+            >
+              {method}
+            </Box>
+          ))}
+        </Box>
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,212 @@
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import MenuIcon from '@mui/icons-material/Menu';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { api } from '../api/client';
+import type { MenuItem as MenuEntry } from '../api/types';
+import { SITE, type Language } from '../app/config';
+import { isUnread, markOpened } from '../domain/shell/notifications';
+import { languageHome } from '../domain/routing/language';
+import { useI18n } from '../i18n/I18nProvider';
+
+// Menus, drawer and popovers load on first use: the first page's JavaScript has a budget (issue 4).
+const HeaderPopups = lazy(() => import('./HeaderPopups'));
+
+export const HEADER_HEIGHT = 75;
+const NOTIFICATION_KEY = 'last-notification';
+
+function useMenu() {
+  const [menu, setMenu] = useState<{ items: MenuEntry[]; failed: boolean }>({ items: [], failed: false });
+  useEffect(() => {
+    api<MenuEntry[]>('/api/menu')
+      .then((items) => setMenu({ items, failed: false }))
+      .catch((error: unknown) => {
+        console.error('menu', error);
+        setMenu({ items: [], failed: true });
+      });
+  }, []);
+  return menu;
+}
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(NOTIFICATION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The fixed header (001 §2.3): logo, category menu from the API, contact and portal links, language, bell. */
+export function Header({ path }: { path: string }) {
+  const { t, lang } = useI18n();
+  const menu = useMenu();
+  const narrow = useMediaQuery('(max-width:1199px)', { noSsr: true });
+  const [drawer, setDrawer] = useState(false);
+  const [open, setOpen] = useState<{ anchor: HTMLElement; item: MenuEntry } | null>(null);
+  const [bell, setBell] = useState<HTMLElement | null>(null);
+  const [langAnchor, setLangAnchor] = useState<HTMLElement | null>(null);
+  const [lastOpened, setLastOpened] = useState(readStored);
+  const message = t('notification.message');
+  const unread = isUnread(lastOpened, message);
+  const home = languageHome(lang);
+  const prefix = lang === 'es' ? '' : `/${lang}`;
+  const popupsWanted = Boolean(open || drawer || bell || langAnchor);
+
+  // Menus close at every navigation (001-2.13).
+  useEffect(() => {
+    setOpen(null);
+    setDrawer(false);
+  }, [path]);
+
+  const openBell = (event: MouseEvent<HTMLElement>) => {
+    setBell(event.currentTarget);
+    markOpened(window.localStorage, message);
+    setLastOpened(message);
+  };
+  const changeLanguage = (next: Language) => {
+    // A language change reloads to / or /{lang} (001-4.23).
+    window.location.assign(languageHome(next));
+  };
+
+  return (
+    <Box
+      component="header"
+      sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        zIndex: 1100,
+        height: HEADER_HEIGHT,
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+        bgcolor: 'background.paper',
+        boxShadow: 1,
+      }}
+    >
+      <Toolbar sx={{ gap: 1 }}>
+        <Box
+          component={RouterLink}
+          to={home}
+          aria-label={t('header.home')}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            textDecoration: 'none',
+            color: 'primary.main',
+            mr: 2,
+          }}
+        >
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <Typography component="span" variant="h6" sx={{ fontWeight: 900 }}>
+            Cubre
+          </Typography>
+        </Box>
+        {menu.failed && (
+          <Typography color="error" data-testid="menu-error">
+            Ups! algo salió mal.
+          </Typography>
+        )}
+        {!narrow && (
+          <Box component="nav" aria-label={t('header.menu')} sx={{ display: 'flex', gap: 0.5, flex: 1 }}>
+            {menu.items.map((item) => (
+              <Button
+                key={item.id}
+                color="inherit"
+                aria-haspopup={item.categories.length > 0 ? 'menu' : undefined}
+                onClick={(event: MouseEvent<HTMLElement>) =>
+                  item.categories.length > 0 ? setOpen({ anchor: event.currentTarget, item }) : undefined
+                }
+                component={item.categories.length > 0 ? 'button' : RouterLink}
+                to={item.categories.length > 0 ? undefined : `${prefix}${item.url}`}
+              >
+                {item.displayName}
+              </Button>
+            ))}
+          </Box>
+        )}
+        {narrow && <Box sx={{ flex: 1 }} />}
+        {!narrow && (
+          <>
+            <Button component={RouterLink} to={`${prefix}/contacto`} color="inherit">
+              {t('header.contact')}
+            </Button>
+            <Button component={RouterLink} to={`${prefix}/portal-clientes`} color="inherit">
+              {t('header.portal')}
+            </Button>
+          </>
+        )}
+        {SITE.languages.length > 1 && (
+          <>
+            <Button
+              color="inherit"
+              onClick={(event) => setLangAnchor(event.currentTarget)}
+              aria-label={`${lang.toUpperCase()}, ${t('header.language')}`}
+              data-testid="language"
+            >
+              {lang.toUpperCase()}
+            </Button>
+          </>
+        )}
+        <IconButton
+          aria-label={unread ? `${t('header.notifications')} +1` : t('header.notifications')}
+          onClick={openBell}
+          data-testid="bell"
+        >
+          <NotificationsIcon />
+          {unread && (
+            <Box
+              component="span"
+              data-testid="bell-badge"
+              sx={{
+                position: 'absolute',
+                top: 2,
+                right: 0,
+                bgcolor: 'secondary.main',
+                color: '#fff',
+                borderRadius: 8,
+                px: 0.6,
+                fontSize: 11,
+                fontWeight: 700,
+                lineHeight: '16px',
+              }}
+            >
+              +1
+            </Box>
+          )}
+        </IconButton>
+        {narrow && (
+          <IconButton aria-label={t('header.openMenu')} onClick={() => setDrawer(true)} edge="end">
+            <MenuIcon />
+          </IconButton>
+        )}
+      </Toolbar>
+      {popupsWanted && (
+        <Suspense fallback={null}>
+          <HeaderPopups
+            menu={menu.items}
+            prefix={prefix}
+            categoryMenu={open}
+            onCloseCategoryMenu={() => setOpen(null)}
+            drawer={drawer}
+            onCloseDrawer={() => setDrawer(false)}
+            bell={bell}
+            onCloseBell={() => setBell(null)}
+            message={message}
+            langAnchor={langAnchor}
+            onCloseLanguage={() => setLangAnchor(null)}
+            onLanguage={changeLanguage}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,107 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import type { MenuItem as MenuEntry } from '../api/types';
+import { SITE, type Language } from '../app/config';
+import { useI18n } from '../i18n/I18nProvider';
+
+/** The header's overlays (001 §2.3): category menu, mobile drawer, notification and language menus. */
+export default function HeaderPopups(props: {
+  menu: MenuEntry[];
+  prefix: string;
+  categoryMenu: { anchor: HTMLElement; item: MenuEntry } | null;
+  onCloseCategoryMenu(): void;
+  drawer: boolean;
+  onCloseDrawer(): void;
+  bell: HTMLElement | null;
+  onCloseBell(): void;
+  message: string;
+  langAnchor: HTMLElement | null;
+  onCloseLanguage(): void;
+  onLanguage(language: Language): void;
+}) {
+  const { t, lang } = useI18n();
+  const { prefix } = props;
+  return (
+    <>
+      <Popover
+        open={Boolean(props.bell)}
+        anchorEl={props.bell}
+        onClose={props.onCloseBell}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Box sx={{ p: 2, maxWidth: 320 }} data-testid="notification">
+          <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+            {t('notification.title')}
+          </Typography>
+          <Typography variant="body2">{props.message}</Typography>
+        </Box>
+      </Popover>
+      <Menu anchorEl={props.langAnchor} open={Boolean(props.langAnchor)} onClose={props.onCloseLanguage}>
+        {SITE.languages.map((language) => (
+          <MenuItem
+            key={language}
+            selected={language === lang}
+            onClick={() => props.onLanguage(language)}
+            lang={language}
+          >
+            {t(`language.${language}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+      <Menu
+        anchorEl={props.categoryMenu?.anchor}
+        open={Boolean(props.categoryMenu)}
+        onClose={props.onCloseCategoryMenu}
+      >
+        {props.categoryMenu?.item.categories.flatMap((category) => [
+          <MenuItem
+            key={category.id}
+            component={RouterLink}
+            to={`${prefix}${category.url}`}
+            sx={{ fontWeight: 700 }}
+          >
+            {category.displayName}
+          </MenuItem>,
+          ...category.categories.map((sub) => (
+            <MenuItem key={sub.id} component={RouterLink} to={`${prefix}${sub.url}`} sx={{ pl: 4 }}>
+              {sub.displayName}
+            </MenuItem>
+          )),
+        ])}
+      </Menu>
+      <Drawer anchor="right" open={props.drawer} onClose={props.onCloseDrawer}>
+        <Box component="nav" aria-label={t('header.menu')} sx={{ width: 300 }}>
+          <List>
+            {props.menu.flatMap((item) => [
+              <ListItemText
+                key={`${item.id}-h`}
+                primary={item.displayName}
+                sx={{ px: 2, pt: 1, fontWeight: 700 }}
+              />,
+              ...item.categories.map((category) => (
+                <ListItemButton key={category.id} component={RouterLink} to={`${prefix}${category.url}`}>
+                  <ListItemText primary={category.displayName} />
+                </ListItemButton>
+              )),
+            ])}
+            <ListItemButton component={RouterLink} to={`${prefix}/contacto`}>
+              <ListItemText primary={t('header.contact')} />
+            </ListItemButton>
+            <ListItemButton component={RouterLink} to={`${prefix}/portal-clientes`}>
+              <ListItemText primary={t('header.portal')} />
+            </ListItemButton>
+          </List>
+        </Box>
+      </Drawer>
+    </>
+  );
+}
