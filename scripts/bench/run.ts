@@ -10,12 +10,41 @@ import { benchCommandToVisibleHttp, benchCommandToVisibleInProcess } from './com
 import { benchComparator } from './comparatorBench';
 import { benchMemoryReadStore } from './readStore/memoryReadStore.bench';
 import { benchReplayThroughput } from './replayThroughput';
+import { benchStorefront, FIRST_CARDS_GOAL_MS } from './storefrontBench';
+
+/** `npm run bench -- storefront`: issue 4's figures alone, written to bench/results/storefront.json. */
+async function storefrontOnly(dir: string, root: string, log: (line: string) => void) {
+  log(
+    'storefront: initial JavaScript of the comparator route, and navigation to first result cards in Chromium…',
+  );
+  const storefront = await benchStorefront(dir, root);
+  const results = {
+    measuredAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+    storefront,
+    goals: {
+      'initial JavaScript ≤ 170 KB gzip':
+        storefront.initialJavaScript.gzipBytes <= storefront.initialJavaScript.budgetBytes,
+      ...Object.fromEntries(
+        Object.entries(storefront.routes).map(([route, figures]) => [
+          `first cards of ${route} within 1.5 s (p95)`,
+          figures.firstCardsMs.p95 <= FIRST_CARDS_GOAL_MS,
+        ]),
+      ),
+    },
+  };
+  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(root, 'bench', 'results', 'storefront.json'), `${JSON.stringify(results, null, 2)}\n`);
+  log(JSON.stringify(results, null, 2));
+  log('written to bench/results/storefront.json');
+}
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'cubre-bench-'));
   const root = join(__dirname, '..', '..', '..');
   const log = (line: string) => process.stdout.write(`${line}\n`);
   try {
+    if (process.argv.includes('storefront')) return await storefrontOnly(dir, root, log);
     log('append throughput, batches of 1 and 100, against raw better-sqlite3 inserts…');
     const append1 = await benchAppendThroughput(dir, 1, 3000);
     const append100 = await benchAppendThroughput(dir, 100, 50_000);
@@ -57,6 +86,7 @@ async function main() {
     writeFileSync(join(root, 'bench', 'results', 'platform.json'), `${JSON.stringify(results, null, 2)}\n`);
     log(JSON.stringify(results, null, 2));
     log(`written to bench/results/platform.json`);
+    await storefrontOnly(dir, root, log);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -42,8 +42,7 @@ async function reloadingResults(page: Page, action: () => Promise<unknown>) {
   await waitForCards(page);
 }
 async function waitForCards(page: Page) {
-  await cards(page).first().waitFor({ timeout: 20_000 });
-  await page.getByTestId('skeleton-card').first().waitFor({ state: 'detached', timeout: 20_000 });
+  await page.locator('[data-testid=results][data-complete=true]').waitFor({ timeout: 20_000 });
 }
 
 describe('the public comparator in a real browser', () => {

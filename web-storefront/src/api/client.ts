@@ -17,6 +17,7 @@ export class ApiError extends Error {
 const CACHE_MS = 5 * 60_000;
 /** GET answers kept 5 minutes, keyed by URL (001-7.20). */
 const cache = new Map<string, { date: number; value: unknown }>();
+const pending = new Map<string, Promise<unknown>>();
 const FORCE_REFRESH_KEY = 'forced-refresh';
 
 /** forceRefresh=1 in the landing query (000-2.32) makes every GET of this visit skip caches. */
@@ -55,12 +56,29 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     if (forcedRefresh()) url += `${url.includes('?') ? '&' : '?'}forceRefresh=1`;
     const hit = options.cache !== false && !forcedRefresh() ? cache.get(url) : undefined;
     if (hit && Date.now() - hit.date < CACHE_MS) return hit.value as T;
+    // The same GET already on its way (the startup prefetch, two components): share its answer.
+    const flying = options.cache !== false && !options.signal ? pending.get(url) : undefined;
+    if (flying) return flying as Promise<T>;
+    if (options.cache !== false && !options.signal) {
+      const call = send<T>(url, method, headers, options);
+      pending.set(url, call);
+      return call.finally(() => pending.delete(url));
+    }
   } else {
     // Interceptors 001-7.15 and 001-7.16: the edition and the build on every write.
     headers.country = SITE.country;
     headers['qp-version'] = SITE.version;
     headers['content-type'] = 'application/json';
   }
+  return send<T>(url, method, headers, options);
+}
+
+async function send<T>(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  options: CallOptions,
+): Promise<T> {
   const response = await fetch(url, {
     method,
     headers,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -39,6 +39,7 @@ import { ResultsToolbar } from './ResultsToolbar';
 import { RobotPanel, ServerErrorBox } from './StatusPanels';
 import { useComparator } from './useComparator';
 import { useResults } from './useResults';
+import { comparatorRoute } from './prefetch';
 
 const ProfileDialog = lazy(() => import('../profile/ProfileDialog'));
 const DetailDialog = lazy(() => import('../detail/DetailDialog'));
@@ -47,7 +48,13 @@ const FiltersPanel = lazy(() => import('./FiltersPanel'));
 const Pagination = lazy(() => import('@mui/material/Pagination'));
 
 const HEALTH_COMPARATOR = 'Comparar/Seguros-de-Salud';
-const CYBER_SUFFIX = '/Cyber-Monday';
+/**
+ * Cards drawn in the first commit; the rest follow in the next frame as a transition, so the first cards
+ * show as soon as the answer arrives (the seed's list animation staggers 80 ms over the first 10, 000-9.09).
+ */
+const FIRST_BATCH = 4;
+const STAGGER_MS = 80;
+const STAGGER_LIMIT = 10;
 
 /** The comparator a route names (000-2.11…2.15): results, filters, sort, pages, profile, compare, detail. */
 export function ComparatorPage({ path }: { path: string }) {
@@ -55,8 +62,9 @@ export function ComparatorPage({ path }: { path: string }) {
   const navigate = useNavigate();
   const { t } = useI18n();
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
-  const cyberRoute = path.endsWith(CYBER_SUFFIX);
-  const baseUrl = (cyberRoute ? path.slice(0, -CYBER_SUFFIX.length) : path).replace(/^\//, '');
+  const route = comparatorRoute(path) ?? { baseUrl: path.replace(/^\//, ''), cyber: false };
+  const cyberRoute = route.cyber;
+  const baseUrl = route.baseUrl;
   const comparatorState = useComparator(baseUrl);
   const comparator = comparatorState.status === 'ready' ? comparatorState.comparator : null;
   const productType = comparator?.productType ?? '';
@@ -110,6 +118,17 @@ export function ComparatorPage({ path }: { path: string }) {
     const timer = setTimeout(() => setFinished(false), FINISHED_STYLE_MS);
     return () => clearTimeout(timer);
   }, [awaitingPrices, pricesLoaded]);
+
+  const [rendered, setRendered] = useState(FIRST_BATCH);
+  const resultsData = results.state.data;
+  useEffect(() => {
+    if (!pricesLoaded) {
+      setRendered(FIRST_BATCH);
+      return;
+    }
+    const frame = requestAnimationFrame(() => startTransition(() => setRendered(Number.MAX_SAFE_INTEGER)));
+    return () => cancelAnimationFrame(frame);
+  }, [pricesLoaded, resultsData]);
 
   const changeFilters = useCallback(
     (patch: Partial<Omit<ComparatorFilters, 'page'>>) => {
@@ -210,6 +229,7 @@ export function ComparatorPage({ path }: { path: string }) {
             )}
             <Box
               data-testid="results"
+              data-complete={state.loaded && rendered >= items.length}
               data-layout={layout}
               sx={{
                 display: 'grid',
@@ -218,26 +238,31 @@ export function ComparatorPage({ path }: { path: string }) {
                   layout === 'grid' ? { xs: '1fr', sm: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } : '1fr',
               }}
             >
-              {items.map((item) =>
+              {items.slice(0, rendered).map((item, index) =>
                 'kind' in item && item.kind === 'promo' ? (
                   <PromoBlock key="promo" />
                 ) : (
-                  <ResultCard
+                  <div
                     key={(item as Card).productCode}
-                    card={item as Card}
-                    layout={layout}
-                    features={featureMap}
-                    collective={collective}
-                    employees={employees}
-                    showAffinity={!(comparator?.showcase ?? false)}
-                    compare={{
-                      shown: !mobile && (item as Card).isComparable !== false,
-                      checked: compare.isSelected((item as Card).id),
-                      disabled: compare.isDisabled((item as Card).id),
-                      onToggle: () => compare.toggle(item as Card),
-                    }}
-                    onDetail={(card, tab) => setDetail({ card, tab })}
-                  />
+                    className="cubre-enter"
+                    style={{ animationDelay: `${Math.min(index, STAGGER_LIMIT - 1) * STAGGER_MS}ms` }}
+                  >
+                    <ResultCard
+                      card={item as Card}
+                      layout={layout}
+                      features={featureMap}
+                      collective={collective}
+                      employees={employees}
+                      showAffinity={!(comparator?.showcase ?? false)}
+                      compare={{
+                        shown: !mobile && (item as Card).isComparable !== false,
+                        checked: compare.isSelected((item as Card).id),
+                        disabled: compare.isDisabled((item as Card).id),
+                        onToggle: () => compare.toggle(item as Card),
+                      }}
+                      onDetail={(card, tab) => setDetail({ card, tab })}
+                    />
+                  </div>
                 ),
               )}
               {!state.loaded && <LoadingCards count={take} />}

@@ -12,6 +12,7 @@ import { minimumEmployeesWarning } from '../domain/results/minEmployees';
 import { NEW_BADGE_TEXT, affinityText, visibleFeatures } from '../domain/results/format';
 import { OrganizationLogo } from '../shell/OrganizationLogo';
 import { PersonsLine } from './PersonsLine';
+import './results.css';
 
 export interface ResultCardProps {
   card: Card_;
@@ -23,6 +24,9 @@ export interface ResultCardProps {
   onDetail(card: Card_, tab: string): void;
   showAffinity: boolean;
 }
+
+/** A feature the comparator does not describe: its code in words ('cobertura-24-7' → 'Cobertura 24 7'). */
+const featureName = (code: string) => code.charAt(0).toUpperCase() + code.slice(1).replace(/[-_]+/g, ' ');
 
 function coverageText(coverage: Card_['coverage'], t: (key: string) => string): string {
   if (coverage === null || coverage === undefined) return t('card.noCover');
@@ -90,7 +94,7 @@ function ResultCardView({
           </Typography>
         </Box>
       </Stack>
-      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label={t('card.badges')}>
+      <div className="cubre-tags" aria-label={t('card.badges')}>
         {card.isNew && (
           <Tag tone="new" title={NEW_BADGE_TEXT} testId="badge-new">
             {t('card.badge.new')}
@@ -101,7 +105,7 @@ function ResultCardView({
         {online && <Tag tone="primary">{t('card.badge.online')}</Tag>}
         {card.plan && <Tag tone="outlined">{card.plan.commercial}</Tag>}
         {card.insuranceMetadata.modality && <Tag tone="outlined">{card.insuranceMetadata.modality}</Tag>}
-      </Stack>
+      </div>
       <Box>
         <Typography variant="caption" color="text.secondary" data-testid="price-label">
           {card.price.label}
@@ -117,31 +121,19 @@ function ResultCardView({
         </Typography>
         <PersonsLine card={card} open={priceOpen} onOpenChange={setPriceOpen} />
       </Box>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: 'auto 1fr',
-          columnGap: 1.5,
-          rowGap: 0.5,
-          fontSize: 14,
-        }}
-      >
+      <dl className="cubre-card-facts">
         <dt>{t('card.coverage')}</dt>
-        <dd style={{ margin: 0 }} data-testid="coverage">
-          {coverageText(card.coverage, t)}
-        </dd>
+        <dd data-testid="coverage">{coverageText(card.coverage, t)}</dd>
         <dt>{t('card.top')}</dt>
-        <dd style={{ margin: 0 }}>{card.topAmount?.text ?? '—'}</dd>
+        <dd>{card.topAmount?.text ?? '—'}</dd>
         <dt>{t('card.deductible')}</dt>
-        <dd style={{ margin: 0 }}>{card.deductible?.text ?? '—'}</dd>
+        <dd>{card.deductible?.text ?? '—'}</dd>
         <dt>{t('card.providers')}</dt>
-        <dd style={{ margin: 0 }}>{card.providers}</dd>
+        <dd>{card.providers}</dd>
         {card.requirements && (
           <>
             <dt>{t('card.requirements')}</dt>
-            <dd style={{ margin: 0 }}>
+            <dd>
               {t('card.requirementText', {
                 value: card.requirements.value,
                 unit: card.requirements.unit,
@@ -150,24 +142,18 @@ function ResultCardView({
             </dd>
           </>
         )}
-      </Box>
+      </dl>
       {shownFeatures.shown.length > 0 && (
-        <Stack
-          direction="row"
-          spacing={0.5}
-          useFlexGap
-          sx={{ flexWrap: 'wrap' }}
-          aria-label={t('card.features')}
-        >
+        <div className="cubre-tags" aria-label={t('card.features')}>
           {shownFeatures.shown.map((code) => (
             <Tag key={code} tone="outlined">
-              {features.get(code)?.name ?? code}
+              {features.get(code)?.name ?? featureName(code)}
             </Tag>
           ))}
           {shownFeatures.more > 0 && (
             <Tag title={t('card.moreFeatures', { n: shownFeatures.more })}>{`+${shownFeatures.more}`}</Tag>
           )}
-        </Stack>
+        </div>
       )}
       {showAffinity && card.distance !== null && (
         <Typography variant="body2" data-testid="affinity">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../api/client';
 import type { Comparator } from '../api/types';
+import { comparatorContentPath } from './prefetch';
 
 export type ComparatorState =
   | { status: 'loading' }
@@ -14,7 +15,7 @@ export function useComparator(baseUrl: string): ComparatorState {
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    api<{ data: Comparator }>(`/api/comparator?baseUrl=${encodeURIComponent(baseUrl)}`)
+    api<{ data: Comparator }>(comparatorContentPath(baseUrl))
       .then((answer) => live && setState({ status: 'ready', comparator: answer.data }))
       .catch((error: unknown) => {
         if (!live) return;

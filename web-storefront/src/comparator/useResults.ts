@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { api, ApiError } from '../api/client';
 import type { CompareAnswer, Comparator, ResultCard } from '../api/types';
-import { compareBody, type ComparatorFilters } from '../domain/results/filters';
+import type { ComparatorFilters } from '../domain/results/filters';
+import { comparisonBody, takePrefetchedComparison } from './prefetch';
 import {
   initialResultsState,
   resultsReducer,
@@ -47,18 +48,16 @@ export function useResults(query: ResultsQuery | null) {
     const controller = new AbortController();
     setRobot(false);
     dispatch({ type: 'load', page, paginated: query.paginated });
-    const body = compareBody(
-      { ...query.filters, page },
-      {
-        comparator: query.comparator.baseUrl,
-        organizationTypes: query.comparator.organizationTypes,
-        productType: query.comparator.productType,
-        profile: query.profile,
-        take: query.take,
-        uuid: uuid.current,
-      },
-    );
-    api<CompareAnswer>('/api/insurance/compare/metadata', { method: 'POST', body, signal: controller.signal })
+    const body = comparisonBody(query.comparator, { ...query.filters, page }, query.profile, uuid.current);
+    const prefetched = takePrefetchedComparison(body);
+    (
+      prefetched ??
+      api<CompareAnswer>('/api/insurance/compare/metadata', {
+        method: 'POST',
+        body,
+        signal: controller.signal,
+      })
+    )
       .then((answer) => {
         uuid.current = answer.metaData.uuid;
         setProfileErrors(answer.metaData.profileErrors ?? []);

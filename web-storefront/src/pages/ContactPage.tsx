@@ -46,7 +46,10 @@ export default function ContactPage() {
     setState('sending');
     setFailure(null);
     try {
-      await api('/api/contactos', { method: 'POST', body: { ...values, originPath: window.location.pathname } });
+      await api('/api/contactos', {
+        method: 'POST',
+        body: { ...values, originPath: window.location.pathname },
+      });
       setState('sent');
     } catch (error) {
       setState('idle');

@@ -120,6 +120,7 @@ export function Header({ path }: { path: string }) {
             {menu.items.map((item) => (
               <Button
                 key={item.id}
+                sx={{ whiteSpace: 'nowrap', fontSize: 13, px: 1 }}
                 color="inherit"
                 aria-haspopup={item.categories.length > 0 ? 'menu' : undefined}
                 onClick={(event: MouseEvent<HTMLElement>) =>

@@ -1,0 +1,72 @@
+import { api } from '../api/client';
+import type { CompareAnswer, Comparator } from '../api/types';
+import { SITE } from '../app/config';
+import { loadProfile } from '../domain/profile/storage';
+import { compareBody, filtersFromSearch, type ComparatorFilters } from '../domain/results/filters';
+import { splitLanguage } from '../domain/routing/language';
+
+export const CYBER_SUFFIX = '/Cyber-Monday';
+
+/** The comparator a path names: its base URL (the Cyber variant is the same comparator), or null. */
+export function comparatorRoute(path: string): { baseUrl: string; cyber: boolean } | null {
+  const clean = path.replace(/\/+$/, '') || '/';
+  const page = clean === '/' || clean === '/buscar' ? SITE.defaultPath : clean;
+  if (!page.startsWith('/Comparar/') && page !== '/Guardias') return null;
+  const cyber = page.endsWith(CYBER_SUFFIX);
+  return { baseUrl: (cyber ? page.slice(0, -CYBER_SUFFIX.length) : page).slice(1), cyber };
+}
+
+export const comparatorContentPath = (baseUrl: string) =>
+  `/api/comparator?baseUrl=${encodeURIComponent(baseUrl)}`;
+
+/** The body of one comparison: the same for the prefetch and the page, so the page finds the prefetched answer. */
+export function comparisonBody(
+  comparator: Comparator,
+  filters: ComparatorFilters,
+  profile: object | null,
+  uuid?: string,
+) {
+  return compareBody(filters, {
+    comparator: comparator.baseUrl,
+    organizationTypes: comparator.organizationTypes,
+    productType: comparator.productType,
+    profile,
+    take: comparator.pageSize,
+    uuid,
+  });
+}
+
+const comparisons = new Map<string, Promise<CompareAnswer>>();
+
+/** The prefetched answer for exactly this body, once: later calls (a retry, a refresh) go to the API. */
+export function takePrefetchedComparison(body: object): Promise<CompareAnswer> | undefined {
+  const key = JSON.stringify(body);
+  const found = comparisons.get(key);
+  comparisons.delete(key);
+  return found;
+}
+
+/**
+ * Asks for the comparator and its first results while React is still starting. On this project's 2-core
+ * machines, evaluating and first rendering the bundle takes most of a second: the data should not wait
+ * for it (issue 4's "first cards within 1.5 s"). A link with a perfil is left to the page, which applies it.
+ */
+export function prefetchComparison(location: Pick<Location, 'pathname' | 'search'>): void {
+  const route = comparatorRoute(splitLanguage(location.pathname).path);
+  if (!route || new URLSearchParams(location.search).has('perfil')) return;
+  api<{ data: Comparator }>(comparatorContentPath(route.baseUrl))
+    .then(({ data: comparator }) => {
+      let profile: object | null = null;
+      try {
+        profile = loadProfile(window.localStorage, SITE.country, comparator.productType);
+      } catch {
+        profile = null;
+      }
+      const body = comparisonBody(comparator, filtersFromSearch(location.search), profile);
+      const answer = api<CompareAnswer>('/api/insurance/compare/metadata', { method: 'POST', body });
+      // Unused or failed prefetches are the page's to redo; never an unhandled rejection.
+      answer.catch(() => undefined);
+      comparisons.set(JSON.stringify(body), answer);
+    })
+    .catch(() => undefined);
+}
