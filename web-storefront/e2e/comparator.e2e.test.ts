@@ -222,6 +222,92 @@ describe('the public comparator in a real browser', () => {
     await screenshot(page, 'comparator-grid-desktop');
   });
 
+  test('000-4.08 000-4.12 a visible card loads its coverage; a failure shows the error and its retry reloads that card', async () => {
+    const page = await visit();
+    let failing = true;
+    await page.route('**/api/insurance/coverages/*/resume', (route) =>
+      failing ? route.fulfill({ status: 503, body: '{}' }) : route.continue(),
+    );
+    await page.goto('/Comparar/Seguros-de-Salud');
+    await waitForCards(page);
+    const first = cards(page).first().getByTestId('card-coverage');
+    await first.and(page.locator('[data-state=failed]')).waitFor();
+    expect(await first.textContent()).toContain('No pudimos cargar las coberturas.');
+    // Cards far below the fold have not asked yet (150 px margin, 1 s debounce).
+    expect(await cards(page).last().getByTestId('card-coverage').getAttribute('data-state')).toBe('pending');
+    failing = false;
+    await first.getByRole('button', { name: 'Reintentar' }).click();
+    await first.and(page.locator('[data-state=ready]')).waitFor();
+    expect(await first.textContent()).toMatch(/\d+ coberturas/);
+    // The 503s were this test's doing.
+    const visitProblems = visits.at(-1)!.problems;
+    visitProblems.splice(
+      0,
+      visitProblems.length,
+      ...visitProblems.filter((problem) => !/503|Failed to load resource/.test(problem)),
+    );
+  });
+
+  test('000-2.47 000-5.01 000-5.02 the company comparator asks for employees and warns below each plan minimum', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguro-Complementario-Empresa');
+    await waitForCards(page);
+    // No count entered: every collective card states its minimum.
+    const warnings = await page.getByTestId('min-employees').allTextContents();
+    expect(warnings.length).toBe(await cards(page).count());
+    expect(warnings).toContain('Plan para un mínimo de 10 empleados');
+    await page.getByTestId('open-profile').click();
+    expect(await page.getByRole('dialog').getByRole('heading').first().textContent()).toContain(
+      'Ingresa el número de empleados',
+    );
+    // Collective forms have no dependants box and no add-person button (000-2.56, 000-5.33).
+    expect(await page.getByTestId('toggle-dependants').count()).toBe(0);
+    await page.getByTestId('employees').fill('4');
+    await reloadingResults(page, () => page.getByTestId('submit-profile').click());
+    const remaining = await page.getByTestId('min-employees').allTextContents();
+    expect(remaining.length).toBeGreaterThan(0);
+    expect(remaining.every((text) => /mínimo de (5|10) empleados/.test(text))).toBe(true);
+    await screenshot(page, 'company-comparator-desktop');
+  });
+
+  test('000-2.49 pets: the form adds pets, and the price line counts them', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguros-Mascotas');
+    await waitForCards(page);
+    await page.getByTestId('open-profile').click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain('raza y edad de tu mascota');
+    await dialog.getByRole('button', { name: 'Agregar Mascota' }).click();
+    const ages = dialog.getByLabel('Edad');
+    await ages.nth(0).fill('3');
+    await ages.nth(1).fill('7');
+    await reloadingResults(page, () => page.getByTestId('submit-profile').click());
+    await page.getByTestId('persons-line').first().waitFor();
+    expect(await page.getByTestId('persons-line').first().textContent()).toBe('para 2 mascotas');
+  });
+
+  test('000-2.50 000-4.03 an invalid profile shows the red message and keeps the modal open', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguros-de-Salud');
+    await waitForCards(page);
+    await page.getByTestId('open-profile').click();
+    await page.getByTestId('toggle-dependants').click();
+    await page.getByTestId('add-dependant').click();
+    // A dependant without age: the box cannot close (000-2.53) and the submit is refused.
+    await page.getByTestId('toggle-dependants').click();
+    expect(await page.getByTestId('dependants-box').count()).toBe(1);
+    await page.getByTestId('submit-profile').click();
+    await page.getByTestId('profile-invalid').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    // Only one spouse (000-2.55): with a Cónyuge row, the option is disabled on the next row.
+    await page.getByTestId('dependant-age').first().fill('30');
+    await page.getByTestId('dependant-row').first().getByRole('combobox').first().click();
+    await page.getByRole('option', { name: 'Cónyuge' }).click();
+    await page.getByTestId('add-dependant').click();
+    await page.getByTestId('dependant-row').nth(1).getByRole('combobox').first().click();
+    expect(await page.getByRole('option', { name: 'Cónyuge' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
   test('the comparator screen has no serious or critical accessibility violation (axe-core)', async () => {
     const page = await visit();
     await page.goto('/Comparar/Seguros-de-Salud');

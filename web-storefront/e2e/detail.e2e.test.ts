@@ -34,7 +34,10 @@ async function comparator(page: Page, path = '/Comparar/Seguros-de-Salud') {
 }
 
 /** Fills the request form the way a visitor types. */
-async function fillRequest(page: Page, values: { nombre: string; rut: string; email: string; telefono: string }) {
+async function fillRequest(
+  page: Page,
+  values: { nombre: string; rut: string; email: string; telefono: string },
+) {
   const form = page.getByTestId('request-form');
   await form.getByLabel('Nombre completo').fill(values.nombre);
   await form.getByLabel('RUT').fill(values.rut);
@@ -111,17 +114,32 @@ describe('detail and request in a real browser', () => {
     const form = page.getByRole('dialog').getByTestId('request-form');
     await form.waitFor();
 
-    await fillRequest(page, { nombre: 'María José Pérez', rut: '12.345.678-9', email: 'maria@', telefono: '+56 9 1234' });
+    await fillRequest(page, {
+      nombre: 'María José Pérez',
+      rut: '12.345.678-9',
+      email: 'maria@',
+      telefono: '+56 9 1234',
+    });
     await form.getByRole('button', { name: 'Solicitar' }).click();
     expect(await form.textContent()).toContain('RUT inválido');
-    expect(await form.textContent()).toContain('Por favor, ingrese su dirección de correo electrónico válido');
+    expect(await form.textContent()).toContain(
+      'Por favor, ingrese su dirección de correo electrónico válido',
+    );
     expect(await form.getByLabel('Teléfono').getAttribute('aria-invalid')).toBe('true');
     expect(await seriousViolations(page, '[role=dialog]')).toEqual([]);
     await screenshot(page, 'request-errors-desktop');
 
-    await fillRequest(page, { nombre: 'María José Pérez', rut: '12.345.678-5', email: 'maria.perez@example.cl', telefono: '+56 9 1234 5678' });
+    await fillRequest(page, {
+      nombre: 'María José Pérez',
+      rut: '12.345.678-5',
+      email: 'maria.perez@example.cl',
+      telefono: '+56 9 1234 5678',
+    });
     const [created] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/api/solicitarplans') && response.request().method() === 'POST'),
+      page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/api/solicitarplans') && response.request().method() === 'POST',
+      ),
       form.getByRole('button', { name: 'Solicitar' }).click(),
     ]);
     expect(created.status()).toBe(201);
@@ -131,7 +149,9 @@ describe('detail and request in a real browser', () => {
     expect(leadId).not.toBe('');
     await screenshot(page, 'request-success-desktop');
 
-    const lead = await fetch(`${runtime.url}/api/solicitarplans/${leadId}`).then((response) => response.json());
+    const lead = await fetch(`${runtime.url}/api/solicitarplans/${leadId}`).then((response) =>
+      response.json(),
+    );
     expect(lead.productCode).toBe(code);
     expect(lead.status.name).toBe('Sin Estado');
     // The public view carries no personal data.

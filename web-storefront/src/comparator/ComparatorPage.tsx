@@ -254,6 +254,7 @@ export function ComparatorPage({ path }: { path: string }) {
                       collective={collective}
                       employees={employees}
                       showAffinity={!(comparator?.showcase ?? false)}
+                      coverageFilter={(filters.coverageOrganizations ?? []).join(',')}
                       compare={{
                         shown: !mobile && (item as Card).isComparable !== false,
                         checked: compare.isSelected((item as Card).id),

@@ -11,6 +11,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import { minimumEmployeesWarning } from '../domain/results/minEmployees';
 import { NEW_BADGE_TEXT, affinityText, visibleFeatures } from '../domain/results/format';
 import { OrganizationLogo } from '../shell/OrganizationLogo';
+import { CardCoverage } from './CardCoverage';
 import { PersonsLine } from './PersonsLine';
 import './results.css';
 
@@ -23,6 +24,8 @@ export interface ResultCardProps {
   compare: { shown: boolean; checked: boolean; disabled: boolean; onToggle(): void };
   onDetail(card: Card_, tab: string): void;
   showAffinity: boolean;
+  /** The coverage-organization filter: coverage loaded under another one is loaded again (000-4.10). */
+  coverageFilter: string;
 }
 
 /** A feature the comparator does not describe: its code in words ('cobertura-24-7' → 'Cobertura 24 7'). */
@@ -44,6 +47,7 @@ function ResultCardView({
   compare,
   onDetail,
   showAffinity,
+  coverageFilter,
 }: ResultCardProps) {
   const { t } = useI18n();
   const [priceOpen, setPriceOpen] = useState(false);
@@ -143,6 +147,7 @@ function ResultCardView({
           </>
         )}
       </dl>
+      <CardCoverage code={card.productCode} coverageFilter={coverageFilter} />
       {shownFeatures.shown.length > 0 && (
         <div className="cubre-tags" aria-label={t('card.features')}>
           {shownFeatures.shown.map((code) => (

@@ -1,7 +1,7 @@
 import { api } from '../api/client';
 import type { CompareAnswer, Comparator } from '../api/types';
 import { SITE } from '../app/config';
-import { loadProfile } from '../domain/profile/storage';
+import { storedProfile } from '../profile/storedProfile';
 import { compareBody, filtersFromSearch, type ComparatorFilters } from '../domain/results/filters';
 import { splitLanguage } from '../domain/routing/language';
 
@@ -56,12 +56,7 @@ export function prefetchComparison(location: Pick<Location, 'pathname' | 'search
   if (!route || new URLSearchParams(location.search).has('perfil')) return;
   api<{ data: Comparator }>(comparatorContentPath(route.baseUrl))
     .then(({ data: comparator }) => {
-      let profile: object | null = null;
-      try {
-        profile = loadProfile(window.localStorage, SITE.country, comparator.productType);
-      } catch {
-        profile = null;
-      }
+      const profile = storedProfile(comparator.productType);
       const body = comparisonBody(comparator, filtersFromSearch(location.search), profile);
       const answer = api<CompareAnswer>('/api/insurance/compare/metadata', { method: 'POST', body });
       // Unused or failed prefetches are the page's to redo; never an unhandled rejection.

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { SITE } from '../app/config';
-import { loadProfile, saveProfile } from '../domain/profile/storage';
+import { storedProfile, storeProfile } from './storedProfile';
 
 /** The profile as the API takes it (schemas/src/profile.ts); the storefront only builds and stores it. */
 export type ApiProfile = Record<string, unknown> & {
@@ -30,13 +29,13 @@ export function ProfilesProvider({ children }: { children: ReactNode }) {
   const profileFor = useCallback(
     (productType: string) => {
       if (productType in memory) return memory[productType] ?? null;
-      return (loadProfile(window.localStorage, SITE.country, productType) as ApiProfile | null) ?? null;
+      return storedProfile(productType) as ApiProfile | null;
     },
     [memory],
   );
   const setProfileFor = useCallback((productType: string, profile: ApiProfile | null) => {
     setMemory((current) => ({ ...current, [productType]: profile }));
-    if (profile) saveProfile(window.localStorage, SITE.country, productType, profile);
+    if (profile) storeProfile(productType, profile);
     setVersion((n) => n + 1);
   }, []);
   const value = useMemo(() => ({ profileFor, setProfileFor, version }), [profileFor, setProfileFor, version]);

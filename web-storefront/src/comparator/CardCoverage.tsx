@@ -1,0 +1,96 @@
+import { useEffect, useRef, useState } from 'react';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { api } from '../api/client';
+import { useI18n } from '../i18n/I18nProvider';
+
+interface Resume {
+  data: { count: number; tags: { name: string; count: number }[] };
+}
+type CoverageState =
+  | { status: 'pending' }
+  | { status: 'loading' }
+  | { status: 'ready'; resume: Resume['data'] }
+  | { status: 'failed' };
+
+/** 000-9 visibility margin and debounce: a card must stay near the viewport 1 s before its coverage loads. */
+export const VISIBILITY_MARGIN_PX = 150;
+export const COVERAGE_DEBOUNCE_MS = 1000;
+/** Loaded coverage by product and coverage-organization filter (Chile reuses it unless that filter changed, 000-4.10). */
+const cache = new Map<string, Resume['data']>();
+
+/**
+ * The coverage summary of one card (000-4.08…4.12): fetched when the card has been visible for 1 s, only
+ * while pending (never twice), with an error state whose retry asks again for this card only.
+ */
+export function CardCoverage({ code, coverageFilter }: { code: string; coverageFilter: string }) {
+  const { t } = useI18n();
+  const key = `${code}|${coverageFilter}`;
+  const cached = cache.get(key);
+  const [state, setState] = useState<CoverageState>(
+    cached ? { status: 'ready', resume: cached } : { status: 'pending' },
+  );
+  const [attempt, setAttempt] = useState(0);
+  const anchor = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (state.status !== 'pending' || !anchor.current) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const visible = entries.some((entry) => entry.isIntersecting);
+        if (visible && timer === undefined)
+          timer = setTimeout(() => setState({ status: 'loading' }), COVERAGE_DEBOUNCE_MS);
+        if (!visible && timer !== undefined) {
+          clearTimeout(timer);
+          timer = undefined;
+        }
+      },
+      { rootMargin: `${VISIBILITY_MARGIN_PX}px` },
+    );
+    observer.observe(anchor.current);
+    return () => {
+      observer.disconnect();
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [state.status]);
+
+  useEffect(() => {
+    if (state.status !== 'loading') return;
+    let live = true;
+    api<Resume>(`/api/insurance/coverages/${encodeURIComponent(code)}/resume`, { cache: attempt === 0 })
+      .then((answer) => {
+        cache.set(key, answer.data);
+        if (live) setState({ status: 'ready', resume: answer.data });
+      })
+      .catch(() => live && setState({ status: 'failed' }));
+    return () => {
+      live = false;
+    };
+  }, [state.status, code, key, attempt]);
+
+  return (
+    <div ref={anchor} data-testid="card-coverage" data-state={state.status}>
+      {state.status === 'ready' && (
+        <Typography variant="body2" color="text.secondary">
+          {t('card.coverages', { n: state.resume.count })}
+          {state.resume.tags.length > 0 && `: ${state.resume.tags.map((tag) => tag.name).join(', ')}`}
+        </Typography>
+      )}
+      {state.status === 'failed' && (
+        <Typography variant="body2" role="alert" sx={{ color: 'error.main' }}>
+          {t('error.loading.results')} {t('error.internet.conection')}{' '}
+          <Button
+            size="small"
+            onClick={() => {
+              setAttempt((n) => n + 1);
+              setState({ status: 'loading' });
+            }}
+          >
+            {t('detail.retry')}
+          </Button>
+        </Typography>
+      )}
+    </div>
+  );
+}
