@@ -308,6 +308,17 @@ describe('the public comparator in a real browser', () => {
     expect(await page.getByRole('option', { name: 'Cónyuge' }).getAttribute('aria-disabled')).toBe('true');
   });
 
+  test('000-9.01 a landing route (/Seguros/{url}, 001-2.08) pages by 15 without a pager, and no more-results button once all are shown', async () => {
+    const page = await visit();
+    await page.goto('/Seguros/Complementario');
+    await waitForCards(page);
+    const total = Number(((await page.getByTestId('total').textContent()) ?? '').replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(0);
+    expect(await cards(page).count()).toBe(Math.min(15, total));
+    expect(await page.getByRole('button', { name: 'Página 2', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Más resultados' }).count()).toBe(total > 15 ? 1 : 0);
+  });
+
   test('the comparator screen has no serious or critical accessibility violation (axe-core)', async () => {
     const page = await visit();
     await page.goto('/Comparar/Seguros-de-Salud');

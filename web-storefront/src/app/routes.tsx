@@ -24,6 +24,11 @@ function IsaprePlans() {
   );
 }
 
+function LandingRoute() {
+  const { landing } = useParams();
+  return <ComparatorPage key={landing} path={`/${landing ?? ''}`} />;
+}
+
 function ToDefault() {
   const { lang } = splitLanguage(useLocation().pathname);
   return <Navigate to={withLanguage(lang, SITE.defaultPath)} replace />;
@@ -45,6 +50,9 @@ const pages: RouteObject[] = [
   { path: 'Guardias', element: <ComparatorRoute /> },
   { path: 'buscar', element: <ComparatorRoute fixed={SITE.defaultPath} /> },
   { path: 'Comparar-Planes', lazy: lazyPage(() => import('../compare/ComparePage')) },
+  // Landing content routes take the landing's url (001-2.08): /Seguros/Catastrofico is the landing whose
+  // comparator base URL is 'Catastrofico' (page size 15 and a 'more results' button, 000-9.01, 000-2.39).
+  { path: 'Seguros/:landing', element: <LandingRoute /> },
   { path: 'Isapre/:org/Planes', element: <IsaprePlans /> },
   { path: 'Isapre/:org/Planes/:code/:tab?', lazy: detail({ keyParam: 'code', plan: true }) },
   { path: 'planSI/R/:code/:tab?', lazy: detail({ keyParam: 'code', plan: true }) },
