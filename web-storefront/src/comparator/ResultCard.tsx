@@ -49,7 +49,7 @@ function ResultCardView({
   showAffinity,
   coverageFilter,
 }: ResultCardProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [priceOpen, setPriceOpen] = useState(false);
   const online = card.insuranceMetadata.salesChannel.includes('ONLINE');
   const shownFeatures = visibleFeatures(card.features, layout);
@@ -205,7 +205,11 @@ function ResultCardView({
         <Button variant="outlined" color="secondary" onClick={() => onDetail(card, 'Solicitar')}>
           {online ? t('card.buyOnline') : t('card.contract')}
         </Button>
-        <Button component={RouterLink} to={card.newWindowUrl} size="small">
+        <Button
+          component={RouterLink}
+          to={`${lang === 'es' ? '' : `/${lang}`}${card.newWindowUrl}`}
+          size="small"
+        >
           {t('card.page')}
         </Button>
         {compare.shown && (

@@ -4,6 +4,7 @@ import { SITE } from '../app/config';
 import { storedProfile } from '../profile/storedProfile';
 import { compareBody, filtersFromSearch, type ComparatorFilters } from '../domain/results/filters';
 import { splitLanguage } from '../domain/routing/language';
+import { redirectFor } from '../domain/routing/redirects';
 
 export const CYBER_SUFFIX = '/Cyber-Monday';
 
@@ -52,7 +53,10 @@ export function takePrefetchedComparison(body: object): Promise<CompareAnswer> |
  * for it (issue 4's "first cards within 1.5 s"). A link with a perfil is left to the page, which applies it.
  */
 export function prefetchComparison(location: Pick<Location, 'pathname' | 'search'>): void {
-  const route = comparatorRoute(splitLanguage(location.pathname).path);
+  const { path } = splitLanguage(location.pathname);
+  // An old address is redirected first (Layout): its comparator is the new address's, asked for there.
+  if (redirectFor(path) !== null) return;
+  const route = comparatorRoute(path);
   if (!route || new URLSearchParams(location.search).has('perfil')) return;
   api<{ data: Comparator }>(comparatorContentPath(route.baseUrl))
     .then(({ data: comparator }) => {

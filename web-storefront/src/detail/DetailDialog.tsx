@@ -25,7 +25,7 @@ export default function DetailDialog({
   onClose(): void;
   link: string;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const [tab, setTab] = useState<DetailTab>(tabFromSegment(initialTab));
   const state = useProduct(code);
@@ -40,7 +40,7 @@ export default function DetailDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button component={RouterLink} to={`${link}/${tab}`}>
+        <Button component={RouterLink} to={`${lang === 'es' ? '' : `/${lang}`}${link}/${tab}`}>
           {t('detail.openPage')}
         </Button>
         <Button onClick={onClose}>{t('common.close')}</Button>

@@ -28,7 +28,16 @@ export function DetailPage({
   const key = params[keyParam] ?? '';
   const state = useProduct(key);
   const prefix = lang === 'es' ? '' : `/${lang}`;
-  if (state.status === 'missing')
+  // The organization in the address must be the product's (000-2.34: a missing organization or product
+  // sends the visitor to the fallback route); old slugs were redirected before this page (000-2.08).
+  const organization = params.org?.toLowerCase();
+  const wrongOrganization =
+    state.status === 'ready' &&
+    organization !== undefined &&
+    ![state.product.organization.code, state.product.organization.url].some(
+      (name) => name?.toLowerCase() === organization,
+    );
+  if (state.status === 'missing' || wrongOrganization)
     return <Navigate to={`${prefix}${plan ? SITE.plansComparisonPath : SITE.defaultPath}`} replace />;
   const tab = tabFromSegment(fixedTab ?? params.tab);
   return (

@@ -21,7 +21,7 @@ export interface Product {
   url: string;
   detailPath: string;
   productType: string;
-  organization: { code: string; displayName: string; image?: string | null };
+  organization: { code: string; displayName: string; url?: string; image?: string | null };
   insuranceType: { name: string; displayName: string };
   definition: { description?: string | null };
   card: ResultCard;

@@ -22,8 +22,15 @@ export default function PortalPage() {
               href={portal.path}
               target="_blank"
               rel="noopener"
-              sx={{ p: 4, background: 'linear-gradient(135deg, #0b5394, #1e88e5)', color: '#fff' }}
+              sx={{
+                p: 4,
+                backgroundImage: `url(${portal.img})`,
+                backgroundSize: 'cover',
+                bgcolor: '#0b5394',
+                color: '#fff',
+              }}
             >
+              <img src={portal.logo} alt="" width={56} height={56} />
               <Typography component="h2" variant="h5" sx={{ fontWeight: 800 }}>
                 {portal.label}
               </Typography>

@@ -16,7 +16,14 @@ interface Channel {
 let channels: Promise<{ contacts: Channel[] }> | null = null;
 const loadChannels = () => (channels ??= api<{ contacts: Channel[] }>('/api/contactInformations'));
 
-const PAYMENT_METHODS = ['Tarjeta', 'Débito', 'Crédito', 'Prepago', 'Transferencia'];
+/** The payment-methods strip (001-2.40, 002 §9): card, debit, credit, prepaid and transfer. */
+const PAYMENT_METHODS = [
+  { label: 'Tarjeta', image: '/images/payments/tarjeta.svg' },
+  { label: 'Débito', image: '/images/payments/debito.svg' },
+  { label: 'Crédito', image: '/images/payments/credito.svg' },
+  { label: 'Prepago', image: '/images/payments/prepago.svg' },
+  { label: 'Transferencia', image: '/images/payments/transferencia.svg' },
+];
 
 /** Contact channels from the API and the payment-methods strip (001-2.40); a failure reaches the boundary. */
 export default function FooterContent() {
@@ -63,18 +70,15 @@ export default function FooterContent() {
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
           {PAYMENT_METHODS.map((method) => (
-            <Box
-              key={method}
-              sx={{
-                border: '1px solid rgba(255,255,255,0.5)',
-                borderRadius: 1,
-                px: 1,
-                py: 0.5,
-                fontSize: 13,
-              }}
-            >
-              {method}
-            </Box>
+            <img
+              key={method.label}
+              src={method.image}
+              alt={method.label}
+              title={method.label}
+              width={48}
+              height={32}
+              loading="lazy"
+            />
           ))}
         </Box>
       </Box>

@@ -11,7 +11,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { api } from '../api/client';
 import type { MenuItem as MenuEntry } from '../api/types';
 import { SITE, type Language } from '../app/config';
-import { isUnread, markOpened } from '../domain/shell/notifications';
+import { isUnread, markOpened, readLastOpened } from '../domain/shell/notifications';
 import { languageHome } from '../domain/routing/language';
 import { useI18n } from '../i18n/I18nProvider';
 
@@ -19,7 +19,6 @@ import { useI18n } from '../i18n/I18nProvider';
 const HeaderPopups = lazy(() => import('./HeaderPopups'));
 
 export const HEADER_HEIGHT = 75;
-const NOTIFICATION_KEY = 'last-notification';
 
 function useMenu() {
   const [menu, setMenu] = useState<{ items: MenuEntry[]; failed: boolean }>({ items: [], failed: false });
@@ -34,9 +33,10 @@ function useMenu() {
   return menu;
 }
 
+/** The last notification opened, where the bell's read state is kept (001-4.01); none when storage is refused. */
 function readStored(): string | null {
   try {
-    return localStorage.getItem(NOTIFICATION_KEY);
+    return readLastOpened(window.localStorage);
   } catch {
     return null;
   }
