@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isConyuge } from './parentesco';
 import type { Country } from './catalogue/common';
 
 /**
@@ -201,17 +202,7 @@ export type Cotizante = z.infer<typeof Cotizante>;
 export const ParentescoConyuge = z.enum(['Cónyuge', 'Spouse']);
 export type ParentescoConyuge = z.infer<typeof ParentescoConyuge>;
 
-const withoutAccents = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
-const SPOUSE_WORDS = new Set(['conyuge', 'spouse', 'conjuge']);
-
-export function isConyuge(parentesco: string | undefined): boolean {
-  return parentesco !== undefined && SPOUSE_WORDS.has(withoutAccents(parentesco));
-}
+export { isConyuge };
 
 export const Carga = z.object(
   { sexo, edad, parentesco: optionalText('El parentesco', 50) },

@@ -3,19 +3,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../web-storefront/e2e/support/browser';
 import { loadConfig } from '../../services/src/runtime/config';
 import { startRuntime } from '../../services/src/runtime/runtime';
 import { percentile, round } from './stats';
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 /** Issue 4's budgets. */
 export const INITIAL_JS_BUDGET_BYTES = 170 * 1024;
 export const FIRST_CARDS_GOAL_MS = 1500;
@@ -62,8 +54,8 @@ export async function benchStorefront(dir: string, root: string, visits = 20) {
     pino({ level: 'silent' }),
   );
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: FLAGS,
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS,
   });
   const routes = ['/Comparar/Seguros-de-Salud', '/Comparar/Isapres'];
   const samples: Record<

@@ -1,32 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import type { TestRuntime } from '../../services/test/support/testRuntime';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, launchBrowser, MOBILE, newVisit, screenshot, type Visit } from './support/browser';
-import { startStorefront } from './support/server';
+import { MOBILE, screenshot } from './support/browser';
+import { storefrontSession } from './support/session';
 
-let runtime: TestRuntime;
-let browser: Browser;
-const visits: Visit[] = [];
-
-beforeAll(async () => {
-  [runtime, browser] = await Promise.all([startStorefront(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.dispose();
-});
-afterEach(async () => {
-  for (const visit of visits.splice(0)) {
-    expect(visit.problems).toEqual([]);
-    await visit.context.close();
-  }
-});
-
-async function visit(viewport = DESKTOP): Promise<Page> {
-  const opened = await newVisit(browser, runtime.url, viewport);
-  visits.push(opened);
-  return opened.page;
-}
+const session = storefrontSession();
+const visit = session.visit;
 const cards = (page: Page) => page.getByTestId('result-card');
 async function comparator(page: Page, path = '/Comparar/Seguros-de-Salud') {
   await page.goto(path);
@@ -149,7 +127,7 @@ describe('detail and request in a real browser', () => {
     expect(leadId).not.toBe('');
     await screenshot(page, 'request-success-desktop');
 
-    const lead = await fetch(`${runtime.url}/api/solicitarplans/${leadId}`).then((response) =>
+    const lead = await fetch(`${session.runtime.url}/api/solicitarplans/${leadId}`).then((response) =>
       response.json(),
     );
     expect(lead.productCode).toBe(code);

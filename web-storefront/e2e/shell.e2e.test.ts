@@ -1,50 +1,13 @@
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { contactRequestStream } from '@cubre/services/leads/contactDecider';
-import type { TestRuntime } from '../../services/test/support/testRuntime';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, launchBrowser, MOBILE, newVisit, screenshot, type Visit } from './support/browser';
+import { DESKTOP, MOBILE, screenshot } from './support/browser';
 import { startStorefront } from './support/server';
+import { storefrontSession } from './support/session';
 
-let runtime: TestRuntime;
-let browser: Browser;
-const visits: Visit[] = [];
-
-beforeAll(async () => {
-  [runtime, browser] = await Promise.all([startStorefront(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.dispose();
-});
-afterEach(async () => {
-  for (const visit of visits.splice(0)) {
-    expect(visit.problems).toEqual([]);
-    await visit.context.close();
-  }
-});
-
-async function visit(viewport = DESKTOP, baseUrl = runtime.url): Promise<Page> {
-  const opened = await newVisit(browser, baseUrl, viewport);
-  visits.push(opened);
-  return opened.page;
-}
-
-/**
- * Removes from the visit's problems those a test provokes on purpose (a 404 of an unknown product, a
- * mocked 500, a 401 of the bot check) and returns them, so the test can assert they did happen and the
- * afterEach still sees every other problem.
- */
-function expectedProblems(page: Page, pattern: RegExp): string[] {
-  const opened = visits.find((candidate) => candidate.page === page);
-  if (!opened) throw new Error('not a visit of this test');
-  const matching = opened.problems.filter((problem) => pattern.test(problem));
-  opened.problems.splice(
-    0,
-    opened.problems.length,
-    ...opened.problems.filter((problem) => !pattern.test(problem)),
-  );
-  return matching;
-}
+const session = storefrontSession();
+const visit = session.visit;
+const expectedProblems = session.expectedProblems;
 
 /** Every address the main frame showed, client-side (history API) navigations included. */
 function trackUrls(page: Page): string[] {
@@ -755,7 +718,7 @@ describe('the shell in a real browser: portal and contact pages', () => {
     expect(await page.getByTestId('contact-sent').textContent()).toBe('¡Gracias! Te contactaremos pronto.');
 
     // The message is in its own stream, with what the visitor typed.
-    const events = await runtime.engines.eventStore.readStream(contactRequestStream(body.id));
+    const events = await session.runtime.engines.eventStore.readStream(contactRequestStream(body.id));
     expect(events.length).toBe(1);
     expect(events[0]!.data).toMatchObject({
       nombre: 'María José Pérez',

@@ -4,7 +4,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 /** Debian's chromium, never a downloaded browser (the machines reach no browser CDN). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
+/** The flags every headless run uses here (tests and the storefront benchmark). */
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -23,7 +24,7 @@ export async function launchBrowser(): Promise<Browser> {
       `no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 }
 
 export interface Visit {

@@ -1,3 +1,4 @@
+import { isConyuge } from '@cubre/schemas/parentesco';
 /**
  * The dependants box of the profile form (rules 000-2.53 to 000-2.56, 000-5.19, 000-5.33, 001 §5).
  * Rows keep the age as typed text, so a half-typed value can be shown and judged.
@@ -22,18 +23,8 @@ export const DEFAULT_DEPENDANT_ROW: Readonly<DependantRow> = Object.freeze({
   edad: '',
 });
 
-const withoutAccents = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
-const SPOUSE_WORDS = new Set(['conyuge', 'spouse', 'conjuge']);
-
 /** Cónyuge or Spouse (000-3.15), in any case or accents; 'Cônjuge' too, as the bulk load normalises it. */
-export function isSpouse(parentesco: string | null | undefined): boolean {
-  return typeof parentesco === 'string' && SPOUSE_WORDS.has(withoutAccents(parentesco));
-}
+export const isSpouse = isConyuge;
 
 /**
  * Appends a copy of the last row (000-2.54), or the default row when there is none. A copy of a spouse

@@ -1,0 +1,64 @@
+import type { Browser, Page } from 'playwright-core';
+import type { TestRuntime } from '../../../services/test/support/testRuntime';
+import { DESKTOP, launchBrowser, newVisit, type Visit } from './browser';
+import { startStorefront } from './server';
+
+export interface StorefrontSession {
+  /** The running product of this test file (set in beforeAll). */
+  readonly runtime: TestRuntime;
+  /** A fresh visitor (own storage) on a page of the given size; its problems are checked after the test. */
+  visit(viewport?: { width: number; height: number }, baseUrl?: string): Promise<Page>;
+  /**
+   * Removes from a visit's problems those the test provokes on purpose (a mocked 500, a 401 of the bot
+   * check) and returns them, so the test can assert they happened and every other problem still fails it.
+   */
+  expectedProblems(page: Page, pattern: RegExp): string[];
+}
+
+/**
+ * One product and one browser per test file: started before its tests, stopped after them; after each
+ * test every page it opened must have met no console error, page error or 5xx it did not expect.
+ */
+export function storefrontSession(): StorefrontSession {
+  let runtime: TestRuntime | undefined;
+  let browser: Browser | undefined;
+  const visits: Visit[] = [];
+
+  beforeAll(async () => {
+    [runtime, browser] = await Promise.all([startStorefront(), launchBrowser()]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await runtime?.dispose();
+  });
+  afterEach(async () => {
+    for (const visit of visits.splice(0)) {
+      expect(visit.problems).toEqual([]);
+      await visit.context.close();
+    }
+  });
+
+  return {
+    get runtime() {
+      if (!runtime) throw new Error('the storefront has not started');
+      return runtime;
+    },
+    async visit(viewport = DESKTOP, baseUrl?: string) {
+      if (!runtime || !browser) throw new Error('the storefront has not started');
+      const opened = await newVisit(browser, baseUrl ?? runtime.url, viewport);
+      visits.push(opened);
+      return opened.page;
+    },
+    expectedProblems(page, pattern) {
+      const opened = visits.find((candidate) => candidate.page === page);
+      if (!opened) throw new Error('not a visit of this test');
+      const matching = opened.problems.filter((problem) => pattern.test(problem));
+      opened.problems.splice(
+        0,
+        opened.problems.length,
+        ...opened.problems.filter((problem) => !pattern.test(problem)),
+      );
+      return matching;
+    },
+  };
+}
