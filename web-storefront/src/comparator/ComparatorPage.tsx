@@ -52,7 +52,7 @@ const HEALTH_COMPARATOR = 'Comparar/Seguros-de-Salud';
  * Cards drawn in the first commit; the rest follow in the next frame as a transition, so the first cards
  * show as soon as the answer arrives (the seed's list animation staggers 80 ms over the first 10, 000-9.09).
  */
-const FIRST_BATCH = 4;
+const FIRST_BATCH = 3;
 const STAGGER_MS = 80;
 const STAGGER_LIMIT = 10;
 
@@ -119,6 +119,11 @@ export function ComparatorPage({ path }: { path: string }) {
     return () => clearTimeout(timer);
   }, [awaitingPrices, pricesLoaded]);
 
+  // The filters panel waits for the first answer (or its failure), then stays.
+  const [filtersWanted, setFiltersWanted] = useState(false);
+  useEffect(() => {
+    if (pricesLoaded || results.state.error) setFiltersWanted(true);
+  }, [pricesLoaded, results.state.error]);
   const [rendered, setRendered] = useState(FIRST_BATCH);
   const resultsData = results.state.data;
   useEffect(() => {
@@ -209,12 +214,15 @@ export function ComparatorPage({ path }: { path: string }) {
         >
           {comparator && (
             <Suspense fallback={<Box aria-hidden sx={{ minHeight: { lg: 400 } }} />}>
-              <FiltersPanel
-                comparator={comparator}
-                filters={filters}
-                onChange={changeFilters}
-                mobile={mobile}
-              />
+              {/* Loaded once the first results are in: its chunk must not compete with the first cards. */}
+              {filtersWanted && (
+                <FiltersPanel
+                  comparator={comparator}
+                  filters={filters}
+                  onChange={changeFilters}
+                  mobile={mobile}
+                />
+              )}
             </Suspense>
           )}
           <Box component="section" aria-label={t('comparator.results')} aria-busy={!state.loaded}>

@@ -2,14 +2,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { api } from '../api/client';
 import type { Comparator, Organization } from '../api/types';
@@ -89,15 +87,30 @@ function AmountField({
     if (next !== value) onCommit(next);
   };
   return (
-    <TextField
-      size="small"
-      label={label}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      onBlur={commit}
-      onKeyDown={(event) => event.key === 'Enter' && commit()}
-      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-    />
+    <Box
+      component="label"
+      sx={{ display: 'grid', gap: 0.25, fontSize: 13, color: 'text.secondary', minWidth: 0 }}
+    >
+      {label}
+      <Box
+        component="input"
+        inputMode="numeric"
+        value={text}
+        onChange={(event: React.ChangeEvent<HTMLInputElement>) => setText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event: React.KeyboardEvent<HTMLInputElement>) => event.key === 'Enter' && commit()}
+        sx={{
+          font: 'inherit',
+          fontSize: 15,
+          color: 'text.primary',
+          p: 1,
+          width: '100%',
+          borderRadius: 1,
+          border: 1,
+          borderColor: 'grey.400',
+        }}
+      />
+    </Box>
   );
 }
 
@@ -159,7 +172,11 @@ export default function FiltersPanel({
         </Group>
       )}
       <Group legend={t('filters.organizations')}>
-        {organizations.error && <Alert severity="error">{organizations.error}</Alert>}
+        {organizations.error && (
+          <Typography role="alert" color="error">
+            {organizations.error}
+          </Typography>
+        )}
         <FormGroup sx={{ maxHeight: 260, overflowY: 'auto', flexWrap: 'nowrap' }}>
           {organizations.list.map((organization) => (
             <FormControlLabel
