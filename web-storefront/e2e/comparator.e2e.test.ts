@@ -292,6 +292,40 @@ describe('the public comparator in a real browser', () => {
     expect(await page.getByRole('button', { name: 'Más resultados' }).count()).toBe(total > 15 ? 1 : 0);
   });
 
+  test('000-4.25 000-9.07 on a desktop, hovering the persons line opens who is insured', async () => {
+    const page = await visit();
+    const perfil = Buffer.from(JSON.stringify({ cotizante: [{ sexo: 'Masculino', edad: 33 }] })).toString(
+      'base64',
+    );
+    await page.goto(`/Comparar/Seguros-de-Salud?perfil=${encodeURIComponent(perfil)}&replaceUrl=false`);
+    await waitForCards(page);
+    await page.getByTestId('persons-line').first().hover();
+    await page.getByTestId('persons-popover').waitFor();
+    expect(await page.getByTestId('persons-popover').textContent()).toContain('Masculino, 33 años');
+  });
+
+  test('001-2.23 001-4.04 on a phone the header hides when scrolling down and comes back when scrolling up', async () => {
+    const page = await visit(MOBILE);
+    await page.goto('/Comparar/Seguros-de-Salud');
+    await waitForCards(page);
+    const header = page.getByTestId('header');
+    expect(await header.getAttribute('data-hidden')).toBe('false');
+    await page.mouse.wheel(0, 1200);
+    await page.locator('[data-testid=header][data-hidden=true]').waitFor();
+    await page.mouse.wheel(0, -300);
+    await page.locator('[data-testid=header][data-hidden=false]').waitFor();
+  });
+
+  test('000-2.12 000-4.24 Cyber-Monday shows the health comparator, without its banner outside the event window', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguros-de-Salud/Cyber-Monday');
+    await waitForCards(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Seguros de Salud');
+    expect(await page.title()).toBe('Seguros de Salud · Cubre');
+    // The seed's window (2025-10-06 to 2025-10-12) is over: no banner today.
+    expect(await page.getByTestId('cyber-banner').count()).toBe(0);
+  });
+
   test('the comparator screen has no serious or critical accessibility violation (axe-core)', async () => {
     const page = await visit();
     await page.goto('/Comparar/Seguros-de-Salud');

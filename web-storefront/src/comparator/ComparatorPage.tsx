@@ -119,6 +119,10 @@ export function ComparatorPage({ path }: { path: string }) {
     return () => clearTimeout(timer);
   }, [awaitingPrices, pricesLoaded]);
 
+  useEffect(() => {
+    if (comparator) document.title = `${comparator.name} · Cubre`;
+  }, [comparator]);
+
   // The filters panel waits for the first answer (or its failure), then stays.
   const [filtersWanted, setFiltersWanted] = useState(false);
   useEffect(() => {

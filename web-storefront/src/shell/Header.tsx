@@ -14,6 +14,8 @@ import { SITE, type Language } from '../app/config';
 import { isUnread, markOpened, readLastOpened } from '../domain/shell/notifications';
 import { languageHome } from '../domain/routing/language';
 import { useI18n } from '../i18n/I18nProvider';
+import { MOBILE_QUERY } from '../app/theme';
+import { useHideOnScroll } from './useHideOnScroll';
 
 // Menus, drawer and popovers load on first use: the first page's JavaScript has a budget (issue 4).
 const HeaderPopups = lazy(() => import('./HeaderPopups'));
@@ -47,6 +49,7 @@ export function Header({ path }: { path: string }) {
   const { t, lang } = useI18n();
   const menu = useMenu();
   const narrow = useMediaQuery('(max-width:1199px)', { noSsr: true });
+  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const [drawer, setDrawer] = useState(false);
   const [open, setOpen] = useState<{ anchor: HTMLElement; item: MenuEntry } | null>(null);
   const [bell, setBell] = useState<HTMLElement | null>(null);
@@ -57,6 +60,8 @@ export function Header({ path }: { path: string }) {
   const home = languageHome(lang);
   const prefix = lang === 'es' ? '' : `/${lang}`;
   const popupsWanted = Boolean(open || drawer || bell || langAnchor);
+  // On mobile the header hides while scrolling down and returns on the way up, unless a menu is open.
+  const hidden = useHideOnScroll(mobile && !popupsWanted, HEADER_HEIGHT);
 
   // Menus close at every navigation (001-2.13).
   useEffect(() => {
@@ -89,7 +94,11 @@ export function Header({ path }: { path: string }) {
         justifyContent: 'center',
         bgcolor: 'background.paper',
         boxShadow: 1,
+        transform: hidden ? `translateY(-${HEADER_HEIGHT}px)` : 'none',
+        transition: 'transform 200ms ease',
       }}
+      data-hidden={hidden}
+      data-testid="header"
     >
       <Toolbar sx={{ gap: 1 }}>
         <Box
