@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CatalogueCode, Country, ProductType } from './catalogue/common';
 import { eventOf } from './events';
+import { INTERCEPTOR_QUERY } from './interceptors';
 import { Profile } from './profile';
 
 /**
@@ -141,7 +142,7 @@ export const MenuItem: z.ZodType<MenuItem> = z.lazy(() =>
   }),
 );
 
-export const MenuQuery = z.strictObject({ country: CountryParam.optional() });
+export const MenuQuery = z.strictObject({ country: CountryParam.optional(), ...INTERCEPTOR_QUERY });
 
 // ─── Contact channels (seed 002 §3 "Contact channels", 001-7.11) ────────────────────────────────────────
 
@@ -436,6 +437,7 @@ const productTypeError = {
 export const ProfileFormQuery = z.strictObject({
   productType: z.enum(ProductType.options, productTypeError).default(''),
   country: CountryParam.optional(),
+  ...INTERCEPTOR_QUERY,
 });
 
 /** Body of POST /api/profile-form/data: the form model and its product type (seed 000 §7, 001 §7). */

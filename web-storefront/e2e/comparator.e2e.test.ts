@@ -188,6 +188,10 @@ describe('the public comparator in a real browser', () => {
     expect(await page.getByTestId('compare-checkbox').count()).toBe(0);
     expect(await page.getByTestId('layout-list').count()).toBe(0);
     await screenshot(page, 'comparator-mobile');
+    await page.getByTestId('open-profile').click();
+    await page.getByTestId('profile-form').waitFor();
+    await screenshot(page, 'profile-mobile');
+    await page.keyboard.press('Escape');
   });
 
   test('000-2.38 the view toggle switches list and grid on a desktop', async () => {
@@ -324,6 +328,76 @@ describe('the public comparator in a real browser', () => {
     expect(await page.title()).toBe('Seguros de Salud · Cubre');
     // The seed's window (2025-10-06 to 2025-10-12) is over: no banner today.
     expect(await page.getByTestId('cyber-banner').count()).toBe(0);
+  });
+
+  test('000-2.28 a shared link with code opens that product over its results', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguros-de-Salud?code=DEMO-CL-DENT-06&skipLanding=true');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('detail').waitFor();
+    expect(await dialog.getByTestId('detail').getAttribute('data-code')).toBe('DEMO-CL-DENT-06');
+    await waitForCards(page);
+  });
+
+  test('000-2.29 a short link /url/{link} brings the visitor to the saved comparator address', async () => {
+    const saved = await fetch(`${session.runtime.url}/api/buscarplanes/comparator-url`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: '/Comparar/Isapres?order=lowerPrice' }),
+    }).then((response) => response.json());
+    const page = await visit();
+    await page.goto(`/url/${saved.link}`);
+    await waitForCards(page);
+    expect(new URL(page.url()).pathname).toBe('/Comparar/Isapres');
+    expect(await page.getByTestId('order').inputValue()).toBe('lowerPrice');
+  });
+
+  test('000-2.32 001-7.18 forceRefresh=1 makes every GET of the visit ask for fresh data', async () => {
+    const page = await visit();
+    const gets: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().includes('/api/')) gets.push(request.url());
+    });
+    await page.goto('/Comparar/Seguros-de-Salud?forceRefresh=1');
+    await waitForCards(page);
+    await page.getByTestId('filters').waitFor();
+    expect(gets.length).toBeGreaterThan(1);
+    for (const url of gets) expect(new URL(url).searchParams.get('forceRefresh')).toBe('1');
+  });
+
+  test('000-5.04 000-5.19 employee counts show thousands dots and ages keep three digits', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguro-Complementario-Empresa');
+    await waitForCards(page);
+    await page.getByTestId('open-profile').click();
+    await page.getByTestId('employees').fill('1500');
+    expect(await page.getByTestId('employees').inputValue()).toBe('1.500');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
+    await page.goto('/Comparar/Seguros-de-Salud');
+    await waitForCards(page);
+    await page.getByTestId('open-profile').click();
+    await page.getByTestId('titular-age').fill('1234');
+    expect(await page.getByTestId('titular-age').inputValue()).toBe('123');
+  });
+
+  test('every control is reachable by keyboard: the profile opens with Enter, a plan is ticked with Space', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguros-de-Salud');
+    await waitForCards(page);
+    await page.getByTestId('open-profile').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('[role=dialog]') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // Tab from the last card's page link reaches its compare box; Space ticks it.
+    await cards(page).first().getByRole('link', { name: 'Ficha' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
+      'compare-checkbox',
+    );
+    await page.keyboard.press('Space');
+    expect(await page.getByTestId('compare-checkbox').first().isChecked()).toBe(true);
   });
 
   test('the comparator screen has no serious or critical accessibility violation (axe-core)', async () => {

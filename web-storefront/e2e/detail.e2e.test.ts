@@ -142,5 +142,8 @@ describe('detail and request in a real browser', () => {
     await page.getByTestId('request-form').waitFor();
     expect(await page.getByTestId('detail').getAttribute('data-code')).toBe('DEMO-CL-DENT-06');
     await screenshot(page, 'request-mobile');
+    await page.getByRole('tab', { name: 'Coberturas' }).click();
+    await page.getByRole('tabpanel').getByRole('table').first().waitFor();
+    await screenshot(page, 'detail-mobile');
   });
 });

@@ -78,7 +78,11 @@ export function ComparatorPage({ path }: { path: string }) {
   const [chosenLayout, setLayout] = useState<'list' | 'grid'>('list');
   const layout = mobile ? 'grid' : chosenLayout;
   const [profileOpen, setProfileOpen] = useState(false);
-  const [detail, setDetail] = useState<{ card: Card; tab: string } | null>(null);
+  const [detail, setDetail] = useState<{ code: string; link: string | null; tab: string } | null>(() => {
+    // A shared quote link's `code` opens that product's detail over its results (000-2.28).
+    const code = new URLSearchParams(location.search).get('code');
+    return code ? { code, link: null, tab: 'Coberturas' } : null;
+  });
   const compare = useCompare();
   const [awaitingPrices, setAwaitingPrices] = useState(false);
   const [finished, setFinished] = useState(false);
@@ -273,7 +277,9 @@ export function ComparatorPage({ path }: { path: string }) {
                         disabled: compare.isDisabled((item as Card).id),
                         onToggle: () => compare.toggle(item as Card),
                       }}
-                      onDetail={(card, tab) => setDetail({ card, tab })}
+                      onDetail={(card, tab) =>
+                        setDetail({ code: card.productCode, link: card.newWindowUrl, tab })
+                      }
                     />
                   </div>
                 ),
@@ -324,10 +330,10 @@ export function ComparatorPage({ path }: { path: string }) {
         )}
         {detail && (
           <DetailDialog
-            code={detail.card.productCode}
+            code={detail.code}
             initialTab={detail.tab}
             onClose={() => setDetail(null)}
-            link={detail.card.newWindowUrl}
+            link={detail.link}
           />
         )}
       </Suspense>

@@ -23,7 +23,8 @@ export default function DetailDialog({
   code: string;
   initialTab: string;
   onClose(): void;
-  link: string;
+  /** The product's page; when unknown (a shared link's code), the product's own detail path. */
+  link: string | null;
 }) {
   const { t, lang } = useI18n();
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
@@ -40,7 +41,10 @@ export default function DetailDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button component={RouterLink} to={`${lang === 'es' ? '' : `/${lang}`}${link}/${tab}`}>
+        <Button
+          component={RouterLink}
+          to={`${lang === 'es' ? '' : `/${lang}`}${link ?? (state.status === 'ready' ? state.product.detailPath : '')}/${tab}`}
+        >
           {t('detail.openPage')}
         </Button>
         <Button onClick={onClose}>{t('common.close')}</Button>

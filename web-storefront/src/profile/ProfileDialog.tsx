@@ -29,6 +29,15 @@ import { SITE } from '../app/config';
 import { useI18n } from '../i18n/I18nProvider';
 import type { ApiProfile } from './ProfileContext';
 
+/** Employee counts show thousands dots as typed ('1.500'); they are removed before use (000-5.04). */
+const withThousandsDots = (text: string) => {
+  const digits = text
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 7);
+  return digits === '' ? '' : Number(digits).toLocaleString('es-CL');
+};
+
 const SHAKE = {
   '@keyframes shake': {
     '0%, 100%': { transform: 'translateX(0)' },
@@ -160,7 +169,7 @@ export default function ProfileDialog(props: {
             <TextField
               label={t('profile.employees')}
               value={form.employees}
-              onChange={(e) => setForm({ ...form, employees: e.target.value.replace(/[^\d.]/g, '') })}
+              onChange={(e) => setForm({ ...form, employees: withThousandsDots(e.target.value) })}
               slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'employees' } }}
               required
             />

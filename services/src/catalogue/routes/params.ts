@@ -6,16 +6,14 @@ import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import type { CatalogueSnapshots } from '../comparator/snapshot';
 import { catalogueIndex, type CatalogueIndex } from '../views/catalogueIndex';
 import { countryOf } from './compareRoutes';
+import { INTERCEPTOR_QUERY } from '@cubre/schemas/interceptors';
 
 /**
  * Query parameters the storefront adds to every GET (seed 001 §7 interceptors): forceRefresh=1 for
  * internal traffic and isqps=true on partner hosts. Accepted and ignored: the catalogue snapshot is
  * always current, and partner hosts see the same catalogue. Anything else is refused by name.
  */
-const CLIENT_QUERY = {
-  forceRefresh: z.string().max(10).optional(),
-  isqps: z.string().max(10).optional(),
-};
+const CLIENT_QUERY = INTERCEPTOR_QUERY;
 export const clientQuery = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject({ ...CLIENT_QUERY, ...shape });
 export const NoQuery = clientQuery({});

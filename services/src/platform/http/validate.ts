@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { INTERCEPTOR_QUERY } from '@cubre/schemas/interceptors';
 import { z } from 'zod';
 import { HttpProblem, invalidRequest } from './problem';
 import { fieldErrorsOf } from './zodErrors';
@@ -20,10 +21,7 @@ const noBody = z.undefined();
  * The storefront's interceptors add forceRefresh=1 (internal traffic, 001-7.18) and isqps=true (partner
  * hosts, 001-7.17) to every GET: a route without query parameters accepts those two and nothing else.
  */
-const noQuery = z.strictObject({
-  forceRefresh: z.string().max(10).optional(),
-  isqps: z.string().max(10).optional(),
-});
+const noQuery = z.strictObject(INTERCEPTOR_QUERY);
 const noParams = z.strictObject({});
 
 /**
