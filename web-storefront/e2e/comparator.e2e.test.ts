@@ -263,7 +263,7 @@ describe('the public comparator in a real browser', () => {
     expect(await page.getByTestId('persons-line').first().textContent()).toBe('para 2 mascotas');
   });
 
-  test('000-2.50 000-4.03 an invalid profile shows the red message and keeps the modal open', async () => {
+  test('000-2.50 000-4.03 000-5.20 an invalid profile shows the red message and keeps the modal open', async () => {
     const page = await visit();
     await page.goto('/Comparar/Seguros-de-Salud');
     await waitForCards(page);
@@ -273,6 +273,8 @@ describe('the public comparator in a real browser', () => {
     // A dependant without age: the box cannot close (000-2.53) and the submit is refused.
     await page.getByTestId('toggle-dependants').click();
     expect(await page.getByTestId('dependants-box').count()).toBe(1);
+    // 1 s after opening, the row without age is marked invalid (000-5.20).
+    await page.locator('[data-testid=dependant-age][aria-invalid=true]').waitFor();
     await page.getByTestId('submit-profile').click();
     await page.getByTestId('profile-invalid').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(1);

@@ -24,7 +24,12 @@ import {
   updateDependant,
   type DependantRow,
 } from '../domain/profile/dependants';
-import { formFromProfile, profileFromForm, type ProfileFormState } from '../domain/profile/profileForm';
+import {
+  CHECK_DELAY_MS,
+  formFromProfile,
+  profileFromForm,
+  type ProfileFormState,
+} from '../domain/profile/profileForm';
 import { SITE } from '../app/config';
 import { useI18n } from '../i18n/I18nProvider';
 import type { ApiProfile } from './ProfileContext';
@@ -70,6 +75,13 @@ export default function ProfileDialog(props: {
   const [invalid, setInvalid] = useState<string | null>(null);
   const canHaveDependants = kind === 'person' && dependantsAllowed(productType);
   const badRows = new Set(invalidDependantIndexes(form.dependants));
+  // The dependants are judged 1 s after the form opens (000-5.20): a pre-filled row without a valid age is
+  // marked then, not while the visitor is still reading the form.
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setChecked(true), CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   useEffect(() => {
     if (!shake) return;
@@ -300,7 +312,7 @@ export default function ProfileDialog(props: {
                       <TextField
                         label={t('profile.age')}
                         value={row.edad}
-                        error={badRows.has(index)}
+                        error={(checked || shake) && badRows.has(index)}
                         onChange={(e) =>
                           setDependants(
                             updateDependant(form.dependants, index, {
