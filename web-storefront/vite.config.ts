@@ -29,7 +29,13 @@ function precompress(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), precompress()],
-  resolve: { alias: { '@cubre/schemas': resolve(import.meta.dirname, '../schemas/src') } },
+  resolve: {
+    alias: {
+      '@cubre/schemas': resolve(import.meta.dirname, '../schemas/src'),
+      // Only pure modules of services are imported (the employer contribution split): one rule, one code.
+      '@cubre/services': resolve(import.meta.dirname, '../services/src'),
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -136,6 +136,39 @@ describe('detail and request in a real browser', () => {
     expect(JSON.stringify(lead)).not.toContain('maria');
   });
 
+  test('000-1.03 000-9.10 an employer sets the contribution of a collective plan and sees who pays what, in total', async () => {
+    const page = await visit();
+    await comparator(page, '/Comparar/Seguro-Complementario-Empresa');
+    await page.getByTestId('open-profile').click();
+    await page.getByTestId('employees').fill('12');
+    await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/insurance/compare/metadata')),
+      page.getByTestId('submit-profile').click(),
+    ]);
+    await page.locator('[data-testid=results][data-complete=true]').waitFor();
+    const card = cards(page).first();
+    await card.getByRole('button', { name: /^Ver detalle/ }).click();
+    const split = page.getByRole('dialog').getByTestId('contribution');
+    await split.waitFor();
+    const money = (text: string) =>
+      [...text.matchAll(/\$([\d.]+)/g)].map((match) => Number(match[1]!.replace(/\./g, '')));
+    const [perWorker, employer, worker] = money(
+      (await split.getByTestId('contribution-split').textContent()) ?? '',
+    );
+    expect(employer! + worker!).toBe(perWorker);
+    expect(employer).toBe(Math.round(perWorker! / 2));
+    // The slider by keyboard: End is 100 %, the worker pays nothing.
+    await split.getByRole('slider').focus();
+    await page.keyboard.press('End');
+    const full = money((await split.getByTestId('contribution-split').textContent()) ?? '');
+    expect(full[1]).toBe(perWorker);
+    expect(full[2]).toBe(0);
+    const totals = money((await split.getByTestId('contribution-totals').textContent()) ?? '');
+    expect(totals[0]).toBe(perWorker! * 12);
+    expect(await seriousViolations(page, '[role=dialog]')).toEqual([]);
+    await screenshot(page, 'contribution-desktop');
+  });
+
   test('000-2.22 Compra-Online/{code} opens the product on its request tab', async () => {
     const page = await visit(MOBILE);
     await page.goto('/Compra-Online/DEMO-CL-DENT-06?session=abc&sessionType=shared');

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ResultCard } from '../api/types';
 import { useI18n } from '../i18n/I18nProvider';
 import { OrganizationLogo } from '../shell/OrganizationLogo';
+import { ContributionSplit } from './ContributionSplit';
 import { DETAIL_TABS, type DetailTab } from './tabs';
 import { CoveragesPanel, FaqPanel, ProvidersPanel, TextListPanel, TopsPanel } from './TabPanels';
 
@@ -67,6 +68,13 @@ export function DetailView({
       </Stack>
       {product.definition.description && (
         <Typography sx={{ mb: 2 }}>{product.definition.description}</Typography>
+      )}
+      {product.card.priceSuffix.includes('p/empl') && product.card.price.value !== null && (
+        <ContributionSplit
+          price={product.card.price.value}
+          unit={product.card.price.unit.code}
+          productType={product.productType}
+        />
       )}
       <Tabs
         value={tab}
