@@ -6,8 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import MenuIcon from '@mui/icons-material/Menu';
-import NotificationsIcon from '@mui/icons-material/Notifications';
+import { BellIcon, MenuGlyph } from './icons';
 import { api } from '../api/client';
 import type { MenuItem as MenuEntry } from '../api/types';
 import { SITE, type Language } from '../app/config';
@@ -171,7 +170,7 @@ export function Header({ path }: { path: string }) {
           onClick={openBell}
           data-testid="bell"
         >
-          <NotificationsIcon />
+          <BellIcon />
           {unread && (
             <Box
               component="span"
@@ -195,7 +194,7 @@ export function Header({ path }: { path: string }) {
         </IconButton>
         {narrow && (
           <IconButton aria-label={t('header.openMenu')} onClick={() => setDrawer(true)} edge="end">
-            <MenuIcon />
+            <MenuGlyph />
           </IconButton>
         )}
       </Toolbar>
