@@ -24,7 +24,7 @@ async function waitForCards(page: Page) {
 }
 
 describe('the public comparator in a real browser', () => {
-  test('000-2.11 / lands on the default health comparator with result cards, 20 per page (000-9.01)', async () => {
+  test('000-2.11 000-2.40 000-2.44 / lands on the default health comparator with result cards, 20 per page (000-9.01)', async () => {
     const page = await visit();
     await page.goto('/');
     await waitForCards(page);
@@ -34,6 +34,17 @@ describe('the public comparator in a real browser', () => {
     // Without a profile every price is a "from" price (000-5.15).
     const labels = await cards(page).getByTestId('price-label').allTextContents();
     expect(new Set(labels)).toEqual(new Set(['Desde']));
+    // 000-2.40 what a card shows: name, organization image, price with its suffix, facts, actions.
+    const card = cards(page).first();
+    const name = (await card.locator('h3').textContent()) ?? '';
+    expect(name.length).toBeGreaterThan(0);
+    expect(await card.getByRole('img').first().getAttribute('src')).toMatch(/^\/images\//);
+    expect(await card.getByTestId('price').textContent()).toMatch(/^\$[\d.]+ \/mes$/);
+    for (const fact of ['Cobertura', 'Tope', 'Deducible', 'Prestadores'])
+      expect(await card.locator('dt', { hasText: fact }).count()).toBe(1);
+    expect(await card.getByRole('button', { name: `Ver detalle de ${name}` }).count()).toBe(1);
+    // 000-2.44 the contract button (its colour is the experiment's; here the default).
+    expect(await card.getByRole('button', { name: /^Contratar/ }).count()).toBe(1);
     await screenshot(page, 'comparator-desktop');
   });
 
@@ -134,7 +145,7 @@ describe('the public comparator in a real browser', () => {
     await screenshot(page, 'filters-desktop');
   });
 
-  test('000-9.01 000-4.23 pages of 20: the pager shows when the total exceeds a page, and a page change scrolls to top', async () => {
+  test('000-2.14 000-9.01 000-4.23 pages of 20: the pager shows when the total exceeds a page, and a page change scrolls to top', async () => {
     const page = await visit();
     await page.goto('/Comparar/Isapres');
     await waitForCards(page);
@@ -204,7 +215,7 @@ describe('the public comparator in a real browser', () => {
     await screenshot(page, 'comparator-grid-desktop');
   });
 
-  test('000-4.08 000-4.12 a visible card loads its coverage; a failure shows the error and its retry reloads that card', async () => {
+  test('000-4.08 000-4.09 000-4.12 000-8.01 a visible card loads its coverage; a failure shows the error and its retry reloads that card', async () => {
     const page = await visit();
     let failing = true;
     await page.route('**/api/insurance/coverages/*/resume', (route) =>
@@ -225,7 +236,7 @@ describe('the public comparator in a real browser', () => {
     expect(session.expectedProblems(page, /503|Failed to load resource/).length).toBeGreaterThan(0);
   });
 
-  test('000-2.47 000-5.01 000-5.02 the company comparator asks for employees and warns below each plan minimum', async () => {
+  test('000-2.13 000-2.46 000-2.47 000-5.01 000-5.02 the company comparator asks for employees and warns below each plan minimum', async () => {
     const page = await visit();
     await page.goto('/Comparar/Seguro-Complementario-Empresa');
     await waitForCards(page);
@@ -233,6 +244,9 @@ describe('the public comparator in a real browser', () => {
     const warnings = await page.getByTestId('min-employees').allTextContents();
     expect(warnings.length).toBe(await cards(page).count());
     expect(warnings).toContain('Plan para un mínimo de 10 empleados');
+    // Grid cards of collective types carry the warning too (000-2.46).
+    await page.getByTestId('layout-grid').click();
+    expect(await page.getByTestId('min-employees').count()).toBe(await cards(page).count());
     await page.getByTestId('open-profile').click();
     expect(await page.getByRole('dialog').getByRole('heading').first().textContent()).toContain(
       'Ingresa el número de empleados',
@@ -400,6 +414,53 @@ describe('the public comparator in a real browser', () => {
     );
     await page.keyboard.press('Space');
     expect(await page.getByTestId('compare-checkbox').first().isChecked()).toBe(true);
+  });
+
+  test('000-4.04 a valid profile clears the plans ticked for comparison', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguros-de-Salud');
+    await waitForCards(page);
+    await page.getByTestId('compare-checkbox').first().check();
+    await page.getByTestId('compare-bar').waitFor();
+    await page.getByTestId('open-profile').click();
+    await page.getByTestId('titular-age').fill('40');
+    await reloadingResults(page, () => page.getByTestId('submit-profile').click());
+    expect(await page.getByTestId('compare-bar').count()).toBe(0);
+  });
+
+  test('001-8.01 a failing comparison shows the server-error box with its hints and the contact address', async () => {
+    const page = await visit();
+    await page.route('**/api/insurance/compare/metadata', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ title: 'Error interno' }),
+      }),
+    );
+    await page.goto('/Comparar/Seguros-de-Salud');
+    const box = page.getByTestId('server-error');
+    await box.waitFor();
+    const text = (await box.textContent()) ?? '';
+    expect(text).toContain('Algo salió mal');
+    expect(text).toContain('Revisar tu conexión a internet.');
+    expect(text).toContain('Recargar la página.');
+    expect(text).toContain('contacto@cubre.cl');
+    expect(session.expectedProblems(page, /500/).length).toBeGreaterThan(0);
+  });
+
+  test('001-2.12 001-2.13 a navigation scrolls to the top and sets the canonical link', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguros-de-Salud');
+    await waitForCards(page);
+    const ficha = cards(page).nth(5).getByRole('link', { name: 'Ficha' });
+    await ficha.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await ficha.click();
+    await page.getByTestId('detail').waitFor();
+    await page.waitForFunction(() => window.scrollY === 0);
+    const canonical = await page.locator('link[rel=canonical]').getAttribute('href');
+    const here = new URL(page.url());
+    expect(canonical).toBe(`${here.origin}${here.pathname}`);
   });
 
   test('the comparator screen has no serious or critical accessibility violation (axe-core)', async () => {

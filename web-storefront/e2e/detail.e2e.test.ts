@@ -82,7 +82,7 @@ describe('detail and request in a real browser', () => {
     expect(await page.getByTestId('detail').getAttribute('data-code')).toBe(code);
   });
 
-  test('000-2.21 000-2.43 Solicitar checks the fields with the seed rules, creates a lead, and the API finds it', async () => {
+  test('000-2.21 000-2.43 001-7.15 001-7.16 Solicitar checks the fields with the seed rules, creates a lead, and the API finds it', async () => {
     const page = await visit();
     await comparator(page);
     const card = cards(page).first();
@@ -121,6 +121,9 @@ describe('detail and request in a real browser', () => {
       form.getByRole('button', { name: 'Solicitar' }).click(),
     ]);
     expect(created.status()).toBe(201);
+    // Interceptors 001-7.15 and 001-7.16: writes carry the edition and the build.
+    expect(created.request().headers()['country']).toBe('CL');
+    expect(created.request().headers()['qp-version']).toMatch(/^\d+\.\d+\.\d+$/);
     const success = page.getByTestId('request-success');
     await success.waitFor();
     const leadId = (await success.getAttribute('data-lead')) ?? '';
