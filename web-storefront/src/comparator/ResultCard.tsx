@@ -1,11 +1,7 @@
 import { memo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Paper';
 import { Tag } from '../shell/Tag';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Feature, ResultCard as Card_ } from '../api/types';
 import { useI18n } from '../i18n/I18nProvider';
 import { minimumEmployeesWarning } from '../domain/results/minEmployees';
@@ -62,42 +58,26 @@ function ResultCardView({
   const titleId = `card-title-${card.id.replace(/[^\w-]/g, '_')}`;
   const priceText = card.price.formatted ?? t('card.consultar');
   return (
-    <Card
-      component="article"
+    <article
+      className="cubre-card"
       aria-labelledby={titleId}
       data-testid="result-card"
       data-code={card.productCode}
-      variant="outlined"
-      sx={{
-        p: 2,
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 1.5,
-        borderTop: 4,
-        borderTopColor: card.insuranceType.color ?? 'primary.main',
-      }}
+      style={{ borderTopColor: card.insuranceType.color ?? '#0b5394' }}
     >
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+      <div className="cubre-card-head">
         <OrganizationLogo
           code={card.organization.code}
           name={card.organization.displayName}
           image={card.organization.metadata.image}
         />
-        <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography
-            id={titleId}
-            component="h3"
-            variant="subtitle1"
-            sx={{ fontWeight: 700, lineHeight: 1.2 }}
-          >
-            {card.displayName}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
+        <div className="cubre-card-names">
+          <h3 id={titleId}>{card.displayName}</h3>
+          <p>
             {card.organization.displayName} · {card.insuranceType.displayName}
-          </Typography>
-        </Box>
-      </Stack>
+          </p>
+        </div>
+      </div>
       <div className="cubre-tags" aria-label={t('card.badges')}>
         {card.isNew && (
           <Tag tone="new" title={NEW_BADGE_TEXT} testId="badge-new">
@@ -110,21 +90,16 @@ function ResultCardView({
         {card.plan && <Tag tone="outlined">{card.plan.commercial}</Tag>}
         {card.insuranceMetadata.modality && <Tag tone="outlined">{card.insuranceMetadata.modality}</Tag>}
       </div>
-      <Box>
-        <Typography variant="caption" color="text.secondary" data-testid="price-label">
+      <div>
+        <span className="cubre-card-label" data-testid="price-label">
           {card.price.label}
-        </Typography>
-        <Typography component="p" variant="h5" sx={{ fontWeight: 800 }} data-testid="price">
+        </span>
+        <p className="cubre-card-price" data-testid="price">
           {priceText}
-          {card.price.formatted && (
-            <Typography component="span" variant="body2" color="text.secondary">
-              {' '}
-              {card.priceSuffix}
-            </Typography>
-          )}
-        </Typography>
+          {card.price.formatted && <span> {card.priceSuffix}</span>}
+        </p>
         <PersonsLine card={card} open={priceOpen} onOpenChange={setPriceOpen} />
-      </Box>
+      </div>
       <dl className="cubre-card-facts">
         <dt>{t('card.coverage')}</dt>
         <dd data-testid="coverage">{coverageText(card.coverage, t)}</dd>
@@ -161,40 +136,26 @@ function ResultCardView({
         </div>
       )}
       {showAffinity && card.distance !== null && (
-        <Typography variant="body2" data-testid="affinity">
+        <p className="cubre-card-line" data-testid="affinity">
           {t('card.affinity')}: <strong>{affinityText(card.distance, collective)}</strong>
-        </Typography>
+        </p>
       )}
       {card.offers.length > 0 && (
-        <Typography
-          variant="body2"
-          sx={{ bgcolor: '#e3f2fd', color: '#0d3c61', borderRadius: 1, px: 1.5, py: 0.5 }}
-          data-testid="offers"
-        >
+        <p className="cubre-card-note cubre-card-note--info" data-testid="offers">
           {card.offers
             .map(
               (offer) =>
                 offer.text ?? t(`offer.${offer.type}`, { n: offer.instalments ?? offer.remaining ?? '' }),
             )
             .join(' · ')}
-        </Typography>
+        </p>
       )}
       {warning && (
-        <Typography
-          variant="body2"
-          role="note"
-          data-testid="min-employees"
-          sx={{ bgcolor: '#fff4e5', color: '#663c00', borderRadius: 1, px: 1.5, py: 0.5 }}
-        >
+        <p className="cubre-card-note cubre-card-note--warning" role="note" data-testid="min-employees">
           {warning}
-        </Typography>
+        </p>
       )}
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ mt: 'auto', alignItems: 'center', flexWrap: 'wrap' }}
-        useFlexGap
-      >
+      <div className="cubre-card-actions">
         <Button
           variant="contained"
           onClick={() => onDetail(card, 'Coberturas')}
@@ -213,30 +174,19 @@ function ResultCardView({
           {t('card.page')}
         </Button>
         {compare.shown && (
-          <Box
-            component="label"
-            sx={{
-              ml: 'auto',
-              display: 'flex',
-              alignItems: 'center',
-              gap: 0.5,
-              cursor: compare.disabled ? 'not-allowed' : 'pointer',
-              color: compare.disabled ? 'text.disabled' : 'text.primary',
-            }}
-          >
+          <label className={`cubre-card-compare${compare.disabled ? ' cubre-card-compare--disabled' : ''}`}>
             <input
               type="checkbox"
               checked={compare.checked}
               disabled={compare.disabled}
               onChange={compare.onToggle}
               data-testid="compare-checkbox"
-              style={{ width: 18, height: 18, accentColor: '#0b5394' }}
             />
             {t('card.compare')}
-          </Box>
+          </label>
         )}
-      </Stack>
-    </Card>
+      </div>
+    </article>
   );
 }
 

@@ -145,10 +145,20 @@ export function Header({ path }: { path: string }) {
         {narrow && <Box sx={{ flex: 1 }} />}
         {!narrow && (
           <>
-            <Button component={RouterLink} to={`${prefix}/contacto`} color="inherit">
+            <Button
+              sx={{ whiteSpace: 'nowrap' }}
+              component={RouterLink}
+              to={`${prefix}/contacto`}
+              color="inherit"
+            >
               {t('header.contact')}
             </Button>
-            <Button component={RouterLink} to={`${prefix}/portal-clientes`} color="inherit">
+            <Button
+              sx={{ whiteSpace: 'nowrap' }}
+              component={RouterLink}
+              to={`${prefix}/portal-clientes`}
+              color="inherit"
+            >
               {t('header.portal')}
             </Button>
           </>
