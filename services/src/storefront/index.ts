@@ -1,8 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
 import type { HttpModule } from '../platform/http/app';
 import { organizationMonogram } from './monogram';
+
+/** Hashed assets never change under their name; everything else may change with a deploy. */
+const cacheControl = (path: string) =>
+  path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+
+/** Every file below `dir`, as URL paths ('/assets/index-….js'). */
+function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${prefix}/${entry.name}`;
+    return entry.isDirectory() ? listFiles(dir, path) : [path];
+  });
+}
 
 /** Paths the single-page app never answers: the API, the ops endpoints and the short links. */
 const NOT_THE_APP = /^\/(api|url|healthz|readyz|metrics|ops)(\/|$)/;
@@ -47,29 +59,27 @@ export const storefrontModule: HttpModule = {
       return router;
     }
     const index = readFileSync(join(dir, 'index.html'));
+    // The build never changes while the app runs: which files have a .gz twin is known once, not per request.
+    const gzipped = new Set(
+      listFiles(dir)
+        .filter((file) => file.endsWith('.gz'))
+        .map((file) => file.slice(0, -3)),
+    );
     router.use((req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      if (!/\.(js|css|svg|json)$/.test(req.path) || !req.acceptsEncodings('gzip')) return next();
-      const gz = join(dir, `${req.path}.gz`);
-      if (req.path.includes('..') || !existsSync(gz)) return next();
-      res.set('content-encoding', 'gzip').set('vary', 'accept-encoding');
+      if (!gzipped.has(req.path) || !req.acceptsEncodings('gzip')) return next();
+      res
+        .set('content-encoding', 'gzip')
+        .set('vary', 'accept-encoding')
+        .set('cache-control', cacheControl(req.path));
       res.type(req.path.split('.').pop() ?? 'application/octet-stream');
-      res.set(
-        'cache-control',
-        req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-      );
-      res.sendFile(gz);
+      res.sendFile(join(dir, `${req.path}.gz`));
     });
     router.use(
       express.static(dir, {
         index: false,
         setHeaders(res, path) {
-          res.set(
-            'cache-control',
-            path.includes(`${join(dir, 'assets')}`)
-              ? 'public, max-age=31536000, immutable'
-              : 'public, max-age=300',
-          );
+          res.set('cache-control', cacheControl(`/${relative(dir, path).split(sep).join('/')}`));
         },
       }),
     );

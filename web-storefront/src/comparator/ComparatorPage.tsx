@@ -18,7 +18,7 @@ import {
   withPage,
   type ComparatorFilters,
 } from '../domain/results/filters';
-import { hasMoreResults, shouldScrollToTop, showPagination } from '../domain/results/loadingState';
+import { hasMoreResults, PAGE_SIZE, shouldScrollToTop, showPagination } from '../domain/results/loadingState';
 import { withPromo } from '../domain/results/promo';
 import {
   decodePerfil,
@@ -74,7 +74,7 @@ export function ComparatorPage({ path }: { path: string }) {
   const filters = useMemo(() => filtersFromSearch(location.search), [location.search]);
   const landing = comparator?.code.includes('landing') ?? false;
   const paginated = !landing;
-  const take = comparator?.pageSize ?? 20;
+  const take = comparator?.pageSize ?? PAGE_SIZE;
   const [chosenLayout, setLayout] = useState<'list' | 'grid'>('list');
   const layout = mobile ? 'grid' : chosenLayout;
   const [profileOpen, setProfileOpen] = useState(false);
@@ -110,7 +110,7 @@ export function ComparatorPage({ path }: { path: string }) {
   }, [comparator?.code, location.search]);
 
   const results = useResults(
-    comparator ? { comparator, filters, profile, take, paginated, profileVersion: profiles.version } : null,
+    comparator ? { comparator, filters, profile, paginated, profileVersion: profiles.version } : null,
   );
 
   // The profile's submit takes its 'finished' style for 3 s once the new prices are in (000-4.07).

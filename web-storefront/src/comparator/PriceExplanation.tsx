@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { api, ApiError } from '../api/client';
+import { formatMoney } from '../domain/results/format';
 import { useI18n } from '../i18n/I18nProvider';
 import { useComparatorContext } from './ComparatorContext';
 
@@ -36,7 +37,7 @@ interface PriceAnswer {
   data: { lines?: string[]; breakdown: Breakdown | null };
 }
 
-const clp = (value: number) => `$${Math.round(value).toLocaleString('es-CL')}`;
+const clp = (value: number) => formatMoney(Math.round(value), 'CLP');
 const uf = (value: number | null | undefined) =>
   value === null || value === undefined
     ? '—'

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import { Tag } from '../shell/Tag';
@@ -34,7 +34,7 @@ function coverageText(coverage: Card_['coverage'], t: (key: string) => string): 
 }
 
 /** One result (000-2.40): everything a visitor weighs before opening the detail. */
-function ResultCardView({
+export function ResultCard({
   card,
   layout,
   features,
@@ -189,5 +189,3 @@ function ResultCardView({
     </article>
   );
 }
-
-export const ResultCard = memo(ResultCardView);

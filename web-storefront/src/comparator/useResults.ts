@@ -15,7 +15,6 @@ export interface ResultsQuery {
   comparator: Comparator;
   filters: ComparatorFilters;
   profile: ApiProfile | null;
-  take: number;
   paginated: boolean;
   /** Changes whenever a profile is submitted, even an equal one: the visitor asked for fresh prices. */
   profileVersion: number;
@@ -37,7 +36,7 @@ export function useResults(query: ResultsQuery | null) {
   const uuid = useRef<string | undefined>(undefined);
 
   const key = query
-    ? JSON.stringify([query.comparator.code, query.filters, query.profile, query.take, query.profileVersion])
+    ? JSON.stringify([query.comparator.code, query.filters, query.profile, query.profileVersion])
     : null;
   // A new query starts over at its own page; 'more results' then asks for the following ones.
   useEffect(() => setExtraPage(null), [key]);

@@ -4,6 +4,7 @@ import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { employerContributionSplit } from '@cubre/services/catalogue/pricing/employerContribution';
 import { api } from '../api/client';
+import { formatMoney } from '../domain/results/format';
 import { parseCount } from '../domain/results/minEmployees';
 import { useI18n } from '../i18n/I18nProvider';
 import { useProfiles } from '../profile/ProfileContext';
@@ -38,7 +39,7 @@ export function ContributionSplit({
   if (ufValue === null || (unit !== 'UF' && unit !== 'CLP')) return null;
   const workers = parseCount(String(profiles.profileFor(productType)?.colectivo?.cantidadempleados ?? ''));
   const split = employerContributionSplit({ pricePerWorker: price, unit, ufValue, percent, workers });
-  const clp = (amount: number) => `$${amount.toLocaleString('es-CL')}`;
+  const clp = (amount: number) => formatMoney(amount, 'CLP');
   return (
     <Box
       component="section"

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../app/config';
 import spanish from '../../public/i18n/es.json';
+import { translate, translationsUrl } from '../domain/shell/i18n';
 
 type Dictionary = Record<string, string>;
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -10,22 +11,9 @@ interface I18n {
   t: Translate;
 }
 
-/** `{name}` placeholders take the params; a key without translation shows the key (001-5.13). */
-export function translateWith(
-  dictionary: Dictionary,
-  key: string,
-  params?: Record<string, string | number>,
-): string {
-  if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
-    throw new Error('Wrong parameter in TranslatePipe');
-  }
-  const text = dictionary[key] ?? key;
-  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole)) : text;
-}
-
 const I18nContext = createContext<I18n>({
   lang: 'es',
-  t: (key, params) => translateWith(spanish, key, params),
+  t: (key, params) => translate(spanish, key, params),
 });
 
 /**
@@ -40,7 +28,7 @@ export function I18nProvider({ lang, children }: { lang: Language; children: Rea
       return;
     }
     let live = true;
-    fetch(`/i18n/${lang}.json`)
+    fetch(translationsUrl(lang))
       .then((response) => (response.ok ? (response.json() as Promise<Dictionary>) : {}))
       .then((loaded) => live && setDictionary({ ...spanish, ...loaded }))
       .catch(() => live && setDictionary(spanish));
@@ -49,7 +37,7 @@ export function I18nProvider({ lang, children }: { lang: Language; children: Rea
     };
   }, [lang]);
   const value = useMemo<I18n>(
-    () => ({ lang, t: (key, params) => translateWith(dictionary, key, params) }),
+    () => ({ lang, t: (key, params) => translate(dictionary, key, params) }),
     [lang, dictionary],
   );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

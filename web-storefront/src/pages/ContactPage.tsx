@@ -6,7 +6,8 @@ import Container from '@mui/material/Container';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { checkContactName, checkEmail, checkPhone, type FieldCheck } from '@cubre/schemas/identification';
-import { api, ApiError } from '../api/client';
+import { api } from '../api/client';
+import { problemFieldErrors } from '../api/problemFields';
 import { useI18n } from '../i18n/I18nProvider';
 
 type Field = 'nombre' | 'email' | 'telefono' | 'mensaje';
@@ -53,13 +54,9 @@ export default function ContactPage() {
       setState('sent');
     } catch (error) {
       setState('idle');
-      if (error instanceof ApiError && error.problem?.errors?.length) {
-        setErrors(
-          Object.fromEntries(
-            error.problem.errors.map((issue) => [issue.field.replace(/^body\./, ''), issue.message]),
-          ),
-        );
-      } else setFailure(error instanceof Error ? error.message : String(error));
+      const byField = problemFieldErrors(error, Object.keys(values) as Field[]);
+      if (byField) setErrors(byField);
+      else setFailure(error instanceof Error ? error.message : String(error));
     }
   };
   return (

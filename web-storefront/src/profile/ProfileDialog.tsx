@@ -56,6 +56,23 @@ const SHAKE = {
  * The profile modal (000-2.47…2.56, 000 §4): who is insured, with dependants, pets or employees by product
  * type; a valid submit prices the results and closes it, an invalid one shows the red message.
  */
+/** Masculino / Femenino, for the holder and each dependant. */
+function SexSelect({ value, onChange }: { value: string; onChange(sexo: string): void }) {
+  const { t } = useI18n();
+  return (
+    <TextField
+      select
+      label={t('profile.sex')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      fullWidth
+    >
+      <MenuItem value="Masculino">{t('profile.male')}</MenuItem>
+      <MenuItem value="Femenino">{t('profile.female')}</MenuItem>
+    </TextField>
+  );
+}
+
 export default function ProfileDialog(props: {
   open: boolean;
   productType: string;
@@ -91,6 +108,11 @@ export default function ProfileDialog(props: {
 
   const setDependants = (dependants: DependantRow[]) => setForm((current) => ({ ...current, dependants }));
   const titular = form.titular;
+  const setPet = (index: number, patch: Partial<ProfileFormState['pets'][number]>) =>
+    setForm((current) => ({
+      ...current,
+      pets: current.pets.map((pet, at) => (at === index ? { ...pet, ...patch } : pet)),
+    }));
   const setTitular = (patch: Partial<typeof titular>) =>
     setForm((current) => ({ ...current, titular: { ...current.titular, ...patch } }));
   const submit = (event: FormEvent) => {
@@ -138,16 +160,7 @@ export default function ProfileDialog(props: {
         >
           {kind === 'person' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-              <TextField
-                select
-                label={t('profile.sex')}
-                value={titular.sexo}
-                onChange={(e) => setTitular({ sexo: e.target.value })}
-                fullWidth
-              >
-                <MenuItem value="Masculino">{t('profile.male')}</MenuItem>
-                <MenuItem value="Femenino">{t('profile.female')}</MenuItem>
-              </TextField>
+              <SexSelect value={titular.sexo} onChange={(sexo) => setTitular({ sexo })} />
               <TextField
                 label={t('profile.age')}
                 value={titular.edad}
@@ -193,12 +206,7 @@ export default function ProfileDialog(props: {
                   select
                   label={t('profile.species')}
                   value={pet.especie}
-                  onChange={(e) =>
-                    setForm({
-                      ...form,
-                      pets: form.pets.map((p, i) => (i === index ? { ...p, especie: e.target.value } : p)),
-                    })
-                  }
+                  onChange={(e) => setPet(index, { especie: e.target.value })}
                   fullWidth
                 >
                   <MenuItem value="Perro">{t('profile.dog')}</MenuItem>
@@ -207,25 +215,13 @@ export default function ProfileDialog(props: {
                 <TextField
                   label={t('profile.breed')}
                   value={pet.raza}
-                  onChange={(e) =>
-                    setForm({
-                      ...form,
-                      pets: form.pets.map((p, i) => (i === index ? { ...p, raza: e.target.value } : p)),
-                    })
-                  }
+                  onChange={(e) => setPet(index, { raza: e.target.value })}
                   fullWidth
                 />
                 <TextField
                   label={t('profile.age')}
                   value={pet.edad}
-                  onChange={(e) =>
-                    setForm({
-                      ...form,
-                      pets: form.pets.map((p, i) =>
-                        i === index ? { ...p, edad: cutToThreeDigits(e.target.value) } : p,
-                      ),
-                    })
-                  }
+                  onChange={(e) => setPet(index, { edad: cutToThreeDigits(e.target.value) })}
                   slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                   fullWidth
                 />
@@ -297,18 +293,10 @@ export default function ProfileDialog(props: {
                           </MenuItem>
                         ))}
                       </TextField>
-                      <TextField
-                        select
-                        label={t('profile.sex')}
+                      <SexSelect
                         value={row.sexo}
-                        onChange={(e) =>
-                          setDependants(updateDependant(form.dependants, index, { sexo: e.target.value }))
-                        }
-                        fullWidth
-                      >
-                        <MenuItem value="Masculino">{t('profile.male')}</MenuItem>
-                        <MenuItem value="Femenino">{t('profile.female')}</MenuItem>
-                      </TextField>
+                        onChange={(sexo) => setDependants(updateDependant(form.dependants, index, { sexo }))}
+                      />
                       <TextField
                         label={t('profile.age')}
                         value={row.edad}

@@ -13,7 +13,8 @@ import {
   formatRut,
   type FieldCheck,
 } from '@cubre/schemas/identification';
-import { api, ApiError } from '../api/client';
+import { api } from '../api/client';
+import { problemFieldErrors } from '../api/problemFields';
 import type { Product } from '../detail/DetailView';
 import { useI18n } from '../i18n/I18nProvider';
 import { useProfiles } from '../profile/ProfileContext';
@@ -107,15 +108,9 @@ export default function RequestForm({ product }: { product: Product }) {
         status: typeof created.status === 'string' ? created.status : created.status.name,
       });
     } catch (error) {
-      if (error instanceof ApiError && error.problem?.errors) {
-        const byField: Partial<Record<Field, string>> = {};
-        for (const issue of error.problem.errors) {
-          const field = issue.field.replace(/^body\./, '').split('.')[0] as Field;
-          if (field in values) byField[field] = issue.message;
-        }
-        setErrors(byField);
-        if (Object.keys(byField).length === 0) setFailure(error.message);
-      } else setFailure(error instanceof Error ? error.message : String(error));
+      const byField = problemFieldErrors(error, Object.keys(values) as Field[]);
+      if (byField) setErrors(byField);
+      else setFailure(error instanceof Error ? error.message : String(error));
     } finally {
       setSending(false);
     }
