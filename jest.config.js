@@ -8,11 +8,15 @@ module.exports = {
     '<rootDir>/projections',
     '<rootDir>/scripts',
     '<rootDir>/web-storefront',
+    '<rootDir>/admin-console',
   ],
   // The storefront's node_modules and build output hold no tests of ours.
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testMatch: ['**/*.test.ts'],
+  // jose (JWT) ships as ES modules only: SWC turns it into CommonJS for Jest like our own sources.
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   transform: {
+    '/node_modules/jose/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
     '^.+\\.tsx?$': [
       '@swc/jest',
       {

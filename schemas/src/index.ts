@@ -7,3 +7,4 @@ export * from './catalogue';
 export * from './site';
 export * from './identification';
 export * from './leads';
+export * from './identity';

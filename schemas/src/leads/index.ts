@@ -2,3 +2,4 @@ export * from './statuses';
 export * from './fields';
 export * from './events';
 export * from './requests';
+export * from './policy';

@@ -63,6 +63,30 @@ export const RuntimeConfig = z.object({
   /** Compare calls per client and minute before the "Soy humano!" check; 0 turns the limit off. */
   COMPARE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(120),
   LAG_LOG_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
+  /**
+   * Key that signs the console's tokens (HS256), 32 characters or more. Every api instance must share it;
+   * without it the embedded runtime keeps a random one in DATA_DIR/auth-secret.
+   */
+  AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  AUTH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(8 * 3600),
+  /** A password older than this must be changed (PASSWORD_EXPIRED, rule 002-8.03). */
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** scrypt cost (a power of two): 65536 uses 64 MiB per hash. */
+  PASSWORD_SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 1024 && n <= 1 << 20 && (n & (n - 1)) === 0, 'a power of two from 1024 to 1048576')
+    .default(65536),
+  /** Failed logins for one e-mail (or one client address) before it waits LOGIN_LOCK_SECONDS. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Demo users (admin@demo.cl … with Demo.2026!): on unless NODE_ENV is production. */
+  DEMO_USERS: z.enum(['on', 'off']).optional(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 

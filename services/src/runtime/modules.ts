@@ -1,10 +1,12 @@
 import { catalogueProjection } from '@cubre/projections/catalogue/projection';
 import { comparatorLinksProjection } from '@cubre/projections/comparatorLinks/projection';
+import { identityProjection } from '@cubre/projections/identity/projection';
 import { contactsProjection, leadsProjection } from '@cubre/projections/leads/projection';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { catalogueModule } from '../catalogue';
 import type { Projection } from '@cubre/projections';
 import { comparatorLinksModule } from '../comparatorLinks';
+import { identityModule } from '../identity';
 import { leadsModule } from '../leads';
 import type { HttpModule } from '../platform/http/app';
 import { siteModule } from '../site';
@@ -19,6 +21,7 @@ export const domainModules: DomainModule[] = [
   catalogueModule,
   siteModule,
   leadsModule,
+  identityModule,
 ];
 
 export const projections: Projection[] = [
@@ -27,6 +30,7 @@ export const projections: Projection[] = [
   sharedInsuranceProjection,
   leadsProjection,
   contactsProjection,
+  identityProjection,
 ];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */

@@ -10,7 +10,9 @@ import { renderMetrics } from './metrics';
 import { domainModules, projections } from './modules';
 import { opsRoutes } from './opsRoutes';
 import { startScheduler, type Scheduler } from './scheduler';
+import { adminConsoleModule } from '../adminConsole';
 import { storefrontModule } from '../storefront';
+import { identityConfigOf } from './identityConfig';
 
 export interface Runtime {
   /** Base URL of this process's HTTP server (every role serves /healthz, /readyz, /metrics, /ops). */
@@ -83,9 +85,13 @@ export async function startRuntime(
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
       compareRateLimitPerMinute: config.COMPARE_RATE_LIMIT_PER_MINUTE,
+      identity: identityConfigOf(config),
     },
     logger,
   };
+  if (roles.has('api')) {
+    for (const module of domainModules) await module.start?.(context);
+  }
   const ops: HttpModule = {
     name: 'ops',
     routes: () => opsRoutes(runner, engines.readStore, config.OPS_TOKEN),
@@ -96,7 +102,7 @@ export async function startRuntime(
       ops,
       ...(hooks.extraModules ?? []),
       // The storefront last: its index.html answers the page paths no API route took.
-      ...(roles.has('api') ? [...domainModules, storefrontModule] : []),
+      ...(roles.has('api') ? [...domainModules, adminConsoleModule, storefrontModule] : []),
     ],
     logger,
     probe: {

@@ -20,6 +20,8 @@ export async function startTestRuntime(
     HOST: '127.0.0.1',
     DATA_DIR: dir.path,
     LOG_LEVEL: 'silent',
+    // The lowest scrypt cost: tests sign in often and run on two cores; hashes carry their cost anyway.
+    PASSWORD_SCRYPT_N: '1024',
     ...env,
   });
   const runtime = await startRuntime(config, pino({ level: 'silent' }), hooks);

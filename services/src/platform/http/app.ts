@@ -23,6 +23,19 @@ export interface AppConfig {
   readYourWritesTimeoutMs: number;
   /** Compare calls a client may make a minute before the robot check (0: no limit). */
   compareRateLimitPerMinute: number;
+  identity: IdentityConfig;
+}
+
+/** Settings of the console's sign-in (issue 5). */
+export interface IdentityConfig {
+  /** HS256 key of the tokens. */
+  tokenSecret: Uint8Array;
+  tokenTtlSeconds: number;
+  passwordMaxAgeDays: number;
+  scryptN: number;
+  loginMaxFailures: number;
+  loginLockSeconds: number;
+  demoUsers: boolean;
 }
 
 /** What a domain's routes may use: ports, a clock, configuration. Never an adapter. */
@@ -38,6 +51,11 @@ export interface AppContext {
 export interface HttpModule {
   name: string;
   routes(context: AppContext): Router;
+  /**
+   * Runs once when the api role starts, after the projections caught up and before the server listens:
+   * the place for idempotent seeding through the domain's own commands (demo users, default catalogues).
+   */
+  start?(context: AppContext): Promise<void>;
 }
 
 /** Health as the runtime sees it: /readyz and /metrics ask it. */

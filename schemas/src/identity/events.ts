@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { eventOf } from '../events';
+import { PermissionName } from './permissions';
+import { RoleCode, UserStatus } from './roles';
+
+/**
+ * Identity events (seed 002 §5, §6, §8; issue 5): users (`user-{userId}`), the role-to-permission mapping
+ * (`role-{ROLE}`) and organizations (`organization-{organizationId}`). Password hashes live only here and in
+ * the aggregate's state: never in a read model, a log or an answer.
+ */
+export const USER_CATEGORY = 'user';
+export const ROLE_CATEGORY = 'role';
+export const ORGANIZATION_CATEGORY = 'organization';
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .regex(/^[^\s@]{1,64}@[^\s@]+\.[a-z]{2,}$/i, 'correo electrónico inválido');
+
+/** A scrypt hash with its parameters: `scrypt$N$r$p$salt$hash` (base64url). */
+export const PasswordHash = z.string().regex(/^scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+$/);
+
+export const UserRegisteredData = z.strictObject({
+  userId: z.uuid(),
+  email: Email,
+  name: z.string().trim().min(2).max(120),
+  roles: z.array(RoleCode).min(1).max(10),
+  /** The company a company administrator belongs to; null for staff. */
+  organizationId: z.string().min(1).max(80).nullable(),
+  passwordHash: PasswordHash,
+  /** An administrator's temporary password must be changed at first login. */
+  mustChangePassword: z.boolean(),
+});
+export const UserRegistered = eventOf('UserRegistered', UserRegisteredData);
+
+export const UserPasswordChangedData = z.strictObject({
+  userId: z.uuid(),
+  passwordHash: PasswordHash,
+  /** True when an administrator set it (the user must change it); false when the user chose it. */
+  mustChangePassword: z.boolean(),
+});
+export const UserPasswordChanged = eventOf('UserPasswordChanged', UserPasswordChangedData);
+
+export const UserUpdatedData = z.strictObject({
+  userId: z.uuid(),
+  changes: z.strictObject({
+    name: z.string().trim().min(2).max(120).optional(),
+    roles: z.array(RoleCode).min(1).max(10).optional(),
+    organizationId: z.string().min(1).max(80).nullable().optional(),
+    status: UserStatus.optional(),
+  }),
+  reason: z.string().max(500).nullable(),
+});
+export const UserUpdated = eventOf('UserUpdated', UserUpdatedData);
+
+export const RolePermissionsSetData = z.strictObject({
+  role: RoleCode,
+  name: z.string().min(1).max(120),
+  permissions: z.array(PermissionName),
+});
+export const RolePermissionsSet = eventOf('RolePermissionsSet', RolePermissionsSetData);
+
+export const OrganizationRegisteredData = z.strictObject({
+  organizationId: z.string().min(1).max(80),
+  name: z.string().trim().min(2).max(200),
+  /** The company's RUT (Chile) or tax id, formatted. */
+  rut: z.string().min(1).max(40).nullable(),
+});
+export const OrganizationRegistered = eventOf('OrganizationRegistered', OrganizationRegisteredData);
+
+export const OrganizationUpdatedData = z.strictObject({
+  organizationId: z.string().min(1).max(80),
+  changes: z.strictObject({
+    name: z.string().trim().min(2).max(200).optional(),
+    rut: z.string().min(1).max(40).nullable().optional(),
+  }),
+});
+export const OrganizationUpdated = eventOf('OrganizationUpdated', OrganizationUpdatedData);

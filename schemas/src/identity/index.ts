@@ -1,0 +1,5 @@
+export * from './roles';
+export * from './permissions';
+export * from './events';
+export * from './documents';
+export * from './passwordRules';

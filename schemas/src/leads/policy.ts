@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Request types of seed 002 §3 (rule 002-3.21). */
+export const REQUEST_TYPES = [
+  'Seguros',
+  'Planes',
+  'Contactos',
+  'Usuario',
+  'MovimientoyCuenta',
+  'Colectivos',
+  'International Health',
+] as const;
+export const RequestType = z.enum(REQUEST_TYPES);
+export type RequestType = z.infer<typeof RequestType>;
+
+/** Scheduled event types of seed 002 §3 (rule 002-3.25). */
+export const LEAD_EVENT_TYPES = ['LLAMADA', 'REUNION'] as const;
+export const LeadEventType = z.enum(LEAD_EVENT_TYPES);
+export type LeadEventType = z.infer<typeof LeadEventType>;
+
+/**
+ * What the lead decider needs to know of the editable catalogues to judge a status change: built by the
+ * lead-catalogue module from its read models and handed to the decider inside the command, so the decider
+ * stays a pure function (the policy a change was judged by is the one the console showed).
+ */
+export interface LeadPolicy {
+  statuses: ReadonlyMap<
+    number,
+    { name: string; requiresSubStatus: boolean; requiresFailureReason: boolean; active: boolean }
+  >;
+  subStatuses: ReadonlyMap<number, { name: string; parentIds: readonly number[]; active: boolean }>;
+  failureReasons: ReadonlyMap<
+    number,
+    {
+      name: string;
+      requestTypes: readonly string[];
+      subStatusIds: readonly number[];
+      countries: readonly string[];
+      active: boolean;
+    }
+  >;
+  /** Allowed moves: from a status id to the ids it may move to. A status without an entry moves nowhere. */
+  transitions: ReadonlyMap<number, ReadonlySet<number>>;
+}

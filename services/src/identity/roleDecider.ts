@@ -1,0 +1,40 @@
+import { ROLE_CATEGORY, RolePermissionsSetData, type Permission, type RoleCode } from '@cubre/schemas';
+import { z } from 'zod';
+import type { Decider } from '../platform/core/decider';
+
+export const roleStream = (role: RoleCode) => `${ROLE_CATEGORY}-${role}`;
+
+export const RoleDomainEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('RolePermissionsSet'), data: RolePermissionsSetData }),
+]);
+export type RoleDomainEvent = z.infer<typeof RoleDomainEvent>;
+
+export type SetRolePermissions = {
+  type: 'SetRolePermissions';
+  data: RoleDomainEvent['data'];
+  /** Seeding sets the default mapping only on a role nobody has configured yet. */
+  onlyIfNew?: boolean;
+};
+
+export type RoleState = { configured: boolean; name: string; permissions: Permission[] };
+
+/** The role-to-permission mapping (seed 002 §6): edited in the console, every change kept as an event. */
+export const roleDecider: Decider<RoleState, SetRolePermissions, RoleDomainEvent> = {
+  initialState: () => ({ configured: false, name: '', permissions: [] }),
+  evolve: (_state, event) => ({
+    configured: true,
+    name: event.data.name,
+    permissions: event.data.permissions,
+  }),
+  decide(command, state) {
+    if (command.onlyIfNew && state.configured) return [];
+    const permissions = [...new Set(command.data.permissions)].sort();
+    const unchanged =
+      state.configured &&
+      state.name === command.data.name &&
+      permissions.length === state.permissions.length &&
+      permissions.every((permission) => state.permissions.includes(permission));
+    if (unchanged) return [];
+    return [{ type: 'RolePermissionsSet', data: { ...command.data, permissions } }];
+  },
+};

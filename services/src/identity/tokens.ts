@@ -1,0 +1,57 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'cubre';
+const AUDIENCE = 'cubre-admin';
+
+export interface TokenClaims {
+  userId: string;
+  /** Seconds since the epoch. */
+  issuedAt: number;
+  expiresAt: number;
+}
+
+/** A signed, expiring session token (JWT, HS256) that names the user; permissions are read per request. */
+export async function signToken(
+  secret: Uint8Array,
+  userId: string,
+  ttlSeconds: number,
+  now: Date,
+): Promise<{ token: string; expiresAt: string }> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const expiresAt = issuedAt + ttlSeconds;
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(secret);
+  return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };
+}
+
+export type TokenFailure = 'TOKEN_EXPIRED' | 'INVALID_TOKEN';
+
+/** Verifies signature, algorithm, issuer, audience and expiry; `now` is the app's clock. */
+export async function verifyToken(
+  secret: Uint8Array,
+  token: string,
+  now: Date,
+): Promise<{ ok: true; claims: TokenClaims } | { ok: false; failure: TokenFailure }> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      currentDate: now,
+      requiredClaims: ['sub', 'iat', 'exp'],
+    });
+    return {
+      ok: true,
+      claims: { userId: payload.sub!, issuedAt: payload.iat!, expiresAt: payload.exp! },
+    };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { ok: false, failure: 'TOKEN_EXPIRED' };
+    return { ok: false, failure: 'INVALID_TOKEN' };
+  }
+}

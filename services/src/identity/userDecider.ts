@@ -1,0 +1,131 @@
+import {
+  USER_CATEGORY,
+  UserPasswordChangedData,
+  UserRegisteredData,
+  UserUpdatedData,
+  type RoleCode,
+  type UserStatus,
+} from '@cubre/schemas';
+import { z } from 'zod';
+import { CommandRejected, type Decider } from '../platform/core/decider';
+
+export const userStream = (userId: string) => `${USER_CATEGORY}-${userId}`;
+
+export const UserDomainEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('UserRegistered'), data: UserRegisteredData }),
+  z.object({ type: z.literal('UserPasswordChanged'), data: UserPasswordChangedData }),
+  z.object({ type: z.literal('UserUpdated'), data: UserUpdatedData }),
+]);
+export type UserDomainEvent = z.infer<typeof UserDomainEvent>;
+type Data<T extends UserDomainEvent['type']> = Extract<UserDomainEvent, { type: T }>['data'];
+
+export type RegisterUser = { type: 'RegisterUser'; data: Data<'UserRegistered'> };
+export type ChangeUserPassword = { type: 'ChangeUserPassword'; data: Data<'UserPasswordChanged'> };
+export type UpdateUser = { type: 'UpdateUser'; data: Data<'UserUpdated'> };
+export type UserCommand = RegisterUser | ChangeUserPassword | UpdateUser;
+
+export type UserState =
+  | { status: 'Empty' }
+  | {
+      status: 'Registered';
+      userId: string;
+      email: string;
+      name: string;
+      roles: RoleCode[];
+      organizationId: string | null;
+      userStatus: UserStatus;
+      passwordHash: string;
+      /** The current hash first, then older ones: PASSWORD_IN_HISTORY compares a new password to these. */
+      passwordHistory: string[];
+      mustChangePassword: boolean;
+    };
+
+/** Hashes a new password is compared against (rule 002-8.02: the last 4, the current one included). */
+export const PASSWORD_HISTORY_KEPT = 4;
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item) => b.includes(item));
+
+/**
+ * A console user (seed 002 §5, §6, §8). Password checks that need the plain password (its form, the
+ * history) run before the command, in passwordService.ts: the decider records, it never hashes.
+ */
+export const userDecider: Decider<UserState, UserCommand, UserDomainEvent> = {
+  initialState: () => ({ status: 'Empty' }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'UserRegistered':
+        return {
+          status: 'Registered',
+          userId: event.data.userId,
+          email: event.data.email,
+          name: event.data.name,
+          roles: event.data.roles,
+          organizationId: event.data.organizationId,
+          userStatus: 'Activo',
+          passwordHash: event.data.passwordHash,
+          passwordHistory: [event.data.passwordHash],
+          mustChangePassword: event.data.mustChangePassword,
+        };
+      case 'UserPasswordChanged':
+        if (state.status === 'Empty') return state;
+        return {
+          ...state,
+          passwordHash: event.data.passwordHash,
+          passwordHistory: [event.data.passwordHash, ...state.passwordHistory].slice(
+            0,
+            PASSWORD_HISTORY_KEPT,
+          ),
+          mustChangePassword: event.data.mustChangePassword,
+        };
+      case 'UserUpdated': {
+        if (state.status === 'Empty') return state;
+        const { status, ...changes } = event.data.changes;
+        return {
+          ...state,
+          ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
+          userStatus: status ?? state.userStatus,
+        };
+      }
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'RegisterUser': {
+        if (state.status === 'Empty') return [{ type: 'UserRegistered', data: command.data }];
+        // Seeding registers the same user again at every start: nothing to record.
+        if (state.email === command.data.email) return [];
+        throw new CommandRejected('el usuario ya existe', 'USER_ALREADY_EXISTS', 409, 'id');
+      }
+      case 'ChangeUserPassword': {
+        if (state.status === 'Empty') {
+          throw new CommandRejected('el usuario no existe', 'USER_NOT_FOUND', 422, 'id');
+        }
+        return [{ type: 'UserPasswordChanged', data: command.data }];
+      }
+      case 'UpdateUser': {
+        if (state.status === 'Empty') {
+          throw new CommandRejected('el usuario no existe', 'USER_NOT_FOUND', 422, 'id');
+        }
+        const { changes } = command.data;
+        const effective: Data<'UserUpdated'>['changes'] = {};
+        if (changes.name !== undefined && changes.name !== state.name) effective.name = changes.name;
+        if (changes.roles !== undefined && !sameSet(changes.roles, state.roles))
+          effective.roles = changes.roles;
+        if (changes.organizationId !== undefined && changes.organizationId !== state.organizationId) {
+          effective.organizationId = changes.organizationId;
+        }
+        if (changes.status !== undefined && changes.status !== state.userStatus)
+          effective.status = changes.status;
+        if (Object.keys(effective).length === 0) return [];
+        return [{ type: 'UserUpdated', data: { ...command.data, changes: effective } }];
+      }
+      default: {
+        const unknown: never = command;
+        throw new Error(`unknown command ${String((unknown as { type: unknown }).type)}`);
+      }
+    }
+  },
+};
