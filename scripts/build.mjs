@@ -13,6 +13,7 @@ const entryPoints = {
   'scripts/bench/run': 'scripts/bench/run.ts',
   'scripts/fixtures/runtimeProcess': 'scripts/fixtures/runtimeProcess.ts',
   'scripts/catalogue-import': 'scripts/catalogue-import.ts',
+  'scripts/admin-create': 'scripts/admin-create.ts',
 };
 
 const started = Date.now();

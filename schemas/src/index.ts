@@ -8,3 +8,4 @@ export * from './site';
 export * from './identification';
 export * from './leads';
 export * from './identity';
+export * from './leadCatalogue';

@@ -3,6 +3,9 @@ import {
   LEAD_CATEGORY,
   cleanRut,
   type ContactRequestedData,
+  type LeadAssignedData,
+  type LeadEventScheduledData,
+  type LeadStatusChangedData,
   type Country,
   type LeadContact,
   type LeadContactChanges,
@@ -22,6 +25,8 @@ export const LEADS_PROJECTION = 'leads';
 export const LEADS_COLLECTION = 'leads';
 export const CONTACTS_PROJECTION = 'contacts';
 export const CONTACTS_COLLECTION = 'contacts';
+/** Scheduled calls and meetings (LLAMADA, REUNION) by event id: each executive's agenda. */
+export const LEAD_AGENDA_COLLECTION = 'leadAgenda';
 
 /** Lower-cased, without accents and extra spaces: what the console's search compares. */
 export function searchText(text: string): string {
@@ -34,7 +39,7 @@ export function searchText(text: string): string {
 }
 
 /** The keys a lead is found by (issue 5: search by RUT, e-mail or name; duplicates by RUT or e-mail). */
-function searchKeys(contact: LeadContact, country: string) {
+export function searchKeys(contact: LeadContact, country: string) {
   return {
     rut: country === 'CL' ? cleanRut(contact.rut) : contact.rut.toUpperCase(),
     email: contact.email.toLowerCase(),
@@ -63,7 +68,12 @@ export type LeadDocument = {
   status: LeadStatusRef;
   /** Set by the console (issue 5); null until then. */
   subStatus: LeadStatusRef | null;
+  failureReason: LeadStatusRef | null;
   executiveId: string | null;
+  executiveName: string | null;
+  /** The earlier lead this one repeats, when it was marked Duplicado. */
+  duplicateOf: string | null;
+  notesCount: number;
   contact: LeadContact;
   search: { rut: string; email: string; nombre: string };
   region: Region | null;
@@ -132,7 +142,11 @@ async function applyLeadRequested(store: ReadStore, event: ProjectionEvent) {
         basePlanCode: data.basePlanCode,
         status: data.status,
         subStatus: null,
+        failureReason: null,
         executiveId: null,
+        executiveName: null,
+        duplicateOf: null,
+        notesCount: 0,
         contact: data.contact,
         search: searchKeys(data.contact, data.country),
         region: data.region,
@@ -172,15 +186,103 @@ const pickContact = (changes: LeadContactChanges): Partial<LeadContact> =>
     Object.entries(changes).filter(([name]) => ['nombre', 'rut', 'email', 'telefono'].includes(name)),
   );
 
-/** Leads by id (seed 002 §3): the storefront's GET reads it now, the back-office console later (issue 5). */
+/** One entry of an executive's agenda. */
+export type AgendaDocument = {
+  [key: string]: unknown;
+  /** The scheduled event's id. */
+  _id: string;
+  leadId: string;
+  executiveId: string | null;
+  type: string;
+  at: string;
+  remindAt: string | null;
+  note: string | null;
+  /** Who and what, for the agenda line: copied from the lead when scheduled. */
+  leadName: string;
+  productName: string;
+  createdAt: string;
+  revision: number;
+};
+
+/** The console's changes to a lead: status, assignment, notes, scheduled events (issue 5). */
+async function applyWork(store: ReadStore, event: ProjectionEvent, leadId: string): Promise<boolean> {
+  const leads = store.collection<LeadDocument>(LEADS_COLLECTION);
+  const guard = { revision: { $lt: event.revision } };
+  const base = { revision: event.revision, updatedAt: event.occurredAt };
+  switch (event.type) {
+    case 'LeadStatusChanged': {
+      const data = event.data as unknown as LeadStatusChangedData;
+      await leads.guardedUpdate(leadId, guard, {
+        $set: {
+          ...base,
+          status: data.to,
+          subStatus: data.subStatus ?? null,
+          failureReason: data.failureReason ?? null,
+          ...(data.duplicateOf ? { duplicateOf: data.duplicateOf } : {}),
+        },
+      });
+      return true;
+    }
+    case 'LeadAssigned': {
+      const data = event.data as unknown as LeadAssignedData;
+      await leads.guardedUpdate(leadId, guard, {
+        $set: { ...base, executiveId: data.executive.id, executiveName: data.executive.name },
+      });
+      return true;
+    }
+    case 'LeadNoteAdded':
+      await leads.guardedUpdate(leadId, guard, { $set: base, $inc: { notesCount: 1 } });
+      return true;
+    case 'LeadEventScheduled': {
+      const data = event.data as unknown as LeadEventScheduledData;
+      const lead = await leads.findOne({ _id: leadId });
+      await store.collection<AgendaDocument>(LEAD_AGENDA_COLLECTION).guardedUpdate(
+        data.eventId,
+        { revision: { $lt: event.revision } },
+        {
+          $set: {
+            leadId,
+            executiveId: data.executiveId ?? null,
+            type: data.type,
+            at: data.at,
+            remindAt: data.remindAt ?? null,
+            note: data.note ?? null,
+            leadName: lead?.contact.nombre ?? '',
+            productName: lead?.productName ?? '',
+            createdAt: event.occurredAt,
+            revision: event.revision,
+          },
+        },
+        { upsert: true },
+      );
+      await leads.guardedUpdate(leadId, guard, { $set: base });
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/** Leads by id (seed 002 §3): the storefront's GET and the back-office console (issue 5) read it. */
 export const leadsProjection: Projection = {
   name: LEADS_PROJECTION,
   categories: [LEAD_CATEGORY],
-  collections: [LEADS_COLLECTION],
+  collections: [LEADS_COLLECTION, LEAD_AGENDA_COLLECTION],
   async setup(store) {
     const leads = store.collection<LeadDocument>(LEADS_COLLECTION);
-    for (const field of ['status.id', 'kind', 'productCode', 'search.rut', 'search.email', 'createdAt'])
-      await leads.createIndex({ [field]: 1 });
+    const indexed = [
+      'status.id',
+      'kind',
+      'productCode',
+      'search.rut',
+      'search.email',
+      'createdAt',
+      'executiveId',
+    ];
+    for (const field of indexed) await leads.createIndex({ [field]: 1 });
+    const agenda = store.collection<AgendaDocument>(LEAD_AGENDA_COLLECTION);
+    await agenda.createIndex({ executiveId: 1 });
+    await agenda.createIndex({ at: 1 });
   },
   async apply(event, store) {
     const leadId = event.streamId.slice(LEAD_CATEGORY.length + 1);
@@ -190,6 +292,7 @@ export const leadsProjection: Projection = {
       case 'LeadContactUpdated':
         return applyLeadContactUpdated(store, event, leadId);
       default:
+        if (await applyWork(store, event, leadId)) return;
         // An event this projection does not read yet still moves the lead's revision, so its ETag stays true.
         await store
           .collection<LeadDocument>(LEADS_COLLECTION)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { INITIAL_LEAD_STATUS, type ContactRequestedData, type LeadRequestedData } from '@cubre/schemas';
 import {
   CONTACTS_COLLECTION,
+  LEAD_AGENDA_COLLECTION,
   LEADS_COLLECTION,
   contactsProjection,
   leadsProjection,
@@ -79,7 +80,11 @@ describe('leads projection', () => {
       basePlanCode: null,
       status: { id: 1, name: 'Sin Estado' },
       subStatus: null,
+      failureReason: null,
       executiveId: null,
+      executiveName: null,
+      duplicateOf: null,
+      notesCount: 0,
       contact: requestedData.contact,
       search: { rut: '10000013K', email: 'mj@example.com', nombre: 'maria jose nunez' },
       region: { stateCode: 13 },
@@ -112,8 +117,61 @@ describe('leads projection', () => {
     expect(await store.collection<LeadDocument>(LEADS_COLLECTION).findOne({ _id: LEAD_ID })).toEqual(lead);
   });
 
-  test('an event it does not read yet (the console’s) still moves the revision, so the ETag stays true', async () => {
-    const later = event(`lead-${LEAD_ID}`, 'LeadAssigned', 2, { leadId: LEAD_ID, executiveId: 'u-1' });
+  test('the console’s work: assignment, status, notes and a scheduled call land on the lead and the agenda', async () => {
+    const executive = { id: '0d9c8b7a-1111-5111-8111-000000000001', name: 'Elena Ejecutiva' };
+    const work = [
+      event(`lead-${LEAD_ID}`, 'LeadAssigned', 2, {
+        leadId: LEAD_ID,
+        executive,
+        previousExecutive: null,
+        reason: null,
+      }),
+      event(`lead-${LEAD_ID}`, 'LeadStatusChanged', 3, {
+        leadId: LEAD_ID,
+        from: { id: 1, name: 'Sin Estado' },
+        to: { id: 4, name: 'Fallido' },
+        subStatus: { id: 401, name: 'Sin contacto' },
+        failureReason: { id: 2, name: 'No contesta' },
+        reason: null,
+        duplicateOf: null,
+      }),
+      event(`lead-${LEAD_ID}`, 'LeadNoteAdded', 4, { leadId: LEAD_ID, noteId: LEAD_ID, text: 'nota' }),
+      event(`lead-${LEAD_ID}`, 'LeadEventScheduled', 5, {
+        leadId: LEAD_ID,
+        eventId: '9e8d7c6b-0000-5000-8000-00000000000b',
+        type: 'LLAMADA',
+        at: '2026-11-24T15:00:00.000Z',
+        remindAt: null,
+        note: null,
+        executiveId: executive.id,
+      }),
+    ];
+    const { store, lead } = await leadAfter([requested, updated, ...work]);
+    expect(lead).toMatchObject({
+      revision: 5,
+      executiveId: executive.id,
+      executiveName: 'Elena Ejecutiva',
+      status: { id: 4, name: 'Fallido' },
+      subStatus: { id: 401, name: 'Sin contacto' },
+      failureReason: { id: 2, name: 'No contesta' },
+      notesCount: 1,
+    });
+    // Replayed, nothing changes (the note is not counted twice).
+    for (const each of work) await leadsProjection.apply(each, store);
+    expect(await store.collection<LeadDocument>(LEADS_COLLECTION).findOne({ _id: LEAD_ID })).toEqual(lead);
+    const agenda = await store.collection(LEAD_AGENDA_COLLECTION).find({});
+    expect(agenda).toEqual([
+      expect.objectContaining({
+        leadId: LEAD_ID,
+        type: 'LLAMADA',
+        executiveId: executive.id,
+        leadName: requestedData.contact.nombre,
+      }),
+    ]);
+  });
+
+  test('an event it does not read still moves the revision, so the ETag stays true', async () => {
+    const later = event(`lead-${LEAD_ID}`, 'LeadSomethingNew', 2, { leadId: LEAD_ID });
     const { lead } = await leadAfter([requested, updated, later]);
     expect(lead).toMatchObject({
       revision: 2,

@@ -1,3 +1,4 @@
+import type { Actor } from '../events';
 import type { Permission } from './permissions';
 import type { RoleCode, UserStatus } from './roles';
 
@@ -7,6 +8,8 @@ export type UserDocument = {
   _id: string;
   email: string;
   name: string;
+  /** The name lower-cased without accents: what the list's `q` filter matches ("tomas" finds Tomás). */
+  nameKey: string;
   roles: RoleCode[];
   organizationId: string | null;
   status: UserStatus;
@@ -32,15 +35,42 @@ export type OrganizationDocument = {
   [key: string]: unknown;
   _id: string;
   name: string;
+  /** The name lower-cased without accents, for the `q` filter. */
+  nameKey: string;
   rut: string | null;
   createdAt: string;
   updatedAt: string;
   revision: number;
 };
 
+/**
+ * One change to an audited record (users, roles, organizations, the lead catalogues): the event as stored,
+ * with who made it. `_id` is the event's id. Password hashes are stripped from `data` before it is kept.
+ */
+export type AuditDocument = {
+  [key: string]: unknown;
+  _id: string;
+  streamId: string;
+  /** The stream's category: `user`, `role`, `organization`, `leadStatus`… */
+  category: string;
+  type: string;
+  actor: Actor | null;
+  occurredAt: string;
+  /** Position in the whole log: the order changes happened in. */
+  position: number;
+  /** The record's revision this change produced. */
+  revision: number;
+  data: Record<string, unknown>;
+};
+
+/** Lower case without diacritics: how names are compared by the `q` filters. */
+export const searchKeyOf = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
 export const USERS_COLLECTION = 'users';
 export const ROLES_COLLECTION = 'roles';
 export const ORGANIZATIONS_COLLECTION = 'organizations';
+export const AUDIT_COLLECTION = 'audit';
 
 /** Who is calling an admin route, as the guard resolved them from the token and the read models. */
 export interface Principal {

@@ -10,7 +10,13 @@ import { RoleCode, UserStatus } from './roles';
  */
 export const USER_CATEGORY = 'user';
 export const ROLE_CATEGORY = 'role';
-export const ORGANIZATION_CATEGORY = 'organization';
+/** Not 'organization': the catalogue's insurers and clinics own that category. */
+export const ORGANIZATION_CATEGORY = 'clientCompany';
+/**
+ * One stream per e-mail address (`userEmail-{uuid derived from the address}`): claiming it before a user is
+ * registered is what keeps two users from sharing an address, even when two creations race.
+ */
+export const USER_EMAIL_CATEGORY = 'userEmail';
 
 export const Email = z
   .string()
@@ -42,6 +48,13 @@ export const UserPasswordChangedData = z.strictObject({
   mustChangePassword: z.boolean(),
 });
 export const UserPasswordChanged = eventOf('UserPasswordChanged', UserPasswordChangedData);
+
+export const UserEmailClaimedData = z.strictObject({
+  email: Email,
+  /** The user the address belongs to from now on. */
+  userId: z.uuid(),
+});
+export const UserEmailClaimed = eventOf('UserEmailClaimed', UserEmailClaimedData);
 
 export const UserUpdatedData = z.strictObject({
   userId: z.uuid(),

@@ -98,6 +98,18 @@ export const PermissionName = z.enum(PERMISSIONS as unknown as [Permission, ...P
   error: 'permiso desconocido',
 });
 
+const SEED_SET: ReadonlySet<string> = new Set(SEED_PERMISSIONS);
+const ALL_SET: ReadonlySet<string> = new Set(PERMISSIONS);
+
+export const isPermission = (name: string): name is Permission => ALL_SET.has(name);
+
+/** The group a permission is listed under: its first segment (`admin:insurer:read` is in `admin`). */
+export const permissionGroupOf = (permission: Permission) => permission.slice(0, permission.indexOf(':'));
+
+/** The `permissions` resource: every permission, its group, and whether seed 002 §6 names it. */
+export const PERMISSION_RECORDS: readonly { id: Permission; group: string; seed: boolean }[] =
+  PERMISSIONS.map((id) => ({ id, group: permissionGroupOf(id), seed: SEED_SET.has(id) }));
+
 const LEAD_WORK: Permission[] = [
   'lead:read',
   'lead:update-status',
@@ -131,7 +143,12 @@ const COMPANY_ADMINISTRATION: Permission[] = [
   'payment:read',
   'tax-document:read',
   'admin:organization:read',
+  // Their own company's console users (the guard keeps them inside it, and to company-admin roles); the
+  // roles list to choose from, and the audit of their company (both need role:read).
   'user:read',
+  'user:create',
+  'user:update',
+  'role:read',
   'contact-us:create',
 ];
 const POST_SALE: Permission[] = [

@@ -39,6 +39,8 @@ export const STAFF_ROLES = [
 export const ROLE_CODES = [...PLATFORM_ROLES, ...STAFF_ROLES] as const;
 export const RoleCode = z.enum(ROLE_CODES, { error: 'rol desconocido' });
 export type RoleCode = z.infer<typeof RoleCode>;
+const ROLE_SET: ReadonlySet<string> = new Set(ROLE_CODES);
+export const isRoleCode = (code: string): code is RoleCode => ROLE_SET.has(code);
 
 /**
  * Company administrators: their users belong to one organization and every read they make is limited to

@@ -3,3 +3,4 @@ export * from './fields';
 export * from './events';
 export * from './requests';
 export * from './policy';
+export * from './workEvents';

@@ -34,3 +34,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash nobody's password matches: login spends the same time on an unknown e-mail as on a known one. */
 let decoy: Promise<string> | undefined;
 export const decoyHash = (n: number) => (decoy ??= hashPassword(randomBytes(12).toString('hex'), n));
+
+/** Rule 002-8.02: whether the password is one of these hashes (the last 4, the current one included). */
+export async function inPasswordHistory(password: string, history: readonly string[]): Promise<boolean> {
+  for (const hash of history) if (await verifyPassword(password, hash)) return true;
+  return false;
+}

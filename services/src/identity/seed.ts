@@ -8,11 +8,15 @@ import {
 import { IDENTITY_PROJECTION } from '@cubre/projections/identity/projection';
 import { derivedId } from '../platform/commands/eventIds';
 import { handleCommand } from '../platform/commands/commandHandler';
+import { CommandRejected } from '../platform/core/decider';
 import type { AppContext } from '../platform/http/app';
+import type { EventStore } from '../platform/ports/eventStore';
 import { OrganizationDomainEvent, organizationDecider, organizationStream } from './organizationDecider';
 import { hashPassword } from './password';
+import { registerUser, userEmailAggregate } from './registration';
 import { RoleDomainEvent, roleDecider, roleStream } from './roleDecider';
-import { UserDomainEvent, userDecider, userStream } from './userDecider';
+import { userStream } from './userDecider';
+import { userEmailStream } from './userEmailDecider';
 
 /** The password of every demo user (README.md lists them). */
 export const DEMO_PASSWORD = 'Demo.2026!';
@@ -47,7 +51,7 @@ export const DEMO_USERS: { email: string; name: string; roles: RoleCode[]; organ
 /** The id of a seeded user: derived from the e-mail, so every start lands on the same stream. */
 export const seededUserId = (email: string) => derivedId('user', email.toLowerCase());
 
-const seedMetadata = (name: string, at: Date): CommandMetadata => ({
+export const seedMetadata = (name: string, at: Date): CommandMetadata => ({
   commandId: `seed:${name}`,
   correlationId: `seed:${name}`,
   causationId: null,
@@ -55,24 +59,27 @@ const seedMetadata = (name: string, at: Date): CommandMetadata => ({
   receivedAt: at.toISOString(),
 });
 
+/** The last write of a seeding, to wait for before serving: position 0 when nothing was written. */
+export interface Written {
+  globalPosition: number;
+  streamId: string;
+}
+
+const later = (a: Written, b: Written) => (b.globalPosition > a.globalPosition ? b : a);
+const NOTHING: Written = { globalPosition: 0, streamId: '' };
+
 /**
- * Every role gets the default permission mapping the first time the runtime starts (later edits in the
- * console are kept: the seed sets a role only while nobody has). With demo users on, the demo companies and
- * users are registered too. Idempotent: a second start records nothing.
+ * Every role gets the default permission mapping of DEFAULT_ROLE_PERMISSIONS the first time (later edits
+ * in the console are kept: the seed sets a role only while nobody has).
  */
-export async function seedIdentity(context: AppContext): Promise<void> {
-  const now = context.clock();
-  let lastPosition = 0;
-  let lastStream = '';
-  const note = (position: number, stream: string) => {
-    if (position > lastPosition) [lastPosition, lastStream] = [position, stream];
-  };
+export async function seedRoles(store: EventStore, now: Date): Promise<Written> {
+  let last = NOTHING;
   for (const role of ROLE_CODES) {
-    const stream = roleStream(role);
+    const streamId = roleStream(role);
     const result = await handleCommand(
-      context.eventStore,
+      store,
       { decider: roleDecider, eventSchema: RoleDomainEvent },
-      stream,
+      streamId,
       {
         type: 'SetRolePermissions',
         data: { role, name: ROLE_NAMES[role], permissions: DEFAULT_ROLE_PERMISSIONS[role] },
@@ -80,44 +87,72 @@ export async function seedIdentity(context: AppContext): Promise<void> {
       },
       seedMetadata(`role:${role}`, now),
     );
-    note(result.globalPosition, stream);
+    last = later(last, { globalPosition: result.globalPosition, streamId });
   }
-  if (context.config.identity.demoUsers) {
-    for (const organization of DEMO_ORGANIZATIONS) {
-      const stream = organizationStream(organization.organizationId);
-      const result = await handleCommand(
-        context.eventStore,
-        { decider: organizationDecider, eventSchema: OrganizationDomainEvent },
-        stream,
-        { type: 'RegisterOrganization', data: { ...organization } },
-        seedMetadata(`organization:${organization.organizationId}`, now),
-      );
-      note(result.globalPosition, stream);
-    }
-    // One hash for all demo users: the password is public anyway, and each hash costs tens of ms.
-    let passwordHash: string | undefined;
-    for (const demo of DEMO_USERS) {
-      const userId = seededUserId(demo.email);
-      const stream = userStream(userId);
-      const existing = await context.eventStore.readStream(stream);
-      if (existing.length > 0) continue;
+  return last;
+}
+
+/** A demo user whose address somebody else already has (admin:create, say) is left out, with a warning. */
+const takenBySomeoneElse = (error: unknown) =>
+  error instanceof CommandRejected && error.rule === 'USER_ALREADY_EXISTS';
+
+async function seedDemo(context: AppContext, now: Date): Promise<Written> {
+  const store = context.eventStore;
+  let last = NOTHING;
+  for (const organization of DEMO_ORGANIZATIONS) {
+    const streamId = organizationStream(organization.organizationId);
+    const result = await handleCommand(
+      store,
+      { decider: organizationDecider, eventSchema: OrganizationDomainEvent },
+      streamId,
+      { type: 'RegisterOrganization', data: { ...organization } },
+      seedMetadata(`organization:${organization.organizationId}`, now),
+    );
+    last = later(last, { globalPosition: result.globalPosition, streamId });
+  }
+  // One hash for all demo users: the password is public anyway, and each hash costs tens of ms.
+  let passwordHash: string | undefined;
+  for (const demo of DEMO_USERS) {
+    const userId = seededUserId(demo.email);
+    const streamId = userStream(userId);
+    const metadata = seedMetadata(`user:${demo.email}`, now);
+    try {
+      if ((await store.readStream(streamId)).length > 0) {
+        // Registered before addresses were claimed: claim it now (a no-op once claimed).
+        await handleCommand(
+          store,
+          userEmailAggregate,
+          userEmailStream(demo.email),
+          { type: 'ClaimUserEmail', data: { email: demo.email, userId } },
+          { ...metadata, commandId: `${metadata.commandId}:email` },
+        );
+        continue;
+      }
       passwordHash ??= await hashPassword(DEMO_PASSWORD, context.config.identity.scryptN);
-      const result = await handleCommand(
-        context.eventStore,
-        { decider: userDecider, eventSchema: UserDomainEvent },
-        stream,
-        {
-          type: 'RegisterUser',
-          data: { userId, ...demo, passwordHash, mustChangePassword: false },
-        },
-        seedMetadata(`user:${demo.email}`, now),
+      const { result } = await registerUser(
+        store,
+        { ...demo, password: DEMO_PASSWORD, mustChangePassword: false },
+        metadata,
+        { scryptN: context.config.identity.scryptN, userId, passwordHash },
       );
-      note(result.globalPosition, stream);
+      last = later(last, { globalPosition: result.globalPosition, streamId });
+    } catch (error) {
+      if (!takenBySomeoneElse(error)) throw error;
+      context.logger.warn({ userId }, 'demo user left out: another user has its e-mail address');
     }
   }
-  if (lastPosition > 0) {
-    await context.visibility.waitUntilVisible({ globalPosition: lastPosition, streamId: lastStream }, [
-      IDENTITY_PROJECTION,
-    ]);
+  return last;
+}
+
+/**
+ * Seeds the roles' default mapping and, with demo users on (DEMO_USERS, off in production), the demo
+ * companies and users. Idempotent: a second start records nothing.
+ */
+export async function seedIdentity(context: AppContext): Promise<void> {
+  const now = context.clock();
+  let last = await seedRoles(context.eventStore, now);
+  if (context.config.identity.demoUsers) last = later(last, await seedDemo(context, now));
+  if (last.globalPosition > 0) {
+    await context.visibility.waitUntilVisible(last, [IDENTITY_PROJECTION]);
   }
 }

@@ -16,7 +16,7 @@ import { validated } from '../platform/http/validate';
 import { WrongExpectedRevisionError } from '../platform/ports/eventStore';
 import { authenticate, forbidden } from './guard';
 import { LoginThrottle } from './loginThrottle';
-import { decoyHash, hashPassword, verifyPassword } from './password';
+import { decoyHash, hashPassword, inPasswordHistory, verifyPassword } from './password';
 import { findUserByEmail, findUserById, passwordExpired, principalFor, sessionUserOf } from './principals';
 import { signToken } from './tokens';
 import { UserDomainEvent, userDecider, userStream } from './userDecider';
@@ -42,12 +42,6 @@ const passwordProblem = (rule: string, message: string) =>
   new HttpProblem(400, 'validation', 'Solicitud inválida', message, [
     { field: 'newPassword', rule, message },
   ]);
-
-/** Rule 002-8.02: the new password may not be any of the last 4 (the current one included). */
-async function inHistory(password: string, history: readonly string[]): Promise<boolean> {
-  for (const hash of history) if (await verifyPassword(password, hash)) return true;
-  return false;
-}
 
 /**
  * Sign-in (POST /token), the session's user (GET /api/admin/me) and the password change
@@ -123,7 +117,7 @@ export function sessionRoutes(context: AppContext): Router {
       if (!isPasswordFormValid(body.newPassword)) {
         throw passwordProblem('INVALID_PASSWORD_FORM', INVALID_PASSWORD_FORM_MESSAGE);
       }
-      if (await inHistory(body.newPassword, state.passwordHistory)) {
+      if (await inPasswordHistory(body.newPassword, state.passwordHistory)) {
         throw passwordProblem('PASSWORD_IN_HISTORY', PASSWORD_IN_HISTORY_MESSAGE);
       }
       const now = context.clock();

@@ -1,4 +1,5 @@
 import {
+  COMPANY_ADMIN_ROLES,
   USER_CATEGORY,
   UserPasswordChangedData,
   UserRegisteredData,
@@ -21,7 +22,12 @@ type Data<T extends UserDomainEvent['type']> = Extract<UserDomainEvent, { type: 
 
 export type RegisterUser = { type: 'RegisterUser'; data: Data<'UserRegistered'> };
 export type ChangeUserPassword = { type: 'ChangeUserPassword'; data: Data<'UserPasswordChanged'> };
-export type UpdateUser = { type: 'UpdateUser'; data: Data<'UserUpdated'> };
+export type UpdateUser = {
+  type: 'UpdateUser';
+  data: Data<'UserUpdated'>;
+  /** A temporary password an administrator set in the same change: the user must change it. */
+  newPasswordHash?: string;
+};
 export type UserCommand = RegisterUser | ChangeUserPassword | UpdateUser;
 
 export type UserState =
@@ -46,9 +52,22 @@ export const PASSWORD_HISTORY_KEPT = 4;
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item) => b.includes(item));
 
+/** A company administrator belongs to a company: their reads are limited to it (guard, scope.ts). */
+function requireOrganizationForCompanyRoles(roles: readonly RoleCode[], organizationId: string | null) {
+  if (organizationId === null && roles.some((role) => COMPANY_ADMIN_ROLES.includes(role))) {
+    throw new CommandRejected(
+      'un administrador de empresa debe pertenecer a una organización',
+      'required',
+      422,
+      'organizationId',
+    );
+  }
+}
+
 /**
  * A console user (seed 002 §5, §6, §8). Password checks that need the plain password (its form, the
- * history) run before the command, in passwordService.ts: the decider records, it never hashes.
+ * history) run before the command, in the routes (sessionRoutes.ts, userRoutes.ts): the decider records, it
+ * never hashes. Users are never deleted: status Inactivo disables them and keeps their history.
  */
 export const userDecider: Decider<UserState, UserCommand, UserDomainEvent> = {
   initialState: () => ({ status: 'Empty' }),
@@ -94,7 +113,10 @@ export const userDecider: Decider<UserState, UserCommand, UserDomainEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'RegisterUser': {
-        if (state.status === 'Empty') return [{ type: 'UserRegistered', data: command.data }];
+        if (state.status === 'Empty') {
+          requireOrganizationForCompanyRoles(command.data.roles, command.data.organizationId);
+          return [{ type: 'UserRegistered', data: command.data }];
+        }
         // Seeding registers the same user again at every start: nothing to record.
         if (state.email === command.data.email) return [];
         throw new CommandRejected('el usuario ya existe', 'USER_ALREADY_EXISTS', 409, 'id');
@@ -119,8 +141,21 @@ export const userDecider: Decider<UserState, UserCommand, UserDomainEvent> = {
         }
         if (changes.status !== undefined && changes.status !== state.userStatus)
           effective.status = changes.status;
-        if (Object.keys(effective).length === 0) return [];
-        return [{ type: 'UserUpdated', data: { ...command.data, changes: effective } }];
+        requireOrganizationForCompanyRoles(
+          effective.roles ?? state.roles,
+          effective.organizationId === undefined ? state.organizationId : effective.organizationId,
+        );
+        const events: UserDomainEvent[] = [];
+        if (Object.keys(effective).length > 0) {
+          events.push({ type: 'UserUpdated', data: { ...command.data, changes: effective } });
+        }
+        if (command.newPasswordHash !== undefined) {
+          events.push({
+            type: 'UserPasswordChanged',
+            data: { userId: state.userId, passwordHash: command.newPasswordHash, mustChangePassword: true },
+          });
+        }
+        return events;
       }
       default: {
         const unknown: never = command;

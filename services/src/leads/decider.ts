@@ -1,5 +1,13 @@
 import {
   INITIAL_LEAD_STATUS,
+  LeadAssignedData,
+  LeadEventScheduledData,
+  LeadNoteAddedData,
+  LeadStatusChangedData,
+  type CatalogueRef,
+  type ExecutiveRef,
+  type LeadEventType,
+  type LeadPolicy,
   LEAD_CATEGORY,
   LeadContactUpdatedData,
   LeadRequestedData,
@@ -14,6 +22,14 @@ import {
 import { z } from 'zod';
 import { CommandRejected, type Decider } from '../platform/core/decider';
 import { canonicalJson } from '../site/canonicalJson';
+import {
+  ASSIGNED_STATUS_ID,
+  DUPLICATE_STATUS_ID,
+  UNWORKED_STATUS_IDS,
+  assignedStartSubStatus,
+  judgeStatusChange,
+  type StatusChangeRequest,
+} from './statusRules';
 
 /** Stream of one lead: `lead-{leadId}`. */
 export { LEAD_CATEGORY };
@@ -22,13 +38,22 @@ export const leadStream = (leadId: string) => `${LEAD_CATEGORY}-${leadId}`;
 export const LeadDomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('LeadRequested'), data: LeadRequestedData }),
   z.object({ type: z.literal('LeadContactUpdated'), data: LeadContactUpdatedData }),
+  z.object({ type: z.literal('LeadStatusChanged'), data: LeadStatusChangedData }),
+  z.object({ type: z.literal('LeadAssigned'), data: LeadAssignedData }),
+  z.object({ type: z.literal('LeadNoteAdded'), data: LeadNoteAddedData }),
+  z.object({ type: z.literal('LeadEventScheduled'), data: LeadEventScheduledData }),
 ]);
 export type LeadDomainEvent = z.infer<typeof LeadDomainEvent>;
 
 /** What the visitor asked for; the lead's starting status is the decider's to set. */
 export type LeadRequest = Omit<LeadRequestedData, 'status'>;
 
-export type RequestLead = { type: 'RequestLead'; data: LeadRequest };
+export type RequestLead = {
+  type: 'RequestLead';
+  data: LeadRequest;
+  /** An earlier lead of the same person for the same product within the window: this one is Duplicado. */
+  duplicateOf?: string | null;
+};
 export type UpdateLeadContact = {
   type: 'UpdateLeadContact';
   data: {
@@ -40,7 +65,33 @@ export type UpdateLeadContact = {
     changes: LeadContactChanges;
   };
 };
-export type LeadCommand = RequestLead | UpdateLeadContact;
+/** The console's commands carry the policy they are judged by (built from the editable catalogues). */
+export type ChangeLeadStatus = {
+  type: 'ChangeLeadStatus';
+  data: { leadId: string; reason: string | null } & StatusChangeRequest;
+  policy: LeadPolicy;
+};
+export type AssignLead = {
+  type: 'AssignLead';
+  data: { leadId: string; executive: ExecutiveRef; reason: string | null };
+  policy: LeadPolicy;
+};
+export type AddLeadNote = { type: 'AddLeadNote'; data: LeadNoteAddedData };
+export type ScheduleLeadEvent = {
+  type: 'ScheduleLeadEvent';
+  data: Omit<LeadEventScheduledData, 'executiveId'>;
+};
+export type LeadCommand =
+  RequestLead | UpdateLeadContact | ChangeLeadStatus | AssignLead | AddLeadNote | ScheduleLeadEvent;
+
+export interface ScheduledLeadEvent {
+  eventId: string;
+  type: LeadEventType;
+  at: string;
+  remindAt: string | null;
+  note: string | null;
+  executiveId: string | null;
+}
 
 export type LeadState =
   | { status: 'Empty' }
@@ -53,6 +104,12 @@ export type LeadState =
       profile: Profile | null;
       /** Where the back-office stands with it (seed 002 §3); only the console moves it (issue 5). */
       leadStatus: LeadStatusRef;
+      subStatus: CatalogueRef | null;
+      failureReason: CatalogueRef | null;
+      executive: ExecutiveRef | null;
+      duplicateOf: string | null;
+      notes: { noteId: string; text: string }[];
+      scheduled: ScheduledLeadEvent[];
     };
 
 const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
@@ -96,6 +153,12 @@ export const leadDecider: Decider<LeadState, LeadCommand, LeadDomainEvent> = {
           region: request.region,
           profile: request.profile,
           leadStatus: status,
+          subStatus: null,
+          failureReason: null,
+          executive: null,
+          duplicateOf: null,
+          notes: [],
+          scheduled: [],
         };
       }
       case 'LeadContactUpdated': {
@@ -108,6 +171,26 @@ export const leadDecider: Decider<LeadState, LeadCommand, LeadDomainEvent> = {
           profile: profile ?? state.profile,
         };
       }
+      case 'LeadStatusChanged':
+        if (state.status === 'Empty') return state;
+        return {
+          ...state,
+          leadStatus: event.data.to,
+          subStatus: event.data.subStatus,
+          failureReason: event.data.failureReason,
+          duplicateOf: event.data.duplicateOf ?? state.duplicateOf,
+        };
+      case 'LeadAssigned':
+        if (state.status === 'Empty') return state;
+        return { ...state, executive: event.data.executive };
+      case 'LeadNoteAdded':
+        if (state.status === 'Empty') return state;
+        return { ...state, notes: [...state.notes, { noteId: event.data.noteId, text: event.data.text }] };
+      case 'LeadEventScheduled': {
+        if (state.status === 'Empty') return state;
+        const { leadId: _leadId, ...scheduled } = event.data;
+        return { ...state, scheduled: [...state.scheduled, scheduled] };
+      }
     }
   },
 
@@ -115,7 +198,26 @@ export const leadDecider: Decider<LeadState, LeadCommand, LeadDomainEvent> = {
     switch (command.type) {
       case 'RequestLead': {
         if (state.status === 'Empty') {
-          return [{ type: 'LeadRequested', data: { ...command.data, status: INITIAL_LEAD_STATUS } }];
+          const requested: LeadDomainEvent = {
+            type: 'LeadRequested',
+            data: { ...command.data, status: INITIAL_LEAD_STATUS },
+          };
+          if (!command.duplicateOf) return [requested];
+          return [
+            requested,
+            {
+              type: 'LeadStatusChanged',
+              data: {
+                leadId: command.data.leadId,
+                from: INITIAL_LEAD_STATUS,
+                to: { id: DUPLICATE_STATUS_ID, name: 'Duplicado' },
+                subStatus: null,
+                failureReason: null,
+                reason: 'misma persona y producto dentro de la ventana de duplicados',
+                duplicateOf: command.duplicateOf,
+              },
+            },
+          ];
         }
         if (same(state.request, command.data)) return [];
         throw new CommandRejected('la solicitud ya existe con otros datos', 'lead_exists', 409, 'id');
@@ -136,6 +238,87 @@ export const leadDecider: Decider<LeadState, LeadCommand, LeadDomainEvent> = {
         const effective = effectiveChanges(state, changes);
         if (Object.keys(effective).length === 0) return [];
         return [{ type: 'LeadContactUpdated', data: { leadId, changes: effective } }];
+      }
+      case 'ChangeLeadStatus': {
+        if (state.status === 'Empty') throw notFound();
+        const { leadId, reason, ...change } = command.data;
+        const judged = judgeStatusChange(
+          command.policy,
+          {
+            status: state.leadStatus,
+            requestType: state.request.requestType,
+            country: state.request.country,
+          },
+          change,
+        );
+        const unchanged =
+          judged.to.id === state.leadStatus.id &&
+          judged.subStatus?.id === state.subStatus?.id &&
+          judged.failureReason?.id === state.failureReason?.id;
+        if (unchanged) return [];
+        return [
+          {
+            type: 'LeadStatusChanged',
+            data: { leadId, from: state.leadStatus, ...judged, reason, duplicateOf: null },
+          },
+        ];
+      }
+      case 'AssignLead': {
+        if (state.status === 'Empty') throw notFound();
+        const { leadId, executive, reason } = command.data;
+        if (state.executive?.id === executive.id) return [];
+        const events: LeadDomainEvent[] = [
+          { type: 'LeadAssigned', data: { leadId, executive, previousExecutive: state.executive, reason } },
+        ];
+        // An unworked lead (Sin Estado, Por Reasignar) becomes Asignado when the policy allows the move.
+        const { policy } = command;
+        if (
+          UNWORKED_STATUS_IDS.includes(state.leadStatus.id) &&
+          policy.transitions.get(state.leadStatus.id)?.has(ASSIGNED_STATUS_ID)
+        ) {
+          const judged = judgeStatusChange(
+            policy,
+            {
+              status: state.leadStatus,
+              requestType: state.request.requestType,
+              country: state.request.country,
+            },
+            {
+              statusId: ASSIGNED_STATUS_ID,
+              subStatusId: assignedStartSubStatus(policy),
+              failureReasonId: null,
+            },
+          );
+          events.push({
+            type: 'LeadStatusChanged',
+            data: { leadId, from: state.leadStatus, ...judged, reason: 'asignación', duplicateOf: null },
+          });
+        }
+        return events;
+      }
+      case 'AddLeadNote': {
+        if (state.status === 'Empty') throw notFound();
+        if (state.notes.some((note) => note.noteId === command.data.noteId)) return [];
+        return [{ type: 'LeadNoteAdded', data: command.data }];
+      }
+      case 'ScheduleLeadEvent': {
+        if (state.status === 'Empty') throw notFound();
+        if (state.scheduled.some((scheduled) => scheduled.eventId === command.data.eventId)) return [];
+        const { at, remindAt } = command.data;
+        if (remindAt !== null && Date.parse(remindAt) > Date.parse(at)) {
+          throw new CommandRejected(
+            'el recordatorio debe ser antes del evento',
+            'remind_before',
+            422,
+            'remindAt',
+          );
+        }
+        return [
+          {
+            type: 'LeadEventScheduled',
+            data: { ...command.data, executiveId: state.executive?.id ?? null },
+          },
+        ];
       }
       default: {
         const unknown: never = command;

@@ -4,6 +4,7 @@ import type { AppContext, HttpModule } from '../platform/http/app';
 import { CONTACT_REQUEST_CATEGORY } from './contactDecider';
 import { contactRoutes } from './contactRoutes';
 import { LEAD_CATEGORY } from './decider';
+import { leadAdminRoutes } from './adminRoutes';
 import { leadRoutes } from './routes';
 
 /**
@@ -17,6 +18,7 @@ export const leadsModule: HttpModule & { categories: string[] } = {
     const router = Router();
     router.use(leadRoutes(context, catalogueSnapshotsFor(context.readStore)));
     router.use(contactRoutes(context));
+    router.use(leadAdminRoutes(context));
     return router;
   },
 };

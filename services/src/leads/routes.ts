@@ -12,7 +12,12 @@ import {
   type LeadView,
   type PlanRequestBody,
 } from '@cubre/schemas';
-import { LEADS_COLLECTION, LEADS_PROJECTION, type LeadDocument } from '@cubre/projections/leads/projection';
+import {
+  LEADS_COLLECTION,
+  LEADS_PROJECTION,
+  searchKeys,
+  type LeadDocument,
+} from '@cubre/projections/leads/projection';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import type { CatalogueSnapshots } from '../catalogue/comparator/snapshot';
@@ -161,6 +166,27 @@ export function leadRoutes(context: AppContext, snapshots: CatalogueSnapshots): 
     res.status(status).json(view);
   }
 
+  /**
+   * Duplicate detection (issue 5): the earliest lead of the same RUT or e-mail for the same product within
+   * the configured window, which makes the new one Duplicado; null when none (or the window is 0).
+   */
+  async function earlierLeadOf(request: LeadRequest): Promise<string | null> {
+    const days = context.config.leadDuplicateWindowDays;
+    if (days === 0) return null;
+    const keys = searchKeys(request.contact, request.country);
+    const since = new Date(context.clock().getTime() - days * 86_400_000).toISOString();
+    const [earlier] = await leads.find(
+      {
+        productCode: request.product.code,
+        createdAt: { $gte: since },
+        _id: { $ne: request.leadId },
+        $or: [{ 'search.rut': keys.rut }, { 'search.email': keys.email }],
+      },
+      { sort: { createdAt: 1 }, limit: 1 },
+    );
+    return earlier?._id ?? null;
+  }
+
   async function requestLead(
     kind: LeadKind,
     body: PlanRequestBody & { basePlanCode?: string },
@@ -217,7 +243,7 @@ export function leadRoutes(context: AppContext, snapshots: CatalogueSnapshots): 
       context.eventStore,
       lead,
       leadStream(leadId),
-      { type: 'RequestLead', data: request },
+      { type: 'RequestLead', data: request, duplicateOf: await earlierLeadOf(request) },
       metadata,
     );
     const created = result.events.length > 0;

@@ -85,6 +85,8 @@ export const RuntimeConfig = z.object({
   /** Failed logins for one e-mail (or one client address) before it waits LOGIN_LOCK_SECONDS. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** A lead of the same RUT or e-mail for the same product within this many days is Duplicado (0: off). */
+  LEAD_DUPLICATE_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** Demo users (admin@demo.cl … with Demo.2026!): on unless NODE_ENV is production. */
   DEMO_USERS: z.enum(['on', 'off']).optional(),
 });

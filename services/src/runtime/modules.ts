@@ -1,12 +1,14 @@
 import { catalogueProjection } from '@cubre/projections/catalogue/projection';
 import { comparatorLinksProjection } from '@cubre/projections/comparatorLinks/projection';
 import { identityProjection } from '@cubre/projections/identity/projection';
+import { leadCatalogueProjection } from '@cubre/projections/leadCatalogue/projection';
 import { contactsProjection, leadsProjection } from '@cubre/projections/leads/projection';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { catalogueModule } from '../catalogue';
 import type { Projection } from '@cubre/projections';
 import { comparatorLinksModule } from '../comparatorLinks';
 import { identityModule } from '../identity';
+import { leadCatalogueModule } from '../leadCatalogue';
 import { leadsModule } from '../leads';
 import type { HttpModule } from '../platform/http/app';
 import { siteModule } from '../site';
@@ -22,6 +24,7 @@ export const domainModules: DomainModule[] = [
   siteModule,
   leadsModule,
   identityModule,
+  leadCatalogueModule,
 ];
 
 export const projections: Projection[] = [
@@ -31,6 +34,7 @@ export const projections: Projection[] = [
   leadsProjection,
   contactsProjection,
   identityProjection,
+  leadCatalogueProjection,
 ];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */

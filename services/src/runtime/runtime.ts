@@ -86,6 +86,7 @@ export async function startRuntime(
       readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
       compareRateLimitPerMinute: config.COMPARE_RATE_LIMIT_PER_MINUTE,
       identity: identityConfigOf(config),
+      leadDuplicateWindowDays: config.LEAD_DUPLICATE_WINDOW_DAYS,
     },
     logger,
   };

@@ -16,8 +16,8 @@ function listFiles(dir: string, prefix = ''): string[] {
   });
 }
 
-/** Paths the single-page app never answers: the API, the ops endpoints and the short links. */
-const NOT_THE_APP = /^\/(api|url|healthz|readyz|metrics|ops)(\/|$)/;
+/** Paths the single-page app never answers: the API, the ops endpoints, the short links and the console. */
+const NOT_THE_APP = /^\/(api|url|healthz|readyz|metrics|ops|admin)(\/|$)/;
 
 /** Where the built storefront is: STOREFRONT_DIR, else web-storefront/dist from the working directory up. */
 export function storefrontDir(): string | null {

@@ -2,6 +2,7 @@ import express, { type Router } from 'express';
 import type { EventStore } from '../ports/eventStore';
 import type { Logger } from '../ports/logger';
 import type { ReadStore } from '../ports/readStore';
+import { adminCors } from './adminCors';
 import { errorHandler } from './errorHandler';
 import { HttpProblem, sendProblem } from './problem';
 import { requestLog } from './requestLog';
@@ -24,6 +25,8 @@ export interface AppConfig {
   /** Compare calls a client may make a minute before the robot check (0: no limit). */
   compareRateLimitPerMinute: number;
   identity: IdentityConfig;
+  /** A new lead repeating one of the same person and product within this many days is Duplicado (0: off). */
+  leadDuplicateWindowDays: number;
 }
 
 /** Settings of the console's sign-in (issue 5). */
@@ -133,6 +136,7 @@ export function createApp(options: {
     }
   });
 
+  app.use(adminCors(context.config.publicOrigins));
   app.use(express.json({ limit: context.config.bodyLimitBytes }));
   for (const module of options.modules) app.use(module.routes(context));
 

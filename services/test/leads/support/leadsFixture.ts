@@ -27,7 +27,16 @@ export async function startLoggingRuntime(): Promise<LoggingRuntime> {
       done();
     },
   });
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir.path, LOG_LEVEL: 'trace' });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dir.path,
+    LOG_LEVEL: 'trace',
+    PASSWORD_SCRYPT_N: '1024',
+    // These suites post the same person again and again to test the storefront's contract; duplicate
+    // detection has its own suite (services/test/leads/leadWork.http.test.ts).
+    LEAD_DUPLICATE_WINDOW_DAYS: '0',
+  });
   const runtime = await startRuntime(config, pino({ level: 'trace' }, sink));
   return {
     ...runtime,

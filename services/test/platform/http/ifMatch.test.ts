@@ -91,6 +91,7 @@ beforeAll(async () => {
           loginLockSeconds: 60,
           demoUsers: false,
         },
+        leadDuplicateWindowDays: 0,
       },
       logger: pino({ level: 'silent' }),
     },

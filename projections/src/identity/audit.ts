@@ -1,0 +1,73 @@
+import {
+  AUDIT_COLLECTION,
+  ORGANIZATION_CATEGORY,
+  ROLE_CATEGORY,
+  USER_CATEGORY,
+  categoryOf,
+  type AuditDocument,
+} from '@cubre/schemas';
+import type { ReadStore } from '@cubre/services/platform/ports/readStore';
+import type { ProjectionEvent } from '../runner/projection';
+
+/**
+ * The lead catalogues' stream categories (schemas/src/leadCatalogue: statuses, sub-statuses, failure
+ * reasons, the transition policy): administrators change them in the console, so their history is audited
+ * beside users, roles and organizations.
+ */
+export const LEAD_CATALOGUE_AUDITED_CATEGORIES = [
+  'leadStatus',
+  'leadSubStatus',
+  'failureReason',
+  'leadTransition',
+] as const;
+
+/** Every category whose changes the `audit` collection keeps. Adding one here is all an audit needs. */
+export const AUDITED_CATEGORIES: readonly string[] = [
+  USER_CATEGORY,
+  ROLE_CATEGORY,
+  ORGANIZATION_CATEGORY,
+  ...LEAD_CATALOGUE_AUDITED_CATEGORIES,
+];
+const AUDITED: ReadonlySet<string> = new Set(AUDITED_CATEGORIES);
+
+/** Fields never kept in the audit, at any depth: a password hash is a secret even when it is stale. */
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['passwordHash', 'password']);
+
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !SECRET_FIELDS.has(key))
+      .map(([key, item]) => [key, withoutSecrets(item)]),
+  );
+}
+
+export const isAudited = (streamId: string) => AUDITED.has(categoryOf(streamId));
+
+/**
+ * Records one change. The document is the event itself (minus secrets), keyed by the event's id, so a
+ * replayed or redelivered event writes the same document again: idempotent without a guard.
+ */
+export async function applyAudit(event: ProjectionEvent, store: ReadStore): Promise<void> {
+  if (!isAudited(event.streamId)) return;
+  const doc: AuditDocument = {
+    // The projection reads with metadata, so the id is there; the fallback is as stable.
+    _id: event.id ?? `${event.streamId}@${event.revision}`,
+    streamId: event.streamId,
+    category: categoryOf(event.streamId),
+    type: event.type,
+    actor: event.metadata?.actor ?? null,
+    occurredAt: event.occurredAt,
+    position: event.globalPosition,
+    revision: event.revision,
+    data: withoutSecrets(event.data) as Record<string, unknown>,
+  };
+  await store.collection<AuditDocument>(AUDIT_COLLECTION).upsert(doc);
+}
+
+export async function setupAudit(store: ReadStore): Promise<void> {
+  const audit = store.collection<AuditDocument>(AUDIT_COLLECTION);
+  await audit.createIndex({ streamId: 1 });
+  await audit.createIndex({ position: 1 });
+}

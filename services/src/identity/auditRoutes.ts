@@ -1,0 +1,124 @@
+import {
+  AUDIT_COLLECTION,
+  USERS_COLLECTION,
+  type AuditDocument,
+  type AuditRecord,
+  type UserDocument,
+} from '@cubre/schemas';
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../platform/http/app';
+import { invalidRequest } from '../platform/http/problem';
+import { idFilterOf, pageOptions, parseListQuery, sendPage, sortSpecOf } from '../platform/http/simpleRest';
+import { validated } from '../platform/http/validate';
+import type { Filter, SortSpec } from '../platform/ports/readStore';
+import { allOf, missing, refuseWrites, route, stringOf, stringsOf } from './adminHttp';
+import { principalOf, requirePermission } from './guard';
+import { organizationStream } from './organizationDecider';
+import { organizationScopeOf } from './scope';
+import { userStream } from './userDecider';
+
+const BASE = '/api/admin/audit';
+
+export const auditRecordOf = (doc: AuditDocument): AuditRecord => ({
+  id: doc._id,
+  streamId: doc.streamId,
+  category: doc.category,
+  type: doc.type,
+  actor: doc.actor,
+  occurredAt: doc.occurredAt,
+  position: doc.position,
+  revision: doc.revision,
+  data: doc.data,
+});
+
+const ISO = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
+
+function dateBound(filter: Record<string, unknown>, key: string): string | undefined {
+  const value = stringOf(filter, key);
+  if (value !== undefined && (!ISO.test(value) || Number.isNaN(Date.parse(value)))) {
+    throw invalidRequest([{ field: `filter.${key}`, rule: 'format', message: 'una fecha ISO 8601' }]);
+  }
+  return value;
+}
+
+/**
+ * The `audit` resource (read-only): every change to users, roles, organizations and the lead catalogues,
+ * newest first, with who made it. Password hashes are never in it (the projection strips them).
+ */
+export function auditRoutes(context: AppContext): Router {
+  const router = Router();
+  const audit = context.readStore.collection<AuditDocument>(AUDIT_COLLECTION);
+  const users = context.readStore.collection<UserDocument>(USERS_COLLECTION);
+
+  /** A company administrator's audit: the changes to their company and to its users, nothing else. */
+  async function scopeOf(res: Response): Promise<Filter> {
+    const organizationId = organizationScopeOf(principalOf(res));
+    if (organizationId === undefined) return {};
+    const members = await users.find({ organizationId });
+    return {
+      streamId: {
+        $in: [organizationStream(organizationId), ...members.map((member) => userStream(member._id))],
+      },
+    };
+  }
+
+  router.get(
+    BASE,
+    requirePermission(context, 'role:read'),
+    route(async (req, res) => {
+      const query = parseListQuery(req, {
+        sortable: ['id', 'occurredAt', 'position', 'type', 'streamId', 'category'],
+        filters: ['streamId', 'category', 'type', 'actorId', 'occurredAt_gte', 'occurredAt_lte'],
+      });
+      const { filter } = query;
+      const streams = stringsOf(filter, 'streamId');
+      const categories = stringsOf(filter, 'category');
+      const types = stringsOf(filter, 'type');
+      const actor = stringOf(filter, 'actorId');
+      const from = dateBound(filter, 'occurredAt_gte');
+      const to = dateBound(filter, 'occurredAt_lte');
+      const find = allOf(
+        idFilterOf(filter),
+        streams ? { streamId: { $in: streams } } : {},
+        categories ? { category: { $in: categories } } : {},
+        types ? { type: { $in: types } } : {},
+        actor ? { 'actor.id': actor } : {},
+        from ? { occurredAt: { $gte: from } } : {},
+        to ? { occurredAt: { $lte: to } } : {},
+        await scopeOf(res),
+      );
+      // Newest first unless asked otherwise; ties (one command's events) in the order they were stored.
+      const sort: SortSpec = !query.sort
+        ? { position: -1 }
+        : query.sort.field === 'id'
+          ? sortSpecOf(query)
+          : { [query.sort.field]: query.sort.order === 'ASC' ? 1 : -1, position: -1 };
+      const [docs, total] = await Promise.all([
+        audit.find(find, { sort, ...pageOptions(query) }),
+        audit.count(find),
+      ]);
+      sendPage(res, 'audit', query, docs.map(auditRecordOf), total);
+    }),
+  );
+
+  router.get(
+    `${BASE}/:id`,
+    requirePermission(context, 'role:read'),
+    validated(
+      { params: z.strictObject({ id: z.string().min(1).max(200) }) },
+      async ({ params }, _req, res) => {
+        const doc = await audit.findOne(allOf({ _id: params.id }, await scopeOf(res)));
+        if (!doc) throw missing('NOT_FOUND', 'cambio', params.id);
+        res.setHeader('Cache-Control', 'no-store');
+        res.json(auditRecordOf(doc));
+      },
+    ),
+  );
+
+  refuseWrites(router, [BASE, `${BASE}/:id`], 'el historial de cambios es de solo lectura', [
+    requirePermission(context, 'role:read'),
+  ]);
+
+  return router;
+}

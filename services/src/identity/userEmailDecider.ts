@@ -1,0 +1,47 @@
+import { USER_EMAIL_CATEGORY, UserEmailClaimedData } from '@cubre/schemas';
+import { z } from 'zod';
+import { derivedId } from '../platform/commands/eventIds';
+import { CommandRejected, type Decider } from '../platform/core/decider';
+
+/** The stream of one e-mail address: named by a UUID derived from it, so the address is not in the id. */
+export const userEmailStream = (email: string) =>
+  `${USER_EMAIL_CATEGORY}-${derivedId('user-email', email.trim().toLowerCase())}`;
+
+export const UserEmailDomainEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('UserEmailClaimed'), data: UserEmailClaimedData }),
+]);
+export type UserEmailDomainEvent = z.infer<typeof UserEmailDomainEvent>;
+
+export type ClaimUserEmail = {
+  type: 'ClaimUserEmail';
+  data: UserEmailDomainEvent['data'];
+  /**
+   * The user an abandoned claim named: a claim whose user was never registered (the process stopped
+   * between the two appends) may be taken over; the handler decides it was abandoned, the decider only
+   * checks that it is the claim the handler saw.
+   */
+  replacing?: string;
+};
+
+export type UserEmailState = { claimedBy: string | null };
+
+/**
+ * One address, one user (issue 5): a user is registered only after its address was claimed on this
+ * stream, whose revision check makes two racing creations with one address end in one user and a 409.
+ */
+export const userEmailDecider: Decider<UserEmailState, ClaimUserEmail, UserEmailDomainEvent> = {
+  initialState: () => ({ claimedBy: null }),
+  evolve: (_state, event) => ({ claimedBy: event.data.userId }),
+  decide(command, state) {
+    if (state.claimedBy === command.data.userId) return [];
+    if (state.claimedBy === null || state.claimedBy === command.replacing) {
+      return [{ type: 'UserEmailClaimed', data: command.data }];
+    }
+    throw new CommandRejected(
+      'ya existe un usuario con ese correo electrónico',
+      'USER_ALREADY_EXISTS',
+      409,
+      'email',
+    );
+  },
+};

@@ -1,0 +1,283 @@
+import {
+  IDENTITY_ERRORS,
+  ORGANIZATIONS_COLLECTION,
+  PASSWORD_IN_HISTORY_MESSAGE,
+  USERS_COLLECTION,
+  UserCreateBody,
+  UserUpdateBody,
+  type OrganizationDocument,
+  type UserDocument,
+  type UserRecord,
+} from '@cubre/schemas';
+import { foldUserDocument } from '@cubre/projections/identity/documents';
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import { derivedId } from '../platform/commands/eventIds';
+import { handleCommand, loadAggregate } from '../platform/commands/commandHandler';
+import type { AppContext } from '../platform/http/app';
+import { commandMetadataOf } from '../platform/http/commandMetadata';
+import { setRevisionETag } from '../platform/http/etag';
+import { HttpProblem, invalidRequest } from '../platform/http/problem';
+import { idFilterOf, pageOptions, parseListQuery, sendPage, sortSpecOf } from '../platform/http/simpleRest';
+import { validated } from '../platform/http/validate';
+import { WrongExpectedRevisionError } from '../platform/ports/eventStore';
+import {
+  allOf,
+  expectedRevisionOf,
+  missing,
+  notEditable,
+  refuseWrites,
+  route,
+  stringOf,
+  stringsOf,
+  textSearch,
+  untilVisible,
+} from './adminHttp';
+import { actorOf, forbidden, principalOf, requirePermission } from './guard';
+import { hashPassword, inPasswordHistory } from './password';
+import { findUserByEmail } from './principals';
+import { registerUser, userAggregate } from './registration';
+import { assertGrantable, inScope, isCompanyScoped, scopeFilter } from './scope';
+import { userStream, type UpdateUser } from './userDecider';
+
+const BASE = '/api/admin/users';
+const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
+
+export const userRecordOf = (doc: UserDocument): UserRecord => ({
+  id: doc._id,
+  email: doc.email,
+  name: doc.name,
+  roles: doc.roles,
+  organizationId: doc.organizationId,
+  status: doc.status,
+  mustChangePassword: doc.mustChangePassword,
+  passwordChangedAt: doc.passwordChangedAt,
+  createdAt: doc.createdAt,
+  updatedAt: doc.updatedAt,
+  revision: doc.revision,
+});
+
+const alreadyExists = () =>
+  new HttpProblem(409, 'conflict', 'Conflicto', IDENTITY_ERRORS.USER_ALREADY_EXISTS, [
+    { field: 'email', rule: 'USER_ALREADY_EXISTS', message: IDENTITY_ERRORS.USER_ALREADY_EXISTS },
+  ]);
+
+/**
+ * Nobody disables themselves or changes their own roles or company: another administrator does. It keeps
+ * the last administrator from locking everyone out, and a change of one's own powers always has a witness.
+ */
+function assertNotSelfLockout(doc: UserDocument, body: UserUpdateBody) {
+  const refuse = (field: string, message: string) =>
+    new HttpProblem(409, 'conflict', 'Conflicto', message, [{ field, rule: 'NOT_EDITABLE', message }]);
+  if (body.status === 'Inactivo') throw refuse('status', 'no puede deshabilitar su propio usuario');
+  const sameRoles =
+    body.roles === undefined ||
+    (body.roles.length === doc.roles.length && body.roles.every((role) => doc.roles.includes(role)));
+  if (!sameRoles) throw refuse('roles', 'no puede cambiar sus propios roles');
+  if (body.organizationId !== undefined && body.organizationId !== doc.organizationId) {
+    throw refuse('organizationId', 'no puede cambiar su propia organización');
+  }
+}
+
+/** `filter.organizationId`: an id, a list of ids, or null (staff: users of no organization). */
+function organizationFilterOf(filter: Record<string, unknown>) {
+  if (!('organizationId' in filter)) return {};
+  if (filter.organizationId === null) return { organizationId: null };
+  return { organizationId: { $in: stringsOf(filter, 'organizationId') } };
+}
+
+/**
+ * The `users` resource (admin-console/API.md): list, one, create, update; never delete (a user is
+ * disabled, status Inactivo, so the audit keeps who did what). Company administrators see and manage only
+ * their company's users.
+ */
+export function userRoutes(context: AppContext): Router {
+  const router = Router();
+  const users = context.readStore.collection<UserDocument>(USERS_COLLECTION);
+  const organizations = context.readStore.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION);
+
+  async function visibleUser(res: Response, id: string): Promise<UserDocument> {
+    const doc = await users.findOne({ _id: id });
+    if (!doc || !inScope(principalOf(res), doc.organizationId))
+      throw missing('USER_NOT_FOUND', 'usuario', id);
+    return doc;
+  }
+
+  async function assertOrganizationExists(organizationId: string | null) {
+    if (organizationId === null || (await organizations.findOne({ _id: organizationId }))) return;
+    throw invalidRequest([
+      { field: 'organizationId', rule: 'NOT_FOUND', message: `la organización ${organizationId} no existe` },
+    ]);
+  }
+
+  /** The user as GET answers it, once the read model shows the write (from its events if it is late). */
+  async function answer(
+    res: Response,
+    userId: string,
+    written: { globalPosition: number; revision: number },
+    status: 200 | 201,
+  ) {
+    await untilVisible(context, userStream(userId), written);
+    let doc = await users.findOne({ _id: userId });
+    if (!doc || doc.revision < written.revision) {
+      doc = foldUserDocument(userId, await context.eventStore.readStream(userStream(userId)));
+    }
+    if (!doc) throw new Error(`user ${userId} has no UserRegistered event`);
+    setRevisionETag(res, doc.revision);
+    if (status === 201) res.location(`${BASE}/${userId}`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(status).json(userRecordOf(doc));
+  }
+
+  router.get(
+    BASE,
+    requirePermission(context, 'user:read'),
+    route(async (req, res) => {
+      const query = parseListQuery(req, {
+        sortable: ['id', 'email', 'name', 'createdAt', 'updatedAt', 'status'],
+        filters: ['q', 'role', 'status', 'organizationId'],
+      });
+      const { filter } = query;
+      const roles = stringsOf(filter, 'role');
+      const statuses = stringsOf(filter, 'status');
+      const find = allOf(
+        idFilterOf(filter),
+        textSearch(stringOf(filter, 'q'), ['email', 'nameKey']),
+        roles ? { roles: { $in: roles } } : {},
+        statuses ? { status: { $in: statuses } } : {},
+        organizationFilterOf(filter),
+        scopeFilter(principalOf(res), 'organizationId'),
+      );
+      const sort = sortSpecOf(query, (field) => (field === 'name' ? 'nameKey' : field));
+      const [docs, total] = await Promise.all([
+        users.find(find, { sort, ...pageOptions(query) }),
+        users.count(find),
+      ]);
+      sendPage(res, 'users', query, docs.map(userRecordOf), total);
+    }),
+  );
+
+  router.get(
+    `${BASE}/:id`,
+    requirePermission(context, 'user:read'),
+    validated({ params: IdParams }, async ({ params }, _req, res) => {
+      const doc = await visibleUser(res, params.id);
+      setRevisionETag(res, doc.revision);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(userRecordOf(doc));
+    }),
+  );
+
+  router.post(
+    BASE,
+    requirePermission(context, 'user:create'),
+    validated({ body: UserCreateBody }, async ({ body }, req, res) => {
+      const principal = principalOf(res);
+      let organizationId = body.organizationId ?? null;
+      if (isCompanyScoped(principal)) {
+        organizationId = body.organizationId ?? principal.organizationId;
+        if (principal.organizationId === null || organizationId !== principal.organizationId) {
+          throw forbidden(
+            'FORBIDDEN',
+            'un administrador de empresa solo crea usuarios de su organización',
+            'organizationId',
+          );
+        }
+      }
+      await assertGrantable(context.readStore, principal, body.roles);
+      await assertOrganizationExists(organizationId);
+      const metadata = commandMetadataOf(req, context.clock(), actorOf(res));
+      // A retry of this very request (same Idempotency-Key) finds its own user: that is not a duplicate.
+      const existing = await findUserByEmail(context.readStore, body.email);
+      if (existing && existing._id !== derivedId('user', metadata.commandId)) throw alreadyExists();
+      const { userId, result } = await registerUser(
+        context.eventStore,
+        {
+          email: body.email,
+          name: body.name,
+          roles: body.roles,
+          organizationId,
+          password: body.password,
+          // A password somebody else chose is temporary (seed 002 §8, PASSWORD_EXPIRED until changed).
+          mustChangePassword: true,
+        },
+        metadata,
+        { scryptN: context.config.identity.scryptN },
+      );
+      await answer(res, userId, result, result.events.length > 0 ? 201 : 200);
+    }),
+  );
+
+  router.put(
+    `${BASE}/:id`,
+    requirePermission(context, 'user:update'),
+    validated({ params: IdParams, body: UserUpdateBody }, async ({ params, body }, req, res) => {
+      const principal = principalOf(res);
+      const doc = await visibleUser(res, params.id);
+      if (body.id !== undefined && body.id !== params.id) {
+        throw notEditable('id', 'el id del cuerpo no es el del recurso');
+      }
+      if (body.email !== undefined && body.email.trim().toLowerCase() !== doc.email) {
+        throw notEditable('email', 'el correo electrónico no se modifica: cree otro usuario');
+      }
+      if (body.organizationId !== undefined && !inScope(principal, body.organizationId)) {
+        throw forbidden(
+          'FORBIDDEN',
+          'un administrador de empresa no mueve usuarios a otra organización',
+          'organizationId',
+        );
+      }
+      // Whoever changes a user must be able to give the roles they have, and the ones they will have.
+      await assertGrantable(context.readStore, principal, doc.roles);
+      if (body.roles) await assertGrantable(context.readStore, principal, body.roles);
+      if (body.organizationId !== undefined) await assertOrganizationExists(body.organizationId);
+      if (doc._id === principal.userId) assertNotSelfLockout(doc, body);
+      const streamId = userStream(doc._id);
+      let expectedRevision = expectedRevisionOf(req, body.revision);
+      let newPasswordHash: string | undefined;
+      if (body.password) {
+        const { state, revision } = await loadAggregate(context.eventStore, userAggregate, streamId);
+        if (state.status !== 'Registered') throw missing('USER_NOT_FOUND', 'usuario', doc._id);
+        if (expectedRevision !== undefined && expectedRevision !== revision) {
+          throw new WrongExpectedRevisionError(streamId, expectedRevision, revision);
+        }
+        if (await inPasswordHistory(body.password, state.passwordHistory)) {
+          throw new HttpProblem(400, 'validation', 'Solicitud inválida', PASSWORD_IN_HISTORY_MESSAGE, [
+            { field: 'password', rule: 'PASSWORD_IN_HISTORY', message: PASSWORD_IN_HISTORY_MESSAGE },
+          ]);
+        }
+        newPasswordHash = await hashPassword(body.password, context.config.identity.scryptN);
+        // The history was checked at this revision: a change in between is a conflict.
+        expectedRevision = revision;
+      }
+      const changes: UpdateUser['data']['changes'] = {};
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.roles !== undefined) changes.roles = body.roles;
+      if (body.organizationId !== undefined) changes.organizationId = body.organizationId;
+      if (body.status !== undefined) changes.status = body.status;
+      const result = await handleCommand(
+        context.eventStore,
+        userAggregate,
+        streamId,
+        {
+          type: 'UpdateUser',
+          data: { userId: doc._id, changes, reason: body.reason || null },
+          newPasswordHash,
+        },
+        commandMetadataOf(req, context.clock(), actorOf(res)),
+        { expectedRevision },
+      );
+      await answer(res, doc._id, result, 200);
+    }),
+  );
+
+  refuseWrites(
+    router,
+    [`${BASE}/:id`],
+    'los usuarios no se eliminan: deshabilítelos (estado Inactivo) para conservar su historial',
+    [requirePermission(context, 'user:update')],
+    'GET, PUT',
+  );
+
+  return router;
+}

@@ -1,0 +1,139 @@
+import { LEADS_COLLECTION, LEADS_PROJECTION, type LeadDocument } from '@cubre/projections/leads/projection';
+import { LeadEventType, type Principal, type UserDocument } from '@cubre/schemas';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { forbidden, principalOf } from '../identity/guard';
+import { findUserById, permissionsOf } from '../identity/principals';
+import { loadLeadPolicy } from '../leadCatalogue/policy';
+import { handleCommand, type CommandResult } from '../platform/commands/commandHandler';
+import { derivedId } from '../platform/commands/eventIds';
+import { CommandRejected } from '../platform/core/decider';
+import type { AppContext } from '../platform/http/app';
+import { commandMetadataOf } from '../platform/http/commandMetadata';
+import { ifMatchRevision } from '../platform/http/etag';
+import { HttpProblem, invalidRequest } from '../platform/http/problem';
+import { recordNotFound } from '../platform/http/simpleRest';
+import { WrongExpectedRevisionError } from '../platform/ports/eventStore';
+import { LeadDomainEvent, leadDecider, leadStream, type LeadCommand, type LeadState } from './decider';
+import { mayReach } from './adminQueries';
+
+const lead = { decider: leadDecider, eventSchema: LeadDomainEvent };
+
+const Revision = z.number().int().min(0).optional();
+const Reason = z.string().trim().max(1000).nullable().optional();
+
+export const StatusChangeBody = z.strictObject({
+  statusId: z.number({ error: 'statusId es el id del estado' }).int().positive(),
+  subStatusId: z.number().int().positive().nullable().optional(),
+  failureReasonId: z.number().int().positive().nullable().optional(),
+  reason: Reason,
+  revision: Revision,
+});
+export const AssignBody = z.strictObject({
+  executiveId: z.uuid({ error: 'executiveId es el id de un usuario' }),
+  reason: Reason,
+  revision: Revision,
+});
+export const BulkAssignBody = z.strictObject({
+  ids: z.array(z.uuid()).min(1, 'al menos una solicitud').max(500, 'a lo más 500 solicitudes'),
+  executiveId: z.uuid({ error: 'executiveId es el id de un usuario' }),
+  reason: Reason,
+});
+export const NoteBody = z.strictObject({
+  text: z.string().trim().min(1, 'campo requerido').max(4000),
+  revision: Revision,
+});
+export const ScheduleBody = z.strictObject({
+  type: LeadEventType,
+  at: z.iso.datetime({ offset: true, error: 'fecha y hora ISO con zona' }),
+  remindAt: z.iso.datetime({ offset: true, error: 'fecha y hora ISO con zona' }).nullable().optional(),
+  note: z.string().trim().max(1000).nullable().optional(),
+  revision: Revision,
+});
+
+/** The executive a lead goes to must exist, be active and be able to read leads (issue 5, assignment). */
+export async function executiveRef(context: AppContext, executiveId: string) {
+  const user: UserDocument | null = await findUserById(context.readStore, executiveId);
+  const permissions = user ? await permissionsOf(context.readStore, user.roles) : new Set();
+  if (!user || user.status !== 'Activo' || !permissions.has('lead:read')) {
+    throw new HttpProblem(422, 'unknown-executive', 'Ejecutivo inválido', 'CODE002: error de asignación', [
+      {
+        field: 'executiveId',
+        rule: 'CODE002',
+        message: 'el usuario no existe, está inactivo o no puede trabajar solicitudes',
+      },
+    ]);
+  }
+  return { id: user._id, name: user.name };
+}
+
+/** The revision a command is pinned to: If-Match or the body's `revision` (they must agree). */
+export function pinnedRevision(req: Request, bodyRevision: number | undefined): number | undefined {
+  const pinned = ifMatchRevision(req);
+  if (typeof pinned === 'number' && bodyRevision !== undefined && pinned !== bodyRevision) {
+    throw invalidRequest([
+      { field: 'revision', rule: 'if_match', message: 'revision e If-Match nombran versiones distintas' },
+    ]);
+  }
+  return typeof pinned === 'number' ? pinned : bodyRevision;
+}
+
+/**
+ * Runs one console command on a lead the caller may reach, pinned to a revision when the client sent one
+ * (a stale one is a 409 naming If-Match), and waits until the leads read model shows it.
+ */
+export async function runLeadCommand(
+  context: AppContext,
+  req: Request,
+  res: Response,
+  leadId: string,
+  /** The command, or a builder given the command id (notes and events take their ids from it). */
+  command: LeadCommand | ((commandId: string) => LeadCommand),
+  expectedRevision: number | undefined,
+): Promise<CommandResult<LeadState>> {
+  const principal: Principal = principalOf(res);
+  const doc = await context.readStore.collection<LeadDocument>(LEADS_COLLECTION).findOne({ _id: leadId });
+  if (!doc) throw recordNotFound('leads', leadId);
+  if (!mayReach(principal, doc)) {
+    throw forbidden('FORBIDDEN', 'la solicitud está asignada a otro ejecutivo', 'id');
+  }
+  const metadata = commandMetadataOf(req, context.clock(), { kind: 'user', id: principal.userId });
+  let result: CommandResult<LeadState>;
+  try {
+    result = await handleCommand(
+      context.eventStore,
+      lead,
+      leadStream(leadId),
+      typeof command === 'function' ? command(metadata.commandId) : command,
+      metadata,
+      { expectedRevision },
+    );
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) {
+      throw new HttpProblem(
+        409,
+        'conflict',
+        'Conflicto',
+        'otro usuario modificó la solicitud: recargue',
+        [{ field: 'If-Match', rule: 'stale', message: `la versión actual es "${error.actual}"` }],
+        { ETag: `"${error.actual}"` },
+      );
+    }
+    if (error instanceof CommandRejected && error.rule === 'lead_not_found')
+      throw recordNotFound('leads', leadId);
+    throw error;
+  }
+  if (result.globalPosition > 0) {
+    await context.visibility.waitUntilVisible(
+      { globalPosition: result.globalPosition, streamId: leadStream(leadId) },
+      [LEADS_PROJECTION],
+      context.config.readYourWritesTimeoutMs,
+    );
+  }
+  return result;
+}
+
+export const policyOf = (context: AppContext) => loadLeadPolicy(context.readStore);
+
+/** Ids of notes and scheduled events: from the command id, so a retried post stores nothing twice. */
+export const childId = (kind: string, commandId: string) => derivedId(`lead-${kind}`, commandId);

@@ -1,0 +1,345 @@
+import {
+  LEAD_AGENDA_COLLECTION,
+  LEADS_COLLECTION,
+  type AgendaDocument,
+  type LeadDocument,
+} from '@cubre/projections/leads/projection';
+import { USERS_COLLECTION, type StoredEvent, type UserDocument } from '@cubre/schemas';
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import { principalOf, requireAnyPermission, requirePermission } from '../identity/guard';
+import { permissionsOf } from '../identity/principals';
+import type { AppContext } from '../platform/http/app';
+import { setRevisionETag } from '../platform/http/etag';
+import { HttpProblem } from '../platform/http/problem';
+import {
+  idFilterOf,
+  pageOptions,
+  parseListQuery,
+  recordNotFound,
+  sendPage,
+  sortSpecOf,
+} from '../platform/http/simpleRest';
+import { validated } from '../platform/http/validate';
+import {
+  AssignBody,
+  BulkAssignBody,
+  NoteBody,
+  ScheduleBody,
+  StatusChangeBody,
+  childId,
+  executiveRef,
+  pinnedRevision,
+  policyOf,
+  runLeadCommand,
+} from './adminCommands';
+import { LEAD_LIST_FILTERS, LEAD_LIST_SORTS, leadListFilter, mayReach } from './adminQueries';
+import { adminViewOf, adminViewOfState } from './adminView';
+import { LeadDomainEvent, leadDecider, leadStream } from './decider';
+import { historyEntryOf } from './history';
+
+const LeadIdParams = z.strictObject({ id: z.uuid({ error: 'id es el identificador de la solicitud' }) });
+const OneQuery = z.strictObject({
+  asOf: z.iso.datetime({ offset: true, error: 'asOf es una fecha y hora ISO con zona' }).optional(),
+  forceRefresh: z.string().optional(),
+  isqps: z.string().optional(),
+});
+
+/**
+ * The console's lead API (issue 5; admin-console/API.md): the list with its filters, one lead (now or as
+ * of a past moment), its history, counts, the agenda, and the commands that work it. Every route checks
+ * its permission here; an executive without lead:read-all reaches only the leads assigned to them.
+ */
+export function leadAdminRoutes(context: AppContext): Router {
+  const router = Router();
+  const leads = context.readStore.collection<LeadDocument>(LEADS_COLLECTION);
+  const agenda = context.readStore.collection<AgendaDocument>(LEAD_AGENDA_COLLECTION);
+  const readLeads = requireAnyPermission(context, 'lead:read', 'lead:read-all');
+
+  router.get('/api/admin/leads', readLeads, async (req, res, next) => {
+    try {
+      const query = parseListQuery(req, { sortable: LEAD_LIST_SORTS, filters: LEAD_LIST_FILTERS });
+      const filter = { ...leadListFilter(query.filter, principalOf(res)), ...idFilterOf(query.filter) };
+      const [rows, total] = await Promise.all([
+        leads.find(filter, { sort: sortSpecOf(query), ...pageOptions(query) }),
+        leads.count(filter),
+      ]);
+      sendPage(res, 'leads', query, rows.map(adminViewOf), total);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get(
+    '/api/admin/leads/:id',
+    readLeads,
+    validated({ params: LeadIdParams, query: OneQuery }, async ({ params, query }, _req, res) => {
+      const doc = await leads.findOne({ _id: params.id });
+      if (!doc || !mayReach(principalOf(res), doc)) throw recordNotFound('leads', params.id);
+      res.setHeader('Cache-Control', 'no-store');
+      if (!query.asOf) {
+        setRevisionETag(res, doc.revision);
+        res.json(adminViewOf(doc));
+        return;
+      }
+      const asOf = Date.parse(query.asOf);
+      const events = (await context.eventStore.readStream(leadStream(params.id))).filter(
+        (event) => Date.parse(event.occurredAt) <= asOf,
+      );
+      if (events.length === 0) {
+        throw new HttpProblem(404, 'not-found', 'No encontrado', 'la solicitud no existía en esa fecha', [
+          { field: 'asOf', rule: 'before_creation', message: 'la solicitud no existía en esa fecha' },
+        ]);
+      }
+      let state = leadDecider.initialState();
+      for (const event of events) {
+        state = leadDecider.evolve(state, LeadDomainEvent.parse({ type: event.type, data: event.data }));
+      }
+      if (state.status !== 'Requested') throw recordNotFound('leads', params.id);
+      const last = events[events.length - 1]!;
+      res.json({
+        ...adminViewOfState(
+          params.id,
+          state,
+          { createdAt: events[0]!.occurredAt, updatedAt: last.occurredAt },
+          last.revision,
+          state.notes.length,
+        ),
+        asOf: query.asOf,
+      });
+    }),
+  );
+
+  router.get(
+    '/api/admin/leads/:id/history',
+    requireAnyPermission(context, 'lead:read-history'),
+    validated({ params: LeadIdParams }, async ({ params }, _req, res) => {
+      const doc = await leads.findOne({ _id: params.id });
+      if (!doc || !mayReach(principalOf(res), doc)) throw recordNotFound('leads', params.id);
+      const events: StoredEvent[] = await context.eventStore.readStream(leadStream(params.id));
+      const actorIds = [
+        ...new Set(events.filter((e) => e.metadata.actor.kind === 'user').map((e) => e.metadata.actor.id)),
+      ];
+      const users = await context.readStore
+        .collection<UserDocument>(USERS_COLLECTION)
+        .find({ _id: { $in: actorIds } });
+      const names = new Map(users.map((user) => [user._id, user.name]));
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(events.map((event) => historyEntryOf(event, names)));
+    }),
+  );
+
+  router.post(
+    '/api/admin/leads/assign',
+    requirePermission(context, 'lead:assign'),
+    validated({ body: BulkAssignBody }, async ({ body }, req, res) => {
+      const executive = await executiveRef(context, body.executiveId);
+      const policy = await policyOf(context);
+      const results = [];
+      for (const leadId of [...new Set(body.ids)]) {
+        try {
+          const result = await runLeadCommand(
+            context,
+            req,
+            res,
+            leadId,
+            { type: 'AssignLead', data: { leadId, executive, reason: body.reason ?? null }, policy },
+            undefined,
+          );
+          results.push({ id: leadId, ok: true, revision: result.revision });
+        } catch (error) {
+          if (!(error instanceof HttpProblem)) throw error;
+          results.push({ id: leadId, ok: false, status: error.status, message: error.detail ?? error.title });
+        }
+      }
+      res.json({ data: results.filter((r) => r.ok).map((r) => r.id), results });
+    }),
+  );
+
+  const answerLead = async (res: Response, leadId: string) => {
+    const doc = await leads.findOne({ _id: leadId });
+    if (!doc) throw recordNotFound('leads', leadId);
+    setRevisionETag(res, doc.revision);
+    res.json(adminViewOf(doc));
+  };
+
+  router.post(
+    '/api/admin/leads/:id/status',
+    requirePermission(context, 'lead:update-status'),
+    validated({ params: LeadIdParams, body: StatusChangeBody }, async ({ params, body }, req, res) => {
+      const policy = await policyOf(context);
+      await runLeadCommand(
+        context,
+        req,
+        res,
+        params.id,
+        {
+          type: 'ChangeLeadStatus',
+          data: {
+            leadId: params.id,
+            statusId: body.statusId,
+            subStatusId: body.subStatusId ?? null,
+            failureReasonId: body.failureReasonId ?? null,
+            reason: body.reason ?? null,
+          },
+          policy,
+        },
+        pinnedRevision(req, body.revision),
+      );
+      await answerLead(res, params.id);
+    }),
+  );
+
+  router.post(
+    '/api/admin/leads/:id/assign',
+    requirePermission(context, 'lead:assign'),
+    validated({ params: LeadIdParams, body: AssignBody }, async ({ params, body }, req, res) => {
+      const executive = await executiveRef(context, body.executiveId);
+      const policy = await policyOf(context);
+      await runLeadCommand(
+        context,
+        req,
+        res,
+        params.id,
+        { type: 'AssignLead', data: { leadId: params.id, executive, reason: body.reason ?? null }, policy },
+        pinnedRevision(req, body.revision),
+      );
+      await answerLead(res, params.id);
+    }),
+  );
+
+  router.post(
+    '/api/admin/leads/:id/notes',
+    requirePermission(context, 'lead:note'),
+    validated({ params: LeadIdParams, body: NoteBody }, async ({ params, body }, req, res) => {
+      await runLeadCommand(
+        context,
+        req,
+        res,
+        params.id,
+        (commandId) => ({
+          type: 'AddLeadNote',
+          data: { leadId: params.id, noteId: childId('note', commandId), text: body.text },
+        }),
+        pinnedRevision(req, body.revision),
+      );
+      res.status(201);
+      await answerLead(res, params.id);
+    }),
+  );
+
+  router.post(
+    '/api/admin/leads/:id/events',
+    requirePermission(context, 'lead:schedule'),
+    validated({ params: LeadIdParams, body: ScheduleBody }, async ({ params, body }, req, res) => {
+      await runLeadCommand(
+        context,
+        req,
+        res,
+        params.id,
+        (commandId) => ({
+          type: 'ScheduleLeadEvent',
+          data: {
+            leadId: params.id,
+            eventId: childId('event', commandId),
+            type: body.type,
+            at: new Date(body.at).toISOString(),
+            remindAt: body.remindAt ? new Date(body.remindAt).toISOString() : null,
+            note: body.note ?? null,
+          },
+        }),
+        pinnedRevision(req, body.revision),
+      );
+      res.status(201);
+      await answerLead(res, params.id);
+    }),
+  );
+
+  router.get('/api/admin/lead-counts', readLeads, async (req, res, next) => {
+    try {
+      if (Object.keys(req.query).some((key) => !['forceRefresh', 'isqps', '_'].includes(key))) {
+        throw new HttpProblem(400, 'validation', 'Solicitud inválida', 'lead-counts no recibe parámetros');
+      }
+      const principal = principalOf(res);
+      const own = principal.permissions.has('lead:read-all') ? {} : { executiveId: principal.userId };
+      const policy = await policyOf(context);
+      const byStatus = await Promise.all(
+        [...policy.statuses].map(async ([statusId, status]) => ({
+          statusId,
+          name: status.name,
+          count: await leads.count({ ...own, 'status.id': statusId }),
+        })),
+      );
+      const users = await context.readStore
+        .collection<UserDocument>(USERS_COLLECTION)
+        .find({ status: 'Activo' });
+      const executives = [];
+      for (const user of users) {
+        if (!principal.permissions.has('lead:read-all') && user._id !== principal.userId) continue;
+        if (!(await permissionsOf(context.readStore, user.roles)).has('lead:read')) continue;
+        executives.push({
+          executiveId: user._id,
+          name: user.name,
+          count: await leads.count({ executiveId: user._id }),
+        });
+      }
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({
+        byStatus,
+        byExecutive: executives,
+        unassigned: principal.permissions.has('lead:read-all') ? await leads.count({ executiveId: null }) : 0,
+      });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get('/api/admin/agenda', readLeads, async (req, res, next) => {
+    try {
+      const query = parseListQuery(req, {
+        sortable: ['at', 'createdAt'],
+        filters: ['executiveId', 'leadId', 'at_gte', 'at_lte', 'type'],
+      });
+      const principal = principalOf(res);
+      const raw = query.filter;
+      const filter: Record<string, unknown> = { ...idFilterOf(raw) };
+      for (const field of ['executiveId', 'leadId', 'type'] as const) {
+        if (raw[field] !== undefined) filter[field] = { $in: [raw[field]].flat().map(String) };
+      }
+      const at: Record<string, string> = {};
+      for (const [key, op] of [
+        ['at_gte', '$gte'],
+        ['at_lte', '$lte'],
+      ] as const) {
+        const value = raw[key];
+        if (value === undefined) continue;
+        if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) {
+          throw new HttpProblem(400, 'validation', 'Solicitud inválida', `${key} es una fecha ISO`, [
+            { field: `filter.${key}`, rule: 'format', message: `${key} es una fecha ISO` },
+          ]);
+        }
+        at[op] = new Date(value).toISOString();
+      }
+      if (Object.keys(at).length) filter.at = at;
+      if (!principal.permissions.has('lead:read-all')) filter.executiveId = principal.userId;
+      const [rows, total] = await Promise.all([
+        agenda.find(filter, {
+          sort: sortSpecOf(query.sort ? query : { ...query, sort: { field: 'at', order: 'ASC' } }),
+          ...pageOptions(query),
+        }),
+        agenda.count(filter),
+      ]);
+      sendPage(
+        res,
+        'agenda',
+        query,
+        rows.map(({ _id, ...rest }) => ({ id: _id, ...rest })),
+        total,
+      );
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}
