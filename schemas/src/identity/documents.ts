@@ -16,6 +16,8 @@ export type UserDocument = {
   mustChangePassword: boolean;
   /** When the current password was set: its expiry counts from here. */
   passwordChangedAt: string;
+  /** Set while the executive is on recess (rule 002-3.23); absent or null otherwise. */
+  recess?: { reason: string; until: string | null } | null;
   createdAt: string;
   updatedAt: string;
   revision: number;

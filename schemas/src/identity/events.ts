@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventOf } from '../events';
+import { RECESS_REASONS } from '../leadCatalogue/reference';
 import { PermissionName } from './permissions';
 import { RoleCode, UserStatus } from './roles';
 
@@ -56,6 +57,16 @@ export const UserEmailClaimedData = z.strictObject({
 });
 export const UserEmailClaimed = eventOf('UserEmailClaimed', UserEmailClaimedData);
 
+/**
+ * An executive's recess (rule 002-3.23): while it lasts nobody assigns them leads. `until` null means until
+ * somebody ends it.
+ */
+export const Recess = z.strictObject({
+  reason: z.enum(RECESS_REASONS, { error: `uno de: ${RECESS_REASONS.join(', ')}` }),
+  until: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Recess = z.infer<typeof Recess>;
+
 export const UserUpdatedData = z.strictObject({
   userId: z.uuid(),
   changes: z.strictObject({
@@ -63,6 +74,8 @@ export const UserUpdatedData = z.strictObject({
     roles: z.array(RoleCode).min(1).max(10).optional(),
     organizationId: z.string().min(1).max(80).nullable().optional(),
     status: UserStatus.optional(),
+    /** null ends a recess. */
+    recess: Recess.nullable().optional(),
   }),
   reason: z.string().max(500).nullable(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Actor } from '../events';
 import { IDENTITY_ERRORS } from './errors';
-import { Email } from './events';
+import { Email, Recess } from './events';
 import { INVALID_PASSWORD_FORM_MESSAGE, isPasswordFormValid } from './passwordRules';
 import { isPermission, type Permission } from './permissions';
 import { isRoleCode, UserStatus, type RoleCode } from './roles';
@@ -56,6 +56,8 @@ export const UserUpdateBody = z.strictObject({
   organizationId: OrganizationReference.nullable().optional(),
   /** Rule 002-3.12: Activo or Inactivo; Inactivo disables the user (never deleted). */
   status: UserStatus.optional(),
+  /** Rule 002-3.23: a recess with its reason (no leads assigned meanwhile); null ends it. */
+  recess: Recess.nullable().optional(),
   /** A new temporary password (empty or null: unchanged); the user must change it at next sign-in. */
   password: z
     .string()
@@ -117,6 +119,7 @@ export interface UserRecord {
   status: UserStatus;
   mustChangePassword: boolean;
   passwordChangedAt: string;
+  recess: { reason: string; until: string | null } | null;
   createdAt: string;
   updatedAt: string;
   revision: number;

@@ -1,3 +1,4 @@
 export * from './records';
 export * from './events';
 export * from './requests';
+export * from './reference';

@@ -4,6 +4,7 @@ import {
   UserPasswordChangedData,
   UserRegisteredData,
   UserUpdatedData,
+  type Recess,
   type RoleCode,
   type UserStatus,
 } from '@cubre/schemas';
@@ -44,6 +45,7 @@ export type UserState =
       /** The current hash first, then older ones: PASSWORD_IN_HISTORY compares a new password to these. */
       passwordHistory: string[];
       mustChangePassword: boolean;
+      recess: Recess | null;
     };
 
 /** Hashes a new password is compared against (rule 002-8.02: the last 4, the current one included). */
@@ -86,6 +88,7 @@ export const userDecider: Decider<UserState, UserCommand, UserDomainEvent> = {
           passwordHash: event.data.passwordHash,
           passwordHistory: [event.data.passwordHash],
           mustChangePassword: event.data.mustChangePassword,
+          recess: null,
         };
       case 'UserPasswordChanged':
         if (state.status === 'Empty') return state;
@@ -141,6 +144,9 @@ export const userDecider: Decider<UserState, UserCommand, UserDomainEvent> = {
         }
         if (changes.status !== undefined && changes.status !== state.userStatus)
           effective.status = changes.status;
+        if (changes.recess !== undefined && JSON.stringify(changes.recess) !== JSON.stringify(state.recess)) {
+          effective.recess = changes.recess;
+        }
         requireOrganizationForCompanyRoles(
           effective.roles ?? state.roles,
           effective.organizationId === undefined ? state.organizationId : effective.organizationId,

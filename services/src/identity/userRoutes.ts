@@ -52,6 +52,7 @@ export const userRecordOf = (doc: UserDocument): UserRecord => ({
   status: doc.status,
   mustChangePassword: doc.mustChangePassword,
   passwordChangedAt: doc.passwordChangedAt,
+  recess: doc.recess ?? null,
   createdAt: doc.createdAt,
   updatedAt: doc.updatedAt,
   revision: doc.revision,
@@ -255,6 +256,7 @@ export function userRoutes(context: AppContext): Router {
       if (body.roles !== undefined) changes.roles = body.roles;
       if (body.organizationId !== undefined) changes.organizationId = body.organizationId;
       if (body.status !== undefined) changes.status = body.status;
+      if (body.recess !== undefined) changes.recess = body.recess;
       const result = await handleCommand(
         context.eventStore,
         userAggregate,

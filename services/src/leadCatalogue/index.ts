@@ -1,5 +1,7 @@
 import { LEAD_CATALOGUE_CATEGORIES } from '@cubre/schemas';
-import type { HttpModule } from '../platform/http/app';
+import { Router } from 'express';
+import type { AppContext, HttpModule } from '../platform/http/app';
+import { referenceRoutes } from './referenceRoutes';
 import { leadCatalogueRoutes } from './routes';
 import { seedLeadCatalogue } from './seed';
 
@@ -11,6 +13,11 @@ import { seedLeadCatalogue } from './seed';
 export const leadCatalogueModule: HttpModule & { categories: string[] } = {
   name: 'leadCatalogue',
   categories: [...LEAD_CATALOGUE_CATEGORIES],
-  routes: leadCatalogueRoutes,
+  routes(context: AppContext) {
+    const router = Router();
+    router.use(leadCatalogueRoutes(context));
+    router.use(referenceRoutes(context));
+    return router;
+  },
   start: seedLeadCatalogue,
 };

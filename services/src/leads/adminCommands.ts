@@ -64,6 +64,16 @@ export async function executiveRef(context: AppContext, executiveId: string) {
       },
     ]);
   }
+  const recess = user.recess;
+  if (recess && (recess.until === null || Date.parse(recess.until) > context.clock().getTime())) {
+    throw new HttpProblem(422, 'executive-on-recess', 'Ejecutivo en receso', 'CODE002: error de asignación', [
+      {
+        field: 'executiveId',
+        rule: 'CODE002',
+        message: `el ejecutivo está en receso (${recess.reason}) y no recibe solicitudes`,
+      },
+    ]);
+  }
   return { id: user._id, name: user.name };
 }
 

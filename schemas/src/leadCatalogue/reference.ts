@@ -1,0 +1,72 @@
+/**
+ * Fixed reference lists of the back-office (seed 002 §3, §4, §8) that the console shows but nobody edits:
+ * executive account movements, recess reasons, support tickets, document reviews and the assignment error
+ * codes. Ids and codes are the seed's; Spanish labels are ours where the seed gives English descriptions.
+ */
+
+/** Executive account movements (rule 002-3.22): deposits and bonuses credit, charges debit. */
+export const MOVEMENT_TYPES = [
+  { id: 1, name: 'Depósito', kind: 'deposit' },
+  { id: 2, name: 'Depósito por transferencia', kind: 'deposit' },
+  { id: 11, name: 'Bono', kind: 'bonus' },
+  { id: 12, name: 'Bono por desempeño', kind: 'bonus' },
+  { id: 13, name: 'Reverso de cargo', kind: 'reversal' },
+  { id: 99, name: 'Otro ingreso', kind: 'income' },
+  { id: 101, name: 'Cargo por prospecto cerrado', kind: 'charge' },
+  { id: 102, name: 'Retiro', kind: 'charge' },
+  { id: 103, name: 'Cargo por envío', kind: 'charge' },
+  { id: 199, name: 'Otro cargo', kind: 'charge' },
+] as const;
+
+/** Why an executive stops receiving leads for a while (rule 002-3.23). */
+export const RECESS_REASONS = [
+  'Vacaciones',
+  'Saldo Bajo',
+  'Inactividad',
+  'Licencia Médica',
+  'Bajo Rendimiento',
+  'Otros',
+] as const;
+export type RecessReason = (typeof RECESS_REASONS)[number];
+
+/** Support ticket priorities (rule 002-3.33), most urgent first. */
+export const TICKET_PRIORITIES = [
+  { id: 'urgent', name: 'Urgente' },
+  { id: 'high', name: 'Alta' },
+  { id: 'normal', name: 'Normal' },
+  { id: 'low', name: 'Baja' },
+] as const;
+
+/** Support ticket statuses and how they show (rule 002-3.34). */
+export const TICKET_STATUSES = [
+  { id: 'new', name: 'Nuevo' },
+  { id: 'open', name: 'Abierto' },
+  { id: 'pending', name: 'Pendiente' },
+  { id: 'hold', name: 'En Espera' },
+  { id: 'solved', name: 'Completado' },
+] as const;
+
+/** Review states of an uploaded document (rule 002-4.06). */
+export const DOCUMENT_REVIEW_STATES = [
+  { id: 'APPROVED', name: 'Aprobado' },
+  { id: 'PENDING', name: 'Pendiente' },
+  { id: 'REJECTED', name: 'Rechazado' },
+  { id: 'NO_ACTION', name: 'Sin acción' },
+] as const;
+
+/** Assignment error codes (rule 002-8.06): the notice to the executive failed, or the assignment did. */
+export const ASSIGNMENT_CODES = [
+  { id: 'CODE001', name: 'Error de correo' },
+  { id: 'CODE002', name: 'Error de asignación' },
+] as const;
+
+/** The lists by the name the admin API serves them under: GET /api/admin/reference/{name}. */
+export const REFERENCE_LISTS = {
+  'movement-types': MOVEMENT_TYPES,
+  'recess-reasons': RECESS_REASONS.map((name) => ({ id: name, name })),
+  'ticket-priorities': TICKET_PRIORITIES,
+  'ticket-statuses': TICKET_STATUSES,
+  'document-review-states': DOCUMENT_REVIEW_STATES,
+  'assignment-codes': ASSIGNMENT_CODES,
+} as const;
+export type ReferenceListName = keyof typeof REFERENCE_LISTS;
