@@ -1,0 +1,74 @@
+import { lazy } from 'react';
+import { BrowserRouter, Route } from 'react-router';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import EventIcon from '@mui/icons-material/Event';
+import { authProvider, CHANGE_PASSWORD_PATH } from './authProvider';
+import { failureReasons } from './catalogues/failureReasons';
+import { leadStatuses } from './catalogues/leadStatuses';
+import { leadSubStatuses } from './catalogues/leadSubStatuses';
+import { leadTransitions } from './catalogues/leadTransitions';
+import { Dashboard } from './dashboard/Dashboard';
+import { dataProvider } from './dataProvider';
+import { i18nProvider } from './i18n';
+import { theme } from './theme';
+import { audit } from './identity/audit';
+import { ChangePasswordPage } from './identity/ChangePasswordPage';
+import { LoginPage } from './identity/LoginPage';
+import { organizations } from './identity/organizations';
+import { permissions } from './identity/permissions';
+import { roles } from './identity/roles';
+import { users } from './identity/users';
+import { Layout } from './layout/Layout';
+import { AgendaList } from './leads/AgendaList';
+import { LeadList } from './leads/LeadList';
+import type { Lead } from './types';
+
+/** The heavy screens load when first opened: the lead page and the kanban (the list does not pay for them). */
+const LeadShow = lazy(() => import('./leads/LeadShow'));
+const LeadKanban = lazy(() => import('./leads/LeadKanban'));
+
+/** Served at /admin (services/src/adminConsole): the router's basename, so links and deep links agree. */
+export const BASENAME = '/admin';
+
+export function App() {
+  return (
+    <BrowserRouter basename={BASENAME}>
+      <Admin
+        disableTelemetry
+        requireAuth
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        theme={theme}
+        layout={Layout}
+        dashboard={Dashboard}
+        loginPage={LoginPage}
+        title="Cubre"
+      >
+        <Resource
+          name="leads"
+          list={LeadList}
+          show={LeadShow}
+          icon={AssignmentIndIcon}
+          recordRepresentation={(lead: Lead) => lead.contact?.nombre ?? lead.id}
+        >
+          <Route path="kanban" element={<LeadKanban />} />
+        </Resource>
+        <Resource name="agenda" list={AgendaList} icon={EventIcon} />
+        <Resource name="lead-statuses" {...leadStatuses} />
+        <Resource name="lead-sub-statuses" {...leadSubStatuses} />
+        <Resource name="failure-reasons" {...failureReasons} />
+        <Resource name="lead-transitions" {...leadTransitions} />
+        <Resource name="users" {...users} />
+        <Resource name="roles" {...roles} />
+        <Resource name="permissions" {...permissions} />
+        <Resource name="organizations" {...organizations} />
+        <Resource name="audit" {...audit} />
+        <CustomRoutes noLayout>
+          <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}

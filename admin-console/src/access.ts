@@ -1,0 +1,83 @@
+import type { Permission } from '@cubre/schemas/identity/permissions';
+
+/**
+ * Which permission each screen and button needs (admin-console/API.md, resources table). The console only
+ * hides what the user may not do; the server refuses it anyway (403 FORBIDDEN naming the permission).
+ */
+interface ResourceRule {
+  read: Permission | null;
+  create?: Permission;
+  edit?: Permission;
+  delete?: Permission;
+}
+
+const CATALOGUE: ResourceRule = {
+  read: 'lead-catalogue:read',
+  create: 'lead-catalogue:update',
+  edit: 'lead-catalogue:update',
+  delete: 'lead-catalogue:update',
+};
+
+export const RESOURCE_RULES: Record<string, ResourceRule> = {
+  leads: { read: 'lead:read' },
+  agenda: { read: 'lead:read' },
+  'lead-statuses': CATALOGUE,
+  'lead-sub-statuses': CATALOGUE,
+  'failure-reasons': CATALOGUE,
+  'lead-transitions': CATALOGUE,
+  users: { read: 'user:read', create: 'user:create', edit: 'user:update' },
+  roles: { read: 'role:read', edit: 'role:update' },
+  permissions: { read: 'role:read' },
+  audit: { read: 'role:read' },
+  // Organizations are never deleted (their users and history name them): the API answers 405.
+  organizations: {
+    read: 'admin:organization:read',
+    create: 'admin:organization:create',
+    edit: 'admin:organization:update',
+  },
+};
+
+/** Lead commands beyond reading: the buttons of the lead page, the kanban and the bulk reassignment. */
+export const LEAD_ACTIONS = {
+  changeStatus: 'lead:update-status',
+  assign: 'lead:assign',
+  note: 'lead:note',
+  schedule: 'lead:schedule',
+  history: 'lead:read-history',
+  readAll: 'lead:read-all',
+} as const satisfies Record<string, Permission>;
+
+/** react-admin's actions as this console reads them: list/show/export read, clone creates. */
+function permissionFor(rule: ResourceRule, action: string): Permission | null | undefined {
+  switch (action) {
+    case 'list':
+    case 'show':
+    case 'export':
+    case 'read':
+      return rule.read;
+    case 'create':
+    case 'clone':
+      return rule.create;
+    case 'edit':
+      return rule.edit;
+    case 'delete':
+      return rule.delete;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Whether a user with `permissions` may do `action` on `resource`: unknown resources and actions are
+ * refused, so a screen added without its rule stays hidden rather than open.
+ */
+export function canAccess(permissions: readonly string[], resource: string, action: string): boolean {
+  const rule = RESOURCE_RULES[resource];
+  if (!rule) return false;
+  const needed = permissionFor(rule, action);
+  if (needed === undefined) return false;
+  return needed === null || permissions.includes(needed);
+}
+
+export const hasPermission = (permissions: readonly string[] | undefined, permission: Permission): boolean =>
+  !!permissions && permissions.includes(permission);

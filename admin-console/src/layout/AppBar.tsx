@@ -1,0 +1,57 @@
+import { forwardRef } from 'react';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import KeyIcon from '@mui/icons-material/Key';
+import {
+  AppBar as RaAppBar,
+  LoadingIndicator,
+  Logout,
+  UserMenu,
+  useGetIdentity,
+  useNavigate,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
+import { CHANGE_PASSWORD_PATH } from '../authProvider';
+import { LanguageSwitcher } from './LanguageSwitcher';
+
+const ChangePasswordItem = forwardRef<HTMLLIElement>(function ChangePasswordItem(props, ref) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const menu = useUserMenu();
+  return (
+    <MenuItem
+      ref={ref}
+      {...props}
+      onClick={() => {
+        menu?.onClose();
+        navigate(CHANGE_PASSWORD_PATH);
+      }}
+    >
+      <ListItemIcon>
+        <KeyIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('cubre.password.menu')}</ListItemText>
+    </MenuItem>
+  );
+});
+
+/** The user menu is named by the user it opens (its visible text), so its accessible name matches it. */
+export function AppBar() {
+  const { identity } = useGetIdentity();
+  return (
+    <RaAppBar
+      toolbar={
+        <>
+          <LanguageSwitcher />
+          <LoadingIndicator />
+        </>
+      }
+      userMenu={
+        <UserMenu label={identity?.fullName || 'ra.auth.user_menu'}>
+          <ChangePasswordItem />
+          <Logout />
+        </UserMenu>
+      }
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { Divider, ListSubheader } from '@mui/material';
+import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
+import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
+import { canAccess } from '../access';
+import { usePermissionList } from '../usePermissionList';
+
+/** A group title, shown only while the sidebar is open and while the group has something to show. */
+function Group({ title, resources, children }: { title: string; resources: string[]; children: ReactNode }) {
+  const translate = useTranslate();
+  const [open] = useSidebarState();
+  const permissions = usePermissionList();
+  const visible = resources.some((resource) => canAccess(permissions, resource, 'list'));
+  if (!visible) return null;
+  return (
+    <>
+      <Divider />
+      {open ? (
+        <ListSubheader component="div" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
+          {translate(title)}
+        </ListSubheader>
+      ) : null}
+      {children}
+    </>
+  );
+}
+
+const CATALOGUES = ['lead-statuses', 'lead-sub-statuses', 'failure-reasons', 'lead-transitions'];
+const IDENTITY = ['users', 'roles', 'permissions', 'organizations', 'audit'];
+
+/**
+ * The sidebar: work first (dashboard, leads, kanban, agenda), then the catalogues and the people. Each
+ * resource item hides itself when the user lacks its read permission (authProvider.canAccess).
+ */
+export function Menu() {
+  const translate = useTranslate();
+  const canReadLeads = canAccess(usePermissionList(), 'leads', 'list');
+  return (
+    <RaMenu>
+      <RaMenu.DashboardItem />
+      <RaMenu.ResourceItem name="leads" />
+      {canReadLeads ? (
+        <RaMenu.Item
+          to="/leads/kanban"
+          primaryText={translate('cubre.kanban.menu')}
+          leftIcon={<ViewKanbanIcon />}
+        />
+      ) : null}
+      <RaMenu.ResourceItem name="agenda" />
+      <Group title="cubre.menu.catalogues" resources={CATALOGUES}>
+        {CATALOGUES.map((name) => (
+          <RaMenu.ResourceItem key={name} name={name} />
+        ))}
+      </Group>
+      <Group title="cubre.menu.identity" resources={IDENTITY}>
+        {IDENTITY.map((name) => (
+          <RaMenu.ResourceItem key={name} name={name} />
+        ))}
+      </Group>
+    </RaMenu>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { Lead, LeadStatus } from '../types';
+import { StatusChip } from './StatusChip';
+import { useDateLocale } from '../i18n/dateLocale';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children ?? '—'}
+      </Typography>
+    </>
+  );
+}
+
+/**
+ * A lead's fields as a description list: the current lead and the "as of" one render alike. Personal data is
+ * shown because only staff holding lead:read reach this page.
+ */
+export function LeadDetails({ lead, statuses }: { lead: Lead; statuses: LeadStatus[] }) {
+  const translate = useTranslate();
+  const locale = useDateLocale();
+  const date = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(locale) : '—');
+  const field = (name: string) => translate(`resources.leads.fields.${name}`);
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(8rem, max-content) 1fr',
+        columnGap: 2,
+        rowGap: 0.75,
+        m: 0,
+      }}
+    >
+      <Item label={field('status')}>
+        <StatusChip status={lead.status} statuses={statuses} />
+      </Item>
+      <Item label={field('subStatus')}>{lead.subStatus?.name}</Item>
+      <Item label={field('failureReason')}>{lead.failureReason?.name}</Item>
+      <Item label={field('executiveId')}>
+        {lead.executiveName ?? (lead.executiveId ? lead.executiveId : null)}
+      </Item>
+      <Item label={field('contact.nombre')}>{lead.contact?.nombre}</Item>
+      <Item label={field('contact.rut')}>{lead.contact?.rut}</Item>
+      <Item label={field('contact.email')}>
+        {lead.contact?.email ? <a href={`mailto:${lead.contact.email}`}>{lead.contact.email}</a> : null}
+      </Item>
+      <Item label={field('contact.telefono')}>
+        {lead.contact?.telefono ? <a href={`tel:${lead.contact.telefono}`}>{lead.contact.telefono}</a> : null}
+      </Item>
+      <Item label={field('productName')}>
+        {lead.productName} ({lead.productCode})
+      </Item>
+      <Item label={field('organizationName')}>{lead.organizationName}</Item>
+      <Item label={field('requestType')}>{lead.requestType}</Item>
+      <Item label={field('country')}>
+        {translate(`cubre.countries.${lead.country}`, { _: lead.country })}
+      </Item>
+      <Item label={field('originPath')}>{lead.originPath}</Item>
+      {lead.duplicateOf ? <Item label={field('duplicateOf')}>{lead.duplicateOf}</Item> : null}
+      <Item label={field('createdAt')}>{date(lead.createdAt)}</Item>
+      <Item label={field('updatedAt')}>{date(lead.updatedAt)}</Item>
+    </Box>
+  );
+}

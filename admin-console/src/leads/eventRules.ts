@@ -1,0 +1,44 @@
+import type { LeadEventType } from '../types';
+import { localDateTimeToIso } from '../dates';
+
+/** The scheduling form as typed: local date-times from `datetime-local` inputs. */
+export interface EventDraft {
+  type: LeadEventType | '';
+  at: string;
+  remindAt: string;
+  note: string;
+}
+
+export type EventDraftErrors = Partial<Record<keyof EventDraft, string>>;
+
+/**
+ * A call or meeting (rule 002-3.25: LLAMADA or REUNION) needs its type and time; the reminder, when given,
+ * comes before it (the event schema's rule: "when to remind the executive; before `at`").
+ */
+export function validateEventDraft(draft: EventDraft): EventDraftErrors {
+  const errors: EventDraftErrors = {};
+  if (!draft.type) errors.type = 'ra.validation.required';
+  const at = localDateTimeToIso(draft.at);
+  if (!at) errors.at = 'ra.validation.required';
+  if (draft.remindAt) {
+    const remindAt = localDateTimeToIso(draft.remindAt);
+    if (!remindAt) errors.remindAt = 'cubre.events.errors.invalid_date';
+    else if (at && Date.parse(remindAt) >= Date.parse(at))
+      errors.remindAt = 'cubre.events.errors.remind_before';
+  }
+  return errors;
+}
+
+/** The body of POST /api/admin/leads/{id}/events for a valid draft. */
+export function eventCommandOf(draft: EventDraft): {
+  type: LeadEventType;
+  at: string;
+  remindAt?: string;
+  note?: string;
+} {
+  const at = localDateTimeToIso(draft.at);
+  if (!draft.type || !at) throw new Error('eventCommandOf needs a valid draft');
+  const remindAt = localDateTimeToIso(draft.remindAt);
+  const note = draft.note.trim();
+  return { type: draft.type, at, ...(remindAt ? { remindAt } : {}), ...(note ? { note } : {}) };
+}

@@ -1,0 +1,197 @@
+import type { FailureReason, LeadStatus, LeadSubStatus, LeadTransition, StatusChange } from '../types';
+
+/**
+ * The rules of a lead's status change as the console applies them before asking the server (which judges
+ * the same catalogues again, schemas/src/leads/policy.ts): where a status may move, which sub-statuses
+ * and failure reasons a choice offers, and what a status requires.
+ */
+export interface LeadCatalogues {
+  statuses: LeadStatus[];
+  subStatuses: LeadSubStatus[];
+  failureReasons: FailureReason[];
+  transitions: LeadTransition[];
+}
+
+/** What the lead being moved contributes to the choice. */
+export interface LeadFacts {
+  status: { id: number };
+  requestType: string;
+  country: string;
+}
+
+export interface StatusChoice {
+  statusId: number | null;
+  subStatusId: number | null;
+  failureReasonId: number | null;
+  reason: string;
+}
+
+/** Translation keys of the dialog's refusals. */
+export const STATUS_ERRORS = {
+  statusRequired: 'cubre.status_change.errors.status_required',
+  notAllowed: 'cubre.status_change.errors.not_allowed',
+  subStatusRequired: 'cubre.status_change.errors.sub_status_required',
+  noSubStatuses: 'cubre.status_change.errors.no_sub_statuses',
+  subStatusInvalid: 'cubre.status_change.errors.sub_status_invalid',
+  failureReasonRequired: 'cubre.status_change.errors.failure_reason_required',
+  noFailureReasons: 'cubre.status_change.errors.no_failure_reasons',
+  failureReasonInvalid: 'cubre.status_change.errors.failure_reason_invalid',
+} as const;
+
+export type StatusChoiceErrors = Partial<Record<'statusId' | 'subStatusId' | 'failureReasonId', string>>;
+
+/** Catalogue order: `order`, then id, so equal orders never swap between renders. */
+export function byOrder<T extends { order: number; id: number | string }>(list: readonly T[]): T[] {
+  return [...list].sort((a, b) => a.order - b.order || String(a.id).localeCompare(String(b.id), 'es'));
+}
+
+/** Country ids of seed 002 §3 (rule 002-3.14) and their codes: a reason may name either. */
+const COUNTRY_CODES: Record<string, string> = { '1': 'CL', '2': 'PE', '3': 'CO', '4': 'INT' };
+const countryCode = (country: string | number) => {
+  const text = String(country).trim().toUpperCase();
+  return COUNTRY_CODES[text] ?? text;
+};
+
+/**
+ * The statuses a lead in `fromStatusId` may be set to under the transition policy, in catalogue order,
+ * active ones only. Its own status is one of them: changing only the sub-status is always allowed.
+ */
+export function allowedTargets(catalogues: LeadCatalogues, fromStatusId: number): LeadStatus[] {
+  const targets = new Set(catalogues.transitions.find((entry) => entry.id === fromStatusId)?.to ?? []);
+  return catalogues.statuses.filter(
+    (status) => status.active && (status.id === fromStatusId || targets.has(status.id)),
+  );
+}
+
+export const canMove = (catalogues: LeadCatalogues, fromStatusId: number, toStatusId: number): boolean =>
+  allowedTargets(catalogues, fromStatusId).some((status) => status.id === toStatusId);
+
+/**
+ * The outcomes a lead ends in (seed 002 §3 names them; the catalogue has no "closed" flag): Cerrado,
+ * Fallido, Duplicado, Resuelto, Cliente Vigente, Pruebas QP, Cliente Falso, Devuelto. The default policy
+ * reopens them only through Por Reasignar (services/src/leadCatalogue/defaults.ts). No interesa stays
+ * open: the policy lets it resume as Agenda or Interesa.
+ */
+export const CLOSED_STATUS_IDS: readonly number[] = [3, 4, 6, 10, 11, 97, 98, 101];
+
+/** Statuses whose leads are still being worked: the dashboard's "my open leads". */
+export function openStatusIds(catalogues: LeadCatalogues): number[] {
+  return catalogues.statuses
+    .filter((status) => !CLOSED_STATUS_IDS.includes(status.id))
+    .map((status) => status.id);
+}
+
+/** Active sub-statuses whose parents include the status (a sub-status may belong to several, 002-3.05). */
+export function subStatusesFor(catalogues: LeadCatalogues, statusId: number | null): LeadSubStatus[] {
+  if (statusId == null) return [];
+  return catalogues.subStatuses.filter((sub) => sub.active && sub.parentIds.includes(statusId));
+}
+
+/**
+ * Active failure reasons that apply to the lead's request type and country and to the chosen sub-status.
+ * An empty list on a reason means it is not restricted on that axis.
+ */
+export function failureReasonsFor(
+  catalogues: LeadCatalogues,
+  lead: Pick<LeadFacts, 'requestType' | 'country'>,
+  subStatusId: number | null,
+): FailureReason[] {
+  const country = countryCode(lead.country);
+  return catalogues.failureReasons.filter(
+    (reason) =>
+      reason.active &&
+      (reason.requestTypes.length === 0 || reason.requestTypes.includes(lead.requestType)) &&
+      (reason.countries.length === 0 || reason.countries.map(countryCode).includes(country)) &&
+      (reason.subStatusIds.length === 0 ||
+        (subStatusId != null && reason.subStatusIds.includes(subStatusId))),
+  );
+}
+
+export const statusById = (catalogues: LeadCatalogues, id: number | null): LeadStatus | undefined =>
+  id == null ? undefined : catalogues.statuses.find((status) => status.id === id);
+
+/** A move straight to this status is complete without asking anything more. */
+export const needsDialog = (status: Pick<LeadStatus, 'requiresSubStatus' | 'requiresFailureReason'>) =>
+  status.requiresSubStatus || status.requiresFailureReason;
+
+/** What dropping a lead's card on a status column does. */
+export type DropDecision = 'same' | 'forbidden' | 'dialog' | 'direct';
+
+export function dropDecision(catalogues: LeadCatalogues, lead: LeadFacts, toStatusId: number): DropDecision {
+  if (lead.status.id === toStatusId) return 'same';
+  if (!canMove(catalogues, lead.status.id, toStatusId)) return 'forbidden';
+  const target = statusById(catalogues, toStatusId);
+  if (!target) return 'forbidden';
+  return needsDialog(target) ? 'dialog' : 'direct';
+}
+
+/**
+ * The dialog's checks: a target the policy allows; a sub-status when the status requires one (or when one
+ * is chosen, that it belongs to the status); a failure reason when required, among those that apply.
+ */
+export function validateStatusChoice(
+  catalogues: LeadCatalogues,
+  lead: LeadFacts,
+  choice: StatusChoice,
+): StatusChoiceErrors {
+  const errors: StatusChoiceErrors = {};
+  const status = statusById(catalogues, choice.statusId);
+  if (!status || choice.statusId == null) {
+    errors.statusId = STATUS_ERRORS.statusRequired;
+    return errors;
+  }
+  if (!canMove(catalogues, lead.status.id, status.id)) errors.statusId = STATUS_ERRORS.notAllowed;
+
+  const subStatuses = subStatusesFor(catalogues, status.id);
+  if (choice.subStatusId != null) {
+    if (!subStatuses.some((sub) => sub.id === choice.subStatusId))
+      errors.subStatusId = STATUS_ERRORS.subStatusInvalid;
+  } else if (status.requiresSubStatus) {
+    errors.subStatusId = subStatuses.length ? STATUS_ERRORS.subStatusRequired : STATUS_ERRORS.noSubStatuses;
+  }
+
+  const reasons = failureReasonsFor(catalogues, lead, choice.subStatusId);
+  if (choice.failureReasonId != null) {
+    if (!reasons.some((reason) => reason.id === choice.failureReasonId))
+      errors.failureReasonId = STATUS_ERRORS.failureReasonInvalid;
+  } else if (status.requiresFailureReason) {
+    // Before a sub-status is chosen the reasons restricted to sub-statuses are not offered yet: that is
+    // a missing choice, not a catalogue without reasons.
+    const waitsForSubStatus = choice.subStatusId == null && subStatuses.length > 0;
+    errors.failureReasonId =
+      reasons.length || waitsForSubStatus
+        ? STATUS_ERRORS.failureReasonRequired
+        : STATUS_ERRORS.noFailureReasons;
+  }
+  return errors;
+}
+
+/** A choice after the status or sub-status changed: what no longer applies is cleared. */
+export function reconcileChoice(
+  catalogues: LeadCatalogues,
+  lead: LeadFacts,
+  choice: StatusChoice,
+): StatusChoice {
+  const subStatusId =
+    choice.subStatusId != null &&
+    subStatusesFor(catalogues, choice.statusId).some((sub) => sub.id === choice.subStatusId)
+      ? choice.subStatusId
+      : null;
+  const failureReasonId =
+    choice.failureReasonId != null &&
+    failureReasonsFor(catalogues, lead, subStatusId).some((reason) => reason.id === choice.failureReasonId)
+      ? choice.failureReasonId
+      : null;
+  return { ...choice, subStatusId, failureReasonId };
+}
+
+/** The body of POST /api/admin/leads/{id}/status for a valid choice: absent fields are left out. */
+export function statusCommandOf(choice: StatusChoice): StatusChange {
+  if (choice.statusId == null) throw new Error('statusCommandOf needs a status');
+  const command: StatusChange = { statusId: choice.statusId };
+  if (choice.subStatusId != null) command.subStatusId = choice.subStatusId;
+  if (choice.failureReasonId != null) command.failureReasonId = choice.failureReasonId;
+  const reason = choice.reason.trim();
+  if (reason) command.reason = reason;
+  return command;
+}
