@@ -36,6 +36,8 @@ export interface Lead {
   notesCount?: number;
   contact: LeadContact;
   originPath?: string | null;
+  /** A contact-form lead's subject and text. */
+  message?: { asunto: string | null; mensaje: string } | null;
   createdAt: string;
   updatedAt: string;
   revision: number;

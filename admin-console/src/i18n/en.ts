@@ -22,6 +22,7 @@ export const en: ConsoleMessages = {
         executiveId: 'Executive',
         executiveName: 'Executive',
         originPath: 'Origin page',
+        message: 'Message',
         duplicateOf: 'Duplicate of',
       },
     },

@@ -238,6 +238,7 @@ export const resources = {
       executiveId: 'Ejecutivo',
       executiveName: 'Ejecutivo',
       originPath: 'Página de origen',
+      message: 'Mensaje',
       duplicateOf: 'Duplicado de',
     },
   },

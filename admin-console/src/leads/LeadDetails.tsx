@@ -63,6 +63,12 @@ export function LeadDetails({ lead, statuses }: { lead: Lead; statuses: LeadStat
         {translate(`cubre.countries.${lead.country}`, { _: lead.country })}
       </Item>
       <Item label={field('originPath')}>{lead.originPath}</Item>
+      {lead.message ? (
+        <Item label={field('message')}>
+          {lead.message.asunto ? <strong>{lead.message.asunto}: </strong> : null}
+          {lead.message.mensaje}
+        </Item>
+      ) : null}
       {lead.duplicateOf ? <Item label={field('duplicateOf')}>{lead.duplicateOf}</Item> : null}
       <Item label={field('createdAt')}>{date(lead.createdAt)}</Item>
       <Item label={field('updatedAt')}>{date(lead.updatedAt)}</Item>

@@ -81,6 +81,8 @@ export type LeadDocument = {
   price: ShownPrice | null;
   comparator: string | null;
   originPath: string | null;
+  /** A contact-form lead's subject and text. */
+  message: { asunto: string | null; mensaje: string } | null;
   createdAt: string;
   updatedAt: string;
   /** Stream revision last applied: the guard that makes a replay change nothing, and the lead's ETag. */
@@ -154,6 +156,7 @@ async function applyLeadRequested(store: ReadStore, event: ProjectionEvent) {
         price: data.price,
         comparator: data.comparator,
         originPath: data.originPath,
+        message: data.message ?? null,
         createdAt: event.occurredAt,
         updatedAt: event.occurredAt,
         revision: event.revision,

@@ -92,6 +92,7 @@ describe('leads projection', () => {
       price: null,
       comparator: null,
       originPath: '/Comparar/Seguros-de-Salud',
+      message: null,
       createdAt: requested.occurredAt,
       updatedAt: requested.occurredAt,
       revision: 0,

@@ -18,8 +18,11 @@ export const LEAD_CATEGORY = 'lead';
 /** Stream category of contact-form messages: `contactRequest-{contactId}`. */
 export const CONTACT_REQUEST_CATEGORY = 'contactRequest';
 
-/** A plan (or product) request, or an add-on insurance requested on top of an isapre plan. */
-export const LEAD_KINDS = ['plan', 'addon'] as const;
+/**
+ * A plan (or product) request, an add-on insurance requested on top of an isapre plan, or a contact-form
+ * message (request type Contactos, issue 5) the back-office works like any other lead.
+ */
+export const LEAD_KINDS = ['plan', 'addon', 'contact'] as const;
 export const LeadKind = z.enum(LEAD_KINDS);
 export type LeadKind = z.infer<typeof LeadKind>;
 
@@ -29,7 +32,8 @@ export const LeadId = z.uuid({ error: 'id es el identificador de la solicitud (u
 export const LeadContact = z.strictObject({
   nombre: z.string().min(1).max(200),
   /** The identification of the lead's edition: a formatted RUT in Chile. */
-  rut: z.string().min(1).max(40),
+  /** Empty for a contact-form message: that form asks for no identification. */
+  rut: z.string().max(40),
   email: z.string().min(3).max(254),
   telefono: z.string().min(8).max(20),
 });
@@ -65,6 +69,10 @@ export const LeadRequestedData = z.strictObject({
   originPath: z.string().max(500).nullable(),
   /** The status the lead starts in (INITIAL_LEAD_STATUS). */
   status: LeadStatusRef,
+  /** A contact-form message's subject and text (kind contact); absent otherwise. */
+  message: z
+    .strictObject({ asunto: z.string().max(150).nullable(), mensaje: z.string().min(1).max(2000) })
+    .optional(),
 });
 export type LeadRequestedData = z.infer<typeof LeadRequestedData>;
 export const LeadRequested = eventOf('LeadRequested', LeadRequestedData);

@@ -48,6 +48,7 @@ export function adminViewOfState(
     price: request.price,
     comparator: request.comparator,
     originPath: request.originPath,
+    message: request.message ?? null,
     createdAt: times.createdAt,
     updatedAt: times.updatedAt,
     revision,

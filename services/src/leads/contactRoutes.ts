@@ -1,5 +1,5 @@
 import { ContactRequestBody, type ContactRequestResponse } from '@cubre/schemas';
-import { CONTACTS_PROJECTION } from '@cubre/projections/leads/projection';
+import { CONTACTS_PROJECTION, LEADS_PROJECTION } from '@cubre/projections/leads/projection';
 import { Router } from 'express';
 import { handleCommand } from '../platform/commands/commandHandler';
 import type { AppContext } from '../platform/http/app';
@@ -8,7 +8,22 @@ import { setRevisionETag } from '../platform/http/etag';
 import { validated } from '../platform/http/validate';
 import { requestCountry } from '../site/requestCountry';
 import { ContactRequestDomainEvent, contactRequestDecider, contactRequestStream } from './contactDecider';
+import { LeadDomainEvent, leadDecider, leadStream } from './decider';
 import { derivedId } from './ids';
+
+/**
+ * What a contact lead is about, in the product's place: the message's subject. The console lists it like a
+ * product ('Contacto — Cotización empresa'); no catalogue product has this code.
+ */
+export const CONTACT_PRODUCT_CODE = 'CONTACTO';
+const contactProduct = (asunto: string | null) => ({
+  code: CONTACT_PRODUCT_CODE,
+  displayName: asunto ? `Contacto — ${asunto}` : 'Contacto',
+  productType: '' as const,
+  insuranceType: 'CONTACTO',
+  organizationCode: null,
+  organizationName: null,
+});
 
 const contactRequest = { decider: contactRequestDecider, eventSchema: ContactRequestDomainEvent };
 
@@ -45,11 +60,43 @@ export function contactRoutes(context: AppContext): Router {
         },
         metadata,
       );
+      // The message is also a lead of type Contactos, worked in the console like any other (issue 5). Its
+      // id comes from the same command id, so a retry with the same Idempotency-Key completes both.
+      const leadId = derivedId('lead', metadata.commandId);
+      const lead = await handleCommand(
+        context.eventStore,
+        { decider: leadDecider, eventSchema: LeadDomainEvent },
+        leadStream(leadId),
+        {
+          type: 'RequestLead',
+          data: {
+            leadId,
+            kind: 'contact',
+            requestType: 'Contactos',
+            country,
+            product: contactProduct(body.asunto ?? null),
+            basePlanCode: null,
+            contact: { nombre: body.nombre, rut: '', email: body.email, telefono: body.telefono },
+            region: null,
+            profile: null,
+            price: null,
+            comparator: null,
+            originPath: body.originPath ?? null,
+            message: { asunto: body.asunto ?? null, mensaje: body.mensaje },
+          },
+        },
+        // Its own command id: event ids derive from it, and the message's events took the plain one.
+        { ...metadata, commandId: `${metadata.commandId} lead` },
+      );
       const created = result.events.length > 0;
-      if (created) {
+      const waits = [
+        { written: result, streamId, projection: CONTACTS_PROJECTION },
+        { written: lead, streamId: leadStream(leadId), projection: LEADS_PROJECTION },
+      ].filter(({ written }) => written.events.length > 0);
+      for (const wait of waits) {
         await context.visibility.waitUntilVisible(
-          { globalPosition: result.globalPosition, streamId },
-          [CONTACTS_PROJECTION],
+          { globalPosition: wait.written.globalPosition, streamId: wait.streamId },
+          [wait.projection],
           context.config.readYourWritesTimeoutMs,
         );
       }

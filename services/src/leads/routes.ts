@@ -37,7 +37,9 @@ import { isAddonProduct, leadProductOf, productLookup, requestTypeOf } from './p
 const lead = { decider: leadDecider, eventSchema: LeadDomainEvent };
 
 /** Where each kind of lead is requested, updated and read back. */
-const PATHS: Record<LeadKind, { request: string; update: string; read: string }> = {
+/** Contact-form leads are made by POST /api/contactos (contactRoutes.ts) and read in the console only. */
+type RequestedKind = Exclude<LeadKind, 'contact'>;
+const PATHS: Record<RequestedKind, { request: string; update: string; read: string }> = {
   plan: {
     request: '/api/solicitarplans',
     update: '/api/solicitarplans/update',
@@ -161,8 +163,9 @@ export function leadRoutes(context: AppContext, snapshots: CatalogueSnapshots): 
         : await viewFromStream(context.eventStore, leadId);
     if (!view) throw new Error(`lead ${leadId} has no LeadRequested event`);
     setRevisionETag(res, view.revision);
-    if (status === 201) res.location(`${PATHS[view.kind].read}/${leadId}`);
-    else res.setHeader('Content-Location', `${PATHS[view.kind].read}/${leadId}`);
+    const read = PATHS[view.kind as RequestedKind].read;
+    if (status === 201) res.location(`${read}/${leadId}`);
+    else res.setHeader('Content-Location', `${read}/${leadId}`);
     res.status(status).json(view);
   }
 
@@ -188,7 +191,7 @@ export function leadRoutes(context: AppContext, snapshots: CatalogueSnapshots): 
   }
 
   async function requestLead(
-    kind: LeadKind,
+    kind: RequestedKind,
     body: PlanRequestBody & { basePlanCode?: string },
     req: Request,
     res: Response,
@@ -258,7 +261,7 @@ export function leadRoutes(context: AppContext, snapshots: CatalogueSnapshots): 
   }
 
   async function updateLead(
-    kind: LeadKind,
+    kind: RequestedKind,
     body: z.output<ReturnType<typeof leadUpdateBody>>,
     req: Request,
     res: Response,

@@ -334,6 +334,35 @@ describe('working a lead', () => {
     expect(byId[otherPerson].status.id).toBe(1);
   });
 
+  test('002-3.21 a contact-form message becomes a Contactos lead the console works like any other', async () => {
+    const sent = await postJson(`${runtime.url}/api/contactos`, {
+      nombre: "Pía O'Ryan",
+      email: 'pia.oryan@example.com',
+      telefono: '+56 2 2345 6789',
+      asunto: 'Seguro para mi pyme',
+      mensaje: 'Somos 12 personas, ¿qué opciones hay?',
+    });
+    expect(sent.status).toBe(201);
+    const [lead] = await json(await list('supervisor', { q: 'pia.oryan@example.com' }));
+    expect(lead).toMatchObject({
+      kind: 'contact',
+      requestType: 'Contactos',
+      productName: 'Contacto — Seguro para mi pyme',
+      status: { id: 1, name: 'Sin Estado' },
+      contact: { nombre: "Pía O'Ryan", rut: '' },
+      message: { asunto: 'Seguro para mi pyme', mensaje: 'Somos 12 personas, ¿qué opciones hay?' },
+    });
+    expect(
+      (await json(await list('supervisor', { requestType: 'Contactos' }))).map((l: any) => l.id),
+    ).toContain(lead.id);
+    const assigned = await post('supervisor', `/api/admin/leads/${lead.id}/assign`, {
+      executiveId: ids.ejecutivo,
+    });
+    expect((await json(assigned)).status).toMatchObject({ id: 2 });
+    // The storefront's own GET serves plan leads only.
+    expect((await fetch(`${runtime.url}/api/solicitarplans/${lead.id}`)).status).toBe(404);
+  });
+
   test('counts by status and by executive', async () => {
     const counts = await json(await get('supervisor', '/api/admin/lead-counts'));
     expect(counts.byStatus.find((s: any) => s.statusId === 1).count).toBeGreaterThan(0);
