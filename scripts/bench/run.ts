@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { benchAppendThroughput } from './appendThroughput';
 import { benchCommandToVisibleHttp, benchCommandToVisibleInProcess } from './commandLatency';
 import { benchComparator } from './comparatorBench';
+import { leadsOnly } from './leadsBench';
 import { benchMemoryReadStore } from './readStore/memoryReadStore.bench';
 import { benchReplayThroughput } from './replayThroughput';
 import { benchStorefront, FIRST_CARDS_GOAL_MS } from './storefrontBench';
@@ -45,6 +46,7 @@ async function main() {
   const log = (line: string) => process.stdout.write(`${line}\n`);
   try {
     if (process.argv.includes('storefront')) return await storefrontOnly(dir, root, log);
+    if (process.argv.includes('leads')) return await leadsOnly(dir, root, log);
     log('append throughput, batches of 1 and 100, against raw better-sqlite3 inserts…');
     const append1 = await benchAppendThroughput(dir, 1, 3000);
     const append100 = await benchAppendThroughput(dir, 100, 50_000);
@@ -87,6 +89,7 @@ async function main() {
     log(JSON.stringify(results, null, 2));
     log(`written to bench/results/platform.json`);
     await storefrontOnly(dir, root, log);
+    await leadsOnly(dir, root, log);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -80,6 +80,23 @@ function inTest(op: string, list: unknown): ValueTest | undefined {
   return (v) => tests.some((test) => test(v));
 }
 
+/**
+ * `$regex` with a pattern string and no `$options` (the console's name search): a string, or an array
+ * with a string item, that the pattern finds. Flags go through `$options`, which mingo answers; a pattern
+ * JavaScript cannot compile goes to mingo too, which reports it.
+ */
+function regexTest(pattern: unknown): ValueTest | undefined {
+  if (typeof pattern !== 'string') return undefined;
+  let expression: RegExp;
+  try {
+    expression = new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  const holds = (v: unknown) => typeof v === 'string' && expression.test(v);
+  return (v) => holds(v) || (Array.isArray(v) && v.some(holds));
+}
+
 function not(test: ValueTest | undefined): ValueTest | undefined {
   return test && ((v) => !test(v));
 }
@@ -119,6 +136,8 @@ export function operatorTest(op: string, operand: unknown): ValueTest | undefine
       return not(inTest(op, operand));
     case '$exists':
       return operand ? (v) => v !== undefined : (v) => v === undefined;
+    case '$regex':
+      return regexTest(operand);
     default:
       return undefined;
   }
