@@ -31,7 +31,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['web-storefront/e2e/**/*.ts', 'web-storefront/test/**/*.ts'],
+    files: ['web-storefront/e2e/**/*.ts', 'web-storefront/test/**/*.ts', 'admin-console/e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.jest, ...globals.browser } },
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -31,9 +31,15 @@ const LeadKanban = lazy(() => import('./leads/LeadKanban'));
 /** Served at /admin (services/src/adminConsole): the router's basename, so links and deep links agree. */
 export const BASENAME = '/admin';
 
+/**
+ * Location changes apply at once, as in react-admin's own router (ra-core's reactRouterProvider sets
+ * v7_startTransition: false): inside a transition, the sign-out redirect of a signed-out visitor to /login
+ * kept being interrupted by the store and query resets that go with it, and the console looped for
+ * seconds on a blank page before showing the login form.
+ */
 export function App() {
   return (
-    <BrowserRouter basename={BASENAME}>
+    <BrowserRouter basename={BASENAME} useTransitions={false}>
       <Admin
         disableTelemetry
         requireAuth

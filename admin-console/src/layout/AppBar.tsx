@@ -35,6 +35,16 @@ const ChangePasswordItem = forwardRef<HTMLLIElement>(function ChangePasswordItem
   );
 });
 
+/**
+ * react-admin's indicator, its spinner named: the spinner has no name of its own (axe: aria-progressbar-name),
+ * and the indicator hands its other props to it.
+ */
+function NamedLoadingIndicator() {
+  const translate = useTranslate();
+  const spinner = { 'aria-label': translate('ra.page.loading') } as object;
+  return <LoadingIndicator {...spinner} />;
+}
+
 /** The user menu is named by the user it opens (its visible text), so its accessible name matches it. */
 export function AppBar() {
   const { identity } = useGetIdentity();
@@ -43,7 +53,7 @@ export function AppBar() {
       toolbar={
         <>
           <LanguageSwitcher />
-          <LoadingIndicator />
+          <NamedLoadingIndicator />
         </>
       }
       userMenu={

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { Button, Menu, MenuItem } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useLocaleState, useLocales, useTranslate } from 'react-admin';
@@ -12,6 +12,11 @@ export function LanguageSwitcher() {
   const locales = useLocales();
   const [locale, setLocale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The page's language follows the console's wherever it comes from: a choice here, or the one kept
+  // from an earlier visit (index.html always says 'es').
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   const current = locales.find((entry) => entry.locale === locale);
   if (locales.length < 2) return null;
   const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
@@ -36,7 +41,6 @@ export function LanguageSwitcher() {
             selected={entry.locale === locale}
             onClick={() => {
               setLocale(entry.locale);
-              document.documentElement.lang = entry.locale;
               setAnchor(null);
             }}
           >

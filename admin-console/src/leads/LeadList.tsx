@@ -5,6 +5,7 @@ import {
   DateInput,
   ExportButton,
   FilterButton,
+  LinkBase,
   List,
   ReferenceInput,
   SearchInput,
@@ -76,7 +77,8 @@ function LeadListActions() {
   return (
     <TopToolbar>
       <FilterButton />
-      <Button label="cubre.kanban.menu" to="/leads/kanban">
+      {/* react-admin's Button only forwards `to`: without a link component it is an <a> with no href. */}
+      <Button component={LinkBase} label="cubre.kanban.menu" to="/leads/kanban">
         <ViewKanbanIcon />
       </Button>
       <ExportButton maxResults={1000} />
