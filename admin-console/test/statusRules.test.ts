@@ -74,18 +74,18 @@ const catalogues: LeadCatalogues = {
   ],
   transitions: [
     { id: 1, to: [2, 4, 99], revision: 0 },
-    { id: 2, to: [13, 3, 4, 500], revision: 0 },
+    { id: 2, to: [2, 13, 3, 4, 500], revision: 0 },
     { id: 3, to: [], revision: 0 },
   ],
 };
 const lead = { status: { id: 2 }, requestType: 'Seguros', country: 'CL' };
 
 describe('the status-change rules the dialog and the kanban apply', () => {
-  test('targets follow the transition policy, in catalogue order, active only, the own status included', () => {
-    expect(allowedTargets(catalogues, 1).map((s) => s.id)).toEqual([1, 2, 4]);
+  test('targets follow the transition policy, in catalogue order, active only, the own status when listed', () => {
+    expect(allowedTargets(catalogues, 1).map((s) => s.id)).toEqual([2, 4]);
     expect(allowedTargets(catalogues, 2).map((s) => s.id)).toEqual([2, 13, 500, 3, 4]);
-    // A status without a policy moves nowhere (schemas/src/leads/policy.ts); it may still change sub-status.
-    expect(allowedTargets(catalogues, 501).map((s) => s.id)).toEqual([501]);
+    // A status without a policy moves nowhere (schemas/src/leads/policy.ts), not even to a new sub-status.
+    expect(allowedTargets(catalogues, 501).map((s) => s.id)).toEqual([]);
   });
 
   test('002-3.03 sub-statuses offered are the active ones whose parents include the chosen status', () => {

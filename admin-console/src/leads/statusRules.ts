@@ -54,13 +54,12 @@ const countryCode = (country: string | number) => {
 
 /**
  * The statuses a lead in `fromStatusId` may be set to under the transition policy, in catalogue order,
- * active ones only. Its own status is one of them: changing only the sub-status is always allowed.
+ * active ones only. Its own status is one of them when the policy lists it (that is how a policy lets a
+ * lead change only its sub-status or failure reason), as the server judges it (services/src/leads).
  */
 export function allowedTargets(catalogues: LeadCatalogues, fromStatusId: number): LeadStatus[] {
   const targets = new Set(catalogues.transitions.find((entry) => entry.id === fromStatusId)?.to ?? []);
-  return catalogues.statuses.filter(
-    (status) => status.active && (status.id === fromStatusId || targets.has(status.id)),
-  );
+  return catalogues.statuses.filter((status) => status.active && targets.has(status.id));
 }
 
 export const canMove = (catalogues: LeadCatalogues, fromStatusId: number, toStatusId: number): boolean =>
