@@ -282,7 +282,7 @@ export const leadsProjection: Projection = {
       'createdAt',
       'executiveId',
     ];
-    for (const field of indexed) await leads.createIndex({ [field]: 1 });
+    for (const field of indexed) await leads.createIndex({ [field]: 1 }, { ordered: field === 'createdAt' });
     const agenda = store.collection<AgendaDocument>(LEAD_AGENDA_COLLECTION);
     await agenda.createIndex({ executiveId: 1 });
     await agenda.createIndex({ at: 1 });

@@ -47,8 +47,12 @@ export interface ReadCollection<T extends ReadDocument = ReadDocument> {
     options?: { upsert?: boolean },
   ): Promise<boolean>;
   deleteMany(filter: Filter): Promise<number>;
-  /** Declares an index; the embedded engine uses single-field ones to narrow equality filters. */
-  createIndex(keys: SortSpec, options?: { unique?: boolean }): Promise<void>;
+  /**
+   * Declares an index; the embedded engine uses single-field ones to narrow equality filters. `ordered`
+   * asks the embedded engine to also keep a single-field index in sort order, so a sort on that field
+   * walks it and stops at the page (MongoDB's indexes are always ordered; its adapter ignores the flag).
+   */
+  createIndex(keys: SortSpec, options?: { unique?: boolean; ordered?: boolean }): Promise<void>;
 }
 
 export interface ReadStore {

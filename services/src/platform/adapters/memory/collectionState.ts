@@ -3,6 +3,7 @@ import { bySeq, type Entry } from './entry';
 import { equalityConditions } from './filterEqualities';
 import type { Predicate } from './filterCompiler';
 import { IndexCatalog } from './indexCatalog';
+import { OrderedIndex } from './orderedIndex';
 
 /**
  * One collection's documents and indexes: writes keep the indexes in step (checking uniqueness before
@@ -12,6 +13,10 @@ export class CollectionState {
   readonly entries = new Map<string, Entry>();
   private catalog: IndexCatalog;
   private nextSeq = 0;
+  /** Single-field indexes also kept in sort order, by field. */
+  readonly ordered = new Map<string, OrderedIndex>();
+  /** Moves on every write: a cached answer is good while it has not moved. */
+  version = 0;
 
   constructor(readonly name: string) {
     this.catalog = new IndexCatalog(name);
@@ -23,6 +28,7 @@ export class CollectionState {
 
   /** Stores `doc` (frozen) under its `_id`, replacing the previous version in place. */
   put(doc: ReadDocument): void {
+    this.version++;
     const entry = this.entries.get(doc._id);
     if (entry) {
       this.replace(entry, doc);
@@ -32,25 +38,49 @@ export class CollectionState {
     const created: Entry = { doc, seq: this.nextSeq++ };
     this.entries.set(doc._id, created);
     if (!this.catalog.isEmpty) this.catalog.inserted(created);
+    for (const index of this.ordered.values()) index.inserted(created);
   }
 
   replace(entry: Entry, doc: ReadDocument): void {
     if (entry.doc === doc) return;
+    this.version++;
     const before = entry.doc;
     if (!this.catalog.isEmpty) this.catalog.checkWrite(entry, doc);
     entry.doc = doc;
     if (!this.catalog.isEmpty) this.catalog.replaced(entry, before);
+    for (const index of this.ordered.values()) index.replaced(entry, before);
   }
 
   remove(entry: Entry): void {
+    this.version++;
     if (!this.catalog.isEmpty) this.catalog.removed(entry);
+    for (const index of this.ordered.values()) index.removed(entry);
     this.entries.delete(entry.doc._id);
+  }
+
+  /** Keeps `field` in sort order from now on (createIndex with `ordered`). */
+  declareOrdered(field: string): void {
+    if (!this.ordered.has(field)) this.ordered.set(field, new OrderedIndex(field, this.entries.values()));
+  }
+
+  /**
+   * How many candidates `filter`'s `_id` or equality indexes narrow it to, without building them; undefined
+   * when nothing narrows it.
+   */
+  candidateCount(filter: Filter | undefined): number | undefined {
+    if (!filter) return undefined;
+    const conditions = equalityConditions(filter);
+    const byId = conditions.find((condition) => condition.path === '_id');
+    if (byId) return byId.values.length;
+    return this.catalog.candidateCount(conditions);
   }
 
   /** Forgets every document and index (dropCollection); handles to the collection stay usable. */
   clear(): void {
+    this.version++;
     this.entries.clear();
     this.catalog = new IndexCatalog(this.name);
+    this.ordered.clear();
   }
 
   /** Entries matching `predicate` in insertion order, up to `max`. */

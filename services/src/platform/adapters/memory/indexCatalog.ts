@@ -93,6 +93,18 @@ export class IndexCatalog {
    * The documents that may match a filter with these equality `conditions`, in insertion order, when an
    * index narrows them to a small share of the `total`; undefined when a scan is the better plan.
    */
+  /** How many candidates the narrowest equality index would give, without building them. */
+  candidateCount(conditions: readonly EqualityCondition[]): number | undefined {
+    let best: number | undefined;
+    for (const { path, values } of conditions) {
+      const index = this.equality.get(path);
+      if (!index || !values.every(narrowable)) continue;
+      const count = index.count(values);
+      if (best === undefined || count < best) best = count;
+    }
+    return best;
+  }
+
   candidates(conditions: readonly EqualityCondition[], total: number): Entry[] | undefined {
     if (this.equality.size === 0) return undefined;
     let best: { index: EqualityIndex; values: readonly unknown[]; count: number } | undefined;

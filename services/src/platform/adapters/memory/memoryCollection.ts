@@ -15,6 +15,8 @@ import { orderPage } from './ordering';
 import { parseSort } from './sortKeys';
 import { applyUpdate, validateUpdate } from './updater';
 
+const COUNT_CACHE_SIZE = 64;
+
 /** Whether the store is still open; shared by the store and every collection handle. */
 export interface Lifecycle {
   closed: boolean;
@@ -58,6 +60,9 @@ function seedFromGuard(id: string, guard: Filter): ReadDocument {
 
 /** The port over one in-memory collection. Documents handed out are the stored ones: frozen, never cloned. */
 export class MemoryCollection<T extends ReadDocument> implements ReadCollection<T> {
+  /** Recent counts by filter, each good while the collection's version has not moved. */
+  private readonly counts = new Map<string, { version: number; total: number }>();
+
   constructor(
     private readonly state: CollectionState,
     private readonly lifecycle: Lifecycle,
@@ -74,10 +79,48 @@ export class MemoryCollection<T extends ReadDocument> implements ReadCollection<
     const skip = count('skip', options?.skip);
     const limit = count('limit', options?.limit);
     const sort = parseSort(options?.sort);
+    const walked = this.walkOrdered(state, filter, options?.sort, skip, limit);
+    if (walked) return walked as T[];
     // Without a sort the page is the first matches: stop scanning once it is full.
     const max = sort.length === 0 && limit > 0 ? skip + limit : Infinity;
     const matches = state.matchingDocs(filter, compileFilter(filter), max) as T[];
     return orderPage(matches, sort, skip, limit);
+  }
+
+  /**
+   * A page sorted by a field kept in an ordered index: walk the index from the right end and stop once the
+   * page is full, instead of sorting every match. Used when the filter's own indexes leave more candidates
+   * than a few pages (a narrow filter is cheaper to sort). Ties on the field are ordered by the sort's other
+   * fields, then insertion order, exactly as a full sort would. Undefined: not applicable.
+   */
+  private walkOrdered(
+    state: CollectionState,
+    filter: Filter | undefined,
+    spec: SortSpec | undefined,
+    skip: number,
+    limit: number,
+  ): ReadDocument[] | undefined {
+    if (!spec || limit === 0) return undefined;
+    const fields = Object.keys(spec);
+    const index = fields[0] === undefined ? undefined : state.ordered.get(fields[0]);
+    if (!index?.usable) return undefined;
+    const end = skip + limit;
+    const candidates = state.candidateCount(filter);
+    if (candidates !== undefined && candidates <= 8 * end) return undefined;
+    const sort = parseSort(spec);
+    const rest = sort.slice(1);
+    const predicate = compileFilter(filter);
+    const page: ReadDocument[] = [];
+    index.walk(sort[0]!.direction, (group) => {
+      if (group.length === 1) {
+        if (predicate(group[0]!.doc)) page.push(group[0]!.doc);
+      } else {
+        const matches = group.filter((entry) => predicate(entry.doc)).map((entry) => entry.doc);
+        page.push(...(rest.length > 0 && matches.length > 1 ? orderPage(matches, rest, 0, 0) : matches));
+      }
+      return page.length < end;
+    });
+    return page.slice(skip, end);
   }
 
   async findOne(filter: Filter): Promise<T | null> {
@@ -91,7 +134,14 @@ export class MemoryCollection<T extends ReadDocument> implements ReadCollection<
     if (filter === undefined) return state.entries.size;
     checkFilter(filter, 'count');
     if (Object.keys(filter).length === 0) return state.entries.size;
-    return state.count(filter, compileFilter(filter));
+    // Counting is a scan of the candidates: the same count with no write since is answered from a cache.
+    const key = JSON.stringify(filter);
+    const cached = this.counts.get(key);
+    if (cached && cached.version === state.version) return cached.total;
+    const total = state.count(filter, compileFilter(filter));
+    if (this.counts.size >= COUNT_CACHE_SIZE) this.counts.delete(this.counts.keys().next().value!);
+    this.counts.set(key, { version: state.version, total });
+    return total;
   }
 
   async upsert(doc: T): Promise<void> {
@@ -141,11 +191,13 @@ export class MemoryCollection<T extends ReadDocument> implements ReadCollection<
     return doomed.length;
   }
 
-  async createIndex(keys: SortSpec, options?: { unique?: boolean }): Promise<void> {
+  async createIndex(keys: SortSpec, options?: { unique?: boolean; ordered?: boolean }): Promise<void> {
     const state = this.open();
     if (typeof keys !== 'object' || keys === null || Array.isArray(keys)) {
       throw new InvalidQueryError(`index keys are an object of field: 1 | -1, got ${JSON.stringify(keys)}`);
     }
     state.indexes.declare(keys, options?.unique === true, state.entries.values());
+    const fields = Object.keys(keys);
+    if (options?.ordered && fields.length === 1) state.declareOrdered(fields[0]!);
   }
 }

@@ -97,7 +97,7 @@ export class MongoReadCollection<T extends ReadDocument> implements ReadCollecti
     return (await this.collection.deleteMany(filter as MongoFilter<StoredDocument>)).deletedCount;
   }
 
-  async createIndex(keys: SortSpec, options?: { unique?: boolean }): Promise<void> {
+  async createIndex(keys: SortSpec, options?: { unique?: boolean; ordered?: boolean }): Promise<void> {
     try {
       await this.collection.createIndex(keys, options?.unique ? { unique: true } : {});
     } catch (error) {
