@@ -283,6 +283,9 @@ export const leadsProjection: Projection = {
       'executiveId',
     ];
     for (const field of indexed) await leads.createIndex({ [field]: 1 }, { ordered: field === 'createdAt' });
+    // The console's usual lists: a status, or one executive's leads, newest first (walked in order).
+    await leads.createIndex({ 'status.id': 1, createdAt: -1 }, { ordered: true });
+    await leads.createIndex({ executiveId: 1, createdAt: -1 }, { ordered: true });
     const agenda = store.collection<AgendaDocument>(LEAD_AGENDA_COLLECTION);
     await agenda.createIndex({ executiveId: 1 });
     await agenda.createIndex({ at: 1 });

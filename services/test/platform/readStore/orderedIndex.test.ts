@@ -29,6 +29,7 @@ async function pair() {
   const ordered = createMemoryReadStore().collection('c');
   const plain = createMemoryReadStore().collection('c');
   await ordered.createIndex({ createdAt: 1 }, { ordered: true });
+  await ordered.createIndex({ status: 1, createdAt: -1 }, { ordered: true });
   await ordered.createIndex({ status: 1 });
   await plain.createIndex({ status: 1 });
   return { ordered, plain };
@@ -45,6 +46,10 @@ const queries = [
   },
   { filter: { country: 'CL' }, sort: { createdAt: -1 as const, name: 1 as const }, skip: 10, limit: 15 },
   { filter: { status: 3, country: 'PE' }, sort: { createdAt: 1 as const }, skip: 0, limit: 5 },
+  // One value of the compound index's partition: only that part is walked.
+  { filter: { status: 2 }, sort: { createdAt: -1 as const, _id: 1 as const }, skip: 0, limit: 10 },
+  { filter: { status: { $in: [1] }, country: 'CL' }, sort: { createdAt: 1 as const }, skip: 3, limit: 5 },
+  { filter: { status: 9 }, sort: { createdAt: -1 as const }, skip: 0, limit: 5 },
 ];
 
 async function expectSameAnswers(ordered: any, plain: any) {
@@ -89,6 +94,7 @@ describe('the memory read store’s ordered index', () => {
       await plain.upsert(doc);
     }
     await late.createIndex({ createdAt: 1 }, { ordered: true });
+    await late.createIndex({ status: 1, createdAt: -1 }, { ordered: true });
     await expectSameAnswers(late, plain);
     const array = {
       _id: 'arr',

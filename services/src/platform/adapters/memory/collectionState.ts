@@ -4,6 +4,7 @@ import { equalityConditions } from './filterEqualities';
 import type { Predicate } from './filterCompiler';
 import { IndexCatalog } from './indexCatalog';
 import { OrderedIndex } from './orderedIndex';
+import { PartitionedOrderedIndex } from './partitionedOrderedIndex';
 
 /**
  * One collection's documents and indexes: writes keep the indexes in step (checking uniqueness before
@@ -15,6 +16,8 @@ export class CollectionState {
   private nextSeq = 0;
   /** Single-field indexes also kept in sort order, by field. */
   readonly ordered = new Map<string, OrderedIndex>();
+  /** Compound ordered indexes `{ partition, field }`, by field. */
+  readonly partitioned = new Map<string, PartitionedOrderedIndex[]>();
   /** Moves on every write: a cached answer is good while it has not moved. */
   version = 0;
 
@@ -39,6 +42,7 @@ export class CollectionState {
     this.entries.set(doc._id, created);
     if (!this.catalog.isEmpty) this.catalog.inserted(created);
     for (const index of this.ordered.values()) index.inserted(created);
+    for (const list of this.partitioned.values()) for (const index of list) index.inserted(created);
   }
 
   replace(entry: Entry, doc: ReadDocument): void {
@@ -49,13 +53,23 @@ export class CollectionState {
     entry.doc = doc;
     if (!this.catalog.isEmpty) this.catalog.replaced(entry, before);
     for (const index of this.ordered.values()) index.replaced(entry, before);
+    for (const list of this.partitioned.values()) for (const index of list) index.replaced(entry, before);
   }
 
   remove(entry: Entry): void {
     this.version++;
     if (!this.catalog.isEmpty) this.catalog.removed(entry);
     for (const index of this.ordered.values()) index.removed(entry);
+    for (const list of this.partitioned.values()) for (const index of list) index.removed(entry);
     this.entries.delete(entry.doc._id);
+  }
+
+  /** Keeps `field` in sort order within each value of `partition` from now on. */
+  declarePartitioned(partition: string, field: string): void {
+    const list = this.partitioned.get(field) ?? [];
+    if (list.some((index) => index.partition === partition)) return;
+    list.push(new PartitionedOrderedIndex(partition, field, this.entries.values()));
+    this.partitioned.set(field, list);
   }
 
   /** Keeps `field` in sort order from now on (createIndex with `ordered`). */
@@ -81,6 +95,7 @@ export class CollectionState {
     this.entries.clear();
     this.catalog = new IndexCatalog(this.name);
     this.ordered.clear();
+    this.partitioned.clear();
   }
 
   /** Entries matching `predicate` in insertion order, up to `max`. */

@@ -101,8 +101,9 @@ export class MemoryCollection<T extends ReadDocument> implements ReadCollection<
     limit: number,
   ): ReadDocument[] | undefined {
     if (!spec || limit === 0) return undefined;
-    const fields = Object.keys(spec);
-    const index = fields[0] === undefined ? undefined : state.ordered.get(fields[0]);
+    const field = Object.keys(spec)[0];
+    if (field === undefined) return undefined;
+    const index = this.orderedIndexFor(state, filter, field);
     if (!index?.usable) return undefined;
     const end = skip + limit;
     const candidates = state.candidateCount(filter);
@@ -121,6 +122,24 @@ export class MemoryCollection<T extends ReadDocument> implements ReadCollection<
       return page.length < end;
     });
     return page.slice(skip, end);
+  }
+
+  /**
+   * The ordered index to walk for a sort on `field`: the part of a compound one whose partition the filter
+   * names with one value (only the matching documents are walked), else the field's own ordered index.
+   */
+  private orderedIndexFor(state: CollectionState, filter: Filter | undefined, field: string) {
+    const compound = state.partitioned.get(field);
+    if (compound && filter) {
+      const conditions = equalityConditions(filter);
+      for (const index of compound) {
+        if (!index.usable) continue;
+        const condition = conditions.find((c) => c.path === index.partition && c.values.length === 1);
+        const part = condition ? index.partFor(condition.values[0]) : undefined;
+        if (part) return part;
+      }
+    }
+    return state.ordered.get(field);
   }
 
   async findOne(filter: Filter): Promise<T | null> {
@@ -199,5 +218,6 @@ export class MemoryCollection<T extends ReadDocument> implements ReadCollection<
     state.indexes.declare(keys, options?.unique === true, state.entries.values());
     const fields = Object.keys(keys);
     if (options?.ordered && fields.length === 1) state.declareOrdered(fields[0]!);
+    if (options?.ordered && fields.length === 2) state.declarePartitioned(fields[0]!, fields[1]!);
   }
 }

@@ -86,8 +86,15 @@ export class OrderedIndex {
   }
 
   removed(entry: Entry): void {
+    this.removedAs(entry, entry.doc);
+  }
+
+  /** Removes `entry`, found by the key it had in `doc` (its previous version when it moved elsewhere). */
+  removedAs(entry: Entry, doc: object): void {
     if (!this.usable) return;
-    const at = this.lowerBound(this.keyOf(entry.doc), entry.seq);
+    const key = this.keyOf(doc);
+    if (key === NOT_SCALAR) return;
+    const at = this.lowerBound(key, entry.seq);
     if (this.slots[at]?.entry === entry) this.slots.splice(at, 1);
   }
 
