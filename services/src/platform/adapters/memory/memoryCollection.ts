@@ -112,15 +112,18 @@ export class MemoryCollection<T extends ReadDocument> implements ReadCollection<
     const rest = sort.slice(1);
     const predicate = compileFilter(filter);
     const page: ReadDocument[] = [];
-    index.walk(sort[0]!.direction, (group) => {
-      if (group.length === 1) {
-        if (predicate(group[0]!.doc)) page.push(group[0]!.doc);
-      } else {
+    index.walk(
+      sort[0]!.direction,
+      (entry) => {
+        if (predicate(entry.doc)) page.push(entry.doc);
+        return page.length < end;
+      },
+      (group) => {
         const matches = group.filter((entry) => predicate(entry.doc)).map((entry) => entry.doc);
         page.push(...(rest.length > 0 && matches.length > 1 ? orderPage(matches, rest, 0, 0) : matches));
-      }
-      return page.length < end;
-    });
+        return page.length < end;
+      },
+    );
     return page.slice(skip, end);
   }
 

@@ -103,22 +103,25 @@ export class OrderedIndex {
    * at a time, each group in insertion order (ties are the caller's to order by the sort's other fields),
    * until `visit` returns false. A group of one, the common case for dates, costs no allocation.
    */
-  walk(direction: 1 | -1, visit: (group: Entry[]) => boolean): void {
+  walk(
+    direction: 1 | -1,
+    visitOne: (entry: Entry) => boolean,
+    visitGroup: (group: Entry[]) => boolean,
+  ): void {
     const slots = this.slots;
     const n = slots.length;
     for (let k = 0; k < n;) {
       // `first` is the group's first slot in walking order; the group runs while keys stay equal.
       const first = direction === 1 ? k : n - 1 - k;
+      const key = slots[first]!.key;
       let size = 1;
-      while (k + size < n) {
-        const next = direction === 1 ? first + size : first - size;
-        if (compareKeys(slots[next]!.key, slots[first]!.key) !== 0) break;
-        size++;
+      while (k + size < n && compareKeys(slots[first + direction * size]!.key, key) === 0) size++;
+      if (size === 1) {
+        if (!visitOne(slots[first]!.entry)) return;
+      } else {
+        const from = direction === 1 ? first : first - size + 1;
+        if (!visitGroup(slots.slice(from, from + size).map((slot) => slot.entry))) return;
       }
-      const from = direction === 1 ? first : first - size + 1;
-      const group =
-        size === 1 ? [slots[first]!.entry] : slots.slice(from, from + size).map((slot) => slot.entry);
-      if (!visit(group)) return;
       k += size;
     }
   }
