@@ -29,6 +29,9 @@ async function main() {
     `Cubre is running (${config.ROLES.join(', ')}) with ${Object.entries(runtime.engines.describe)
       .map(([port, engine]) => `${port}: ${engine}`)
       .join(', ')}`,
+    ...(config.ROLES.includes('api')
+      ? [`  Storefront    ${runtime.url}/`, `  Console       ${runtime.url}/admin (demo users: README.md)`]
+      : []),
     `  API           ${runtime.url}/api/`,
     `  Health        ${runtime.url}/healthz  ${runtime.url}/readyz`,
     `  Metrics       ${runtime.url}/metrics`,
