@@ -8,7 +8,7 @@ interface UserRecord {
   status?: string;
 }
 
-/** The active users a lead can be assigned to, by name. */
+/** The active users a lead can be assigned to (their roles grant lead:read), by name. */
 export function ExecutiveSelect({
   value,
   onChange,
@@ -19,9 +19,11 @@ export function ExecutiveSelect({
   error?: string;
 }) {
   const translate = useTranslate();
+  // Only users who can work leads (the server refuses the others with CODE002 anyway).
   const { data = [], isPending } = useGetList<UserRecord>('users', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'id', order: 'ASC' },
+    filter: { permission: 'lead:read', status: 'Activo' },
   });
   const users = data
     .filter((user) => user.status !== 'Inactivo')

@@ -2,10 +2,12 @@ import {
   IDENTITY_ERRORS,
   ORGANIZATIONS_COLLECTION,
   PASSWORD_IN_HISTORY_MESSAGE,
+  ROLES_COLLECTION,
   USERS_COLLECTION,
   UserCreateBody,
   UserUpdateBody,
   type OrganizationDocument,
+  type RoleDocument,
   type UserDocument,
   type UserRecord,
 } from '@cubre/schemas';
@@ -136,16 +138,26 @@ export function userRoutes(context: AppContext): Router {
     route(async (req, res) => {
       const query = parseListQuery(req, {
         sortable: ['id', 'email', 'name', 'createdAt', 'updatedAt', 'status'],
-        filters: ['q', 'role', 'status', 'organizationId'],
+        filters: ['q', 'role', 'status', 'organizationId', 'permission'],
       });
       const { filter } = query;
       const roles = stringsOf(filter, 'role');
+      // `permission`: users whose roles grant it now (the console's executive pickers ask for lead:read).
+      const permission = stringOf(filter, 'permission');
+      const granting = permission
+        ? (
+            await context.readStore
+              .collection<RoleDocument>(ROLES_COLLECTION)
+              .find({ permissions: permission })
+          ).map((role) => role._id)
+        : undefined;
       const statuses = stringsOf(filter, 'status');
       const find = allOf(
         idFilterOf(filter),
         textSearch(stringOf(filter, 'q'), ['email', 'nameKey']),
         roles ? { roles: { $in: roles } } : {},
         statuses ? { status: { $in: statuses } } : {},
+        granting ? { roles: { $in: granting } } : {},
         organizationFilterOf(filter),
         scopeFilter(principalOf(res), 'organizationId'),
       );

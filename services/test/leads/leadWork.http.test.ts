@@ -239,6 +239,16 @@ describe('working a lead', () => {
     expect(other.status).toBe(403);
   });
 
+  test("the executive picker's list: users whose roles grant lead:read, company administrators left out", async () => {
+    const filter = encodeURIComponent(JSON.stringify({ permission: 'lead:read', status: 'Activo' }));
+    const users = await json(await get('supervisor', `/api/admin/users?filter=${filter}&range=[0,99]`));
+    const emails = users.map((u: any) => u.email);
+    expect(emails).toEqual(
+      expect.arrayContaining(['ejecutivo@demo.cl', 'ejecutivo2@demo.cl', 'supervisor@demo.cl']),
+    );
+    expect(emails).not.toContain('empresa@demo.cl');
+  });
+
   test('assignment to a user who cannot work leads is refused with CODE002', async () => {
     const leadId = await visitorRequest();
     const response = await post('supervisor', `/api/admin/leads/${leadId}/assign`, {
