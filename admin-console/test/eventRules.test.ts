@@ -1,4 +1,4 @@
-import { eventCommandOf, validateEventDraft } from '../src/leads/eventRules';
+import { eventCommandOf, isReminderDue, validateEventDraft } from '../src/leads/eventRules';
 
 describe('scheduling a call or a meeting', () => {
   test('002-3.25 the type (LLAMADA or REUNION) and the time are required', () => {
@@ -40,5 +40,16 @@ describe('scheduling a call or a meeting', () => {
       remindAt: new Date(2026, 10, 24, 9, 0).toISOString(),
       note: 'traer nómina',
     });
+  });
+});
+
+describe('reminders on the dashboard', () => {
+  const entry = { at: '2026-11-23T15:00:00.000Z', remindAt: '2026-11-23T14:30:00.000Z' };
+  test('002-3.25 a reminder is due from its time until the call or meeting starts', () => {
+    expect(isReminderDue(entry, new Date('2026-11-23T14:29:59Z'))).toBe(false);
+    expect(isReminderDue(entry, new Date('2026-11-23T14:30:00Z'))).toBe(true);
+    expect(isReminderDue(entry, new Date('2026-11-23T14:59:59Z'))).toBe(true);
+    expect(isReminderDue(entry, new Date('2026-11-23T15:00:00Z'))).toBe(false);
+    expect(isReminderDue({ ...entry, remindAt: null }, new Date('2026-11-23T14:45:00Z'))).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import {
   Box,
   Card,
   CardContent,
+  Chip,
   List as MuiList,
   ListItem,
   ListItemText,
@@ -22,6 +23,7 @@ import {
 import { canAccess } from '../access';
 import type { CubreDataProvider } from '../dataProvider';
 import { todayRange } from '../dates';
+import { isReminderDue } from '../leads/eventRules';
 import { StatusChip } from '../leads/StatusChip';
 import { openStatusIds } from '../leads/statusRules';
 import { useLeadCatalogues } from '../leads/useLeadCatalogues';
@@ -171,11 +173,17 @@ function TodayAgenda({ userId }: { userId: string }) {
   const locale = useDateLocale();
   const createPath = useCreatePath();
   const today = todayRange(new Date());
-  const { data = [], isPending } = useGetList<AgendaEntry>('agenda', {
-    filter: { executiveId: userId, at_gte: today.gte, at_lte: today.lte },
-    sort: { field: 'at', order: 'ASC' },
-    pagination: { page: 1, perPage: 50 },
-  });
+  const { data = [], isPending } = useGetList<AgendaEntry>(
+    'agenda',
+    {
+      filter: { executiveId: userId, at_gte: today.gte, at_lte: today.lte },
+      sort: { field: 'at', order: 'ASC' },
+      pagination: { page: 1, perPage: 50 },
+      // Re-read every minute, so a reminder shows when its time comes while the dashboard stays open.
+    },
+    { refetchInterval: 60_000 },
+  );
+  const now = new Date();
   if (isPending) return null;
   if (data.length === 0) return <Empty text={translate('cubre.dashboard.no_agenda')} />;
   return (
@@ -186,6 +194,14 @@ function TodayAgenda({ userId }: { userId: string }) {
             primary={
               <>
                 {new Date(entry.at).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })} ·{' '}
+                {isReminderDue(entry, now) ? (
+                  <Chip
+                    size="small"
+                    color="warning"
+                    label={translate('cubre.dashboard.reminder_due')}
+                    sx={{ mr: 0.5 }}
+                  />
+                ) : null}
                 {translate(`cubre.events.types.${entry.type}`)} ·{' '}
                 <Link to={createPath({ resource: 'leads', id: entry.leadId, type: 'show' })}>
                   {entry.leadName || entry.leadId}

@@ -155,6 +155,7 @@ export const en: ConsoleMessages = {
       all_open: 'See the %{smart_count} open leads',
       today: "Today's agenda",
       no_agenda: 'Nothing scheduled today.',
+      reminder_due: 'Reminder',
     },
     leads: {
       title: 'Lead %{name}',

@@ -366,6 +366,7 @@ export const cubre = {
     all_open: 'Ver los %{smart_count} leads abiertos',
     today: 'Agenda de hoy',
     no_agenda: 'Nada agendado para hoy.',
+    reminder_due: 'Recordatorio',
   },
   leads: {
     title: 'Lead %{name}',

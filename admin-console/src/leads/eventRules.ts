@@ -42,3 +42,13 @@ export function eventCommandOf(draft: EventDraft): {
   const note = draft.note.trim();
   return { type: draft.type, at, ...(remindAt ? { remindAt } : {}), ...(note ? { note } : {}) };
 }
+
+/**
+ * A call or meeting whose reminder time has come and that has not started yet: the dashboard marks it
+ * (issue 5: scheduled events with a reminder). Past events and those without a reminder are not due.
+ */
+export function isReminderDue(entry: { at: string; remindAt: string | null }, now: Date): boolean {
+  if (!entry.remindAt) return false;
+  const time = now.getTime();
+  return Date.parse(entry.remindAt) <= time && time < Date.parse(entry.at);
+}
