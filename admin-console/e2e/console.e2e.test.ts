@@ -153,6 +153,10 @@ describe('the back-office console in a real browser', () => {
     const hers = await searchLeads(elena, person.email, person.nombre);
     expect(await hers.textContent()).toContain('Asignado');
     expect(await seriousViolations(elena)).toEqual([]);
+    // The table scrolls inside its card: the page itself stays as wide as the phone.
+    expect(await elena.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      CONSOLE_MOBILE.width,
+    );
     await screenshot(elena, 'leads-list-mobile');
     const listed = await (await api.get(ELENA, '/api/admin/leads?range=[0,999]')).json();
     expect(listed.map((entry: any) => entry.id)).toContain(leadId);

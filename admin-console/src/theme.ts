@@ -15,6 +15,21 @@ export const theme: RaThemeOptions = {
   palette: { ...defaultLightTheme.palette, primary: BLUE, secondary: BLUE, error: { main: '#B71C1C' } },
   components: {
     ...defaultLightTheme.components,
+    // On a phone a list's table is wider than the screen: react-admin's layout grew to fit it (1,044 px
+    // for the leads), pushing the app bar's language and user menus off-screen. There the layout keeps
+    // the screen's width and the table scrolls inside its card.
+    RaLayout: {
+      styleOverrides: {
+        root: {
+          '@media (max-width: 599.95px)': {
+            minWidth: 0,
+            '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .list-page, & .RaList-main':
+              { minWidth: 0 },
+            '& .RaList-main > .MuiCard-root': { overflowX: 'auto' },
+          },
+        },
+      },
+    },
     MuiCheckbox: {
       defaultProps: {
         slotProps: {
