@@ -1,32 +1,14 @@
 import { IDENTITY_ERRORS, searchKeyOf, type IdentityErrorRule } from '@cubre/schemas';
 import { IDENTITY_PROJECTION } from '@cubre/projections/identity/projection';
-import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { AppContext } from '../platform/http/app';
-import { ifMatchRevision } from '../platform/http/etag';
 import { HttpProblem, invalidRequest } from '../platform/http/problem';
 import type { Filter } from '../platform/ports/readStore';
+import { asyncRoute as route } from '../platform/http/asyncRoute';
 
-/** An async handler whose failures reach the error middleware (list routes parse their own query). */
-export const route =
-  (handler: (req: Request, res: Response) => Promise<void>): RequestHandler =>
-  (req: Request, res: Response, next: NextFunction) => {
-    handler(req, res).catch(next);
-  };
-
-/**
- * The revision an update is pinned to: `If-Match: "3"` or `revision` in the body (react-admin sends the
- * record back with it); both must agree. Undefined when neither is given (`*` pins nothing either).
- */
-export function expectedRevisionOf(req: Request, bodyRevision: number | undefined): number | undefined {
-  const pinned = ifMatchRevision(req);
-  const header = typeof pinned === 'number' ? pinned : undefined;
-  if (header !== undefined && bodyRevision !== undefined && header !== bodyRevision) {
-    throw invalidRequest([
-      { field: 'revision', rule: 'if_match', message: 'revision e If-Match nombran versiones distintas' },
-    ]);
-  }
-  return header ?? bodyRevision;
-}
+/** The platform's helpers the identity routes share with the other admin resources. */
+export { route };
+export { expectedRevisionOf } from '../platform/http/etag';
 
 /** A 404 naming the seed's error type (USER_NOT_FOUND, ROLE_NOT_FOUND, NOT_FOUND). */
 export const missing = (rule: IdentityErrorRule, resource: string, id: string) =>

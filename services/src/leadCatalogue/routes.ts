@@ -16,7 +16,7 @@ import {
 import { CommandRejected } from '../platform/core/decider';
 import type { AppContext } from '../platform/http/app';
 import { commandMetadataOf } from '../platform/http/commandMetadata';
-import { ifMatchRevision, setRevisionETag } from '../platform/http/etag';
+import { expectedRevisionOf, setRevisionETag } from '../platform/http/etag';
 import { invalidRequest } from '../platform/http/problem';
 import {
   idFilterOf,
@@ -50,17 +50,6 @@ function sortOf(query: ListQuery, kind: LeadCatalogueKind): SortSpec {
   if (!query.sort) return kind === 'leadTransition' ? { id: 1 } : { order: 1, id: 1 };
   const direction = query.sort.order === 'ASC' ? 1 : -1;
   return query.sort.field === 'id' ? { id: direction } : { [query.sort.field]: direction, id: 1 };
-}
-
-/** The expected revision from `If-Match` or the body's `revision`; both, and different, is a 400. */
-function expectedRevisionOf(req: Request, bodyRevision: number | undefined): number | undefined {
-  const pinned = ifMatchRevision(req);
-  if (typeof pinned === 'number' && bodyRevision !== undefined && pinned !== bodyRevision) {
-    throw invalidRequest([
-      { field: 'revision', rule: 'if_match', message: 'revision e If-Match nombran versiones distintas' },
-    ]);
-  }
-  return typeof pinned === 'number' ? pinned : bodyRevision;
 }
 
 /**

@@ -10,10 +10,8 @@ import { derivedId } from '../platform/commands/eventIds';
 import { CommandRejected } from '../platform/core/decider';
 import type { AppContext } from '../platform/http/app';
 import { commandMetadataOf } from '../platform/http/commandMetadata';
-import { ifMatchRevision } from '../platform/http/etag';
-import { HttpProblem, invalidRequest } from '../platform/http/problem';
+import { HttpProblem } from '../platform/http/problem';
 import { recordNotFound } from '../platform/http/simpleRest';
-import { WrongExpectedRevisionError } from '../platform/ports/eventStore';
 import { LeadDomainEvent, leadDecider, leadStream, type LeadCommand, type LeadState } from './decider';
 import { mayReach } from './adminQueries';
 
@@ -77,20 +75,9 @@ export async function executiveRef(context: AppContext, executiveId: string) {
   return { id: user._id, name: user.name };
 }
 
-/** The revision a command is pinned to: If-Match or the body's `revision` (they must agree). */
-export function pinnedRevision(req: Request, bodyRevision: number | undefined): number | undefined {
-  const pinned = ifMatchRevision(req);
-  if (typeof pinned === 'number' && bodyRevision !== undefined && pinned !== bodyRevision) {
-    throw invalidRequest([
-      { field: 'revision', rule: 'if_match', message: 'revision e If-Match nombran versiones distintas' },
-    ]);
-  }
-  return typeof pinned === 'number' ? pinned : bodyRevision;
-}
-
 /**
  * Runs one console command on a lead the caller may reach, pinned to a revision when the client sent one
- * (a stale one is a 409 naming If-Match), and waits until the leads read model shows it.
+ * (a stale one is the error handler's 409 naming If-Match), and waits until the leads read model shows it.
  */
 export async function runLeadCommand(
   context: AppContext,
@@ -119,16 +106,6 @@ export async function runLeadCommand(
       { expectedRevision },
     );
   } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) {
-      throw new HttpProblem(
-        409,
-        'conflict',
-        'Conflicto',
-        'otro usuario modificó la solicitud: recargue',
-        [{ field: 'If-Match', rule: 'stale', message: `la versión actual es "${error.actual}"` }],
-        { ETag: `"${error.actual}"` },
-      );
-    }
     if (error instanceof CommandRejected && error.rule === 'lead_not_found')
       throw recordNotFound('leads', leadId);
     throw error;

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { principalOf, requireAnyPermission, requirePermission } from '../identity/guard';
 import { permissionsOf } from '../identity/principals';
 import type { AppContext } from '../platform/http/app';
-import { setRevisionETag } from '../platform/http/etag';
+import { expectedRevisionOf, setRevisionETag } from '../platform/http/etag';
+import { asyncRoute } from '../platform/http/asyncRoute';
 import { HttpProblem } from '../platform/http/problem';
 import {
   idFilterOf,
@@ -29,7 +30,6 @@ import {
   StatusChangeBody,
   childId,
   executiveRef,
-  pinnedRevision,
   policyOf,
   runLeadCommand,
 } from './adminCommands';
@@ -56,8 +56,10 @@ export function leadAdminRoutes(context: AppContext): Router {
   const agenda = context.readStore.collection<AgendaDocument>(LEAD_AGENDA_COLLECTION);
   const readLeads = requireAnyPermission(context, 'lead:read', 'lead:read-all');
 
-  router.get('/api/admin/leads', readLeads, async (req, res, next) => {
-    try {
+  router.get(
+    '/api/admin/leads',
+    readLeads,
+    asyncRoute(async (req, res) => {
       const query = parseListQuery(req, { sortable: LEAD_LIST_SORTS, filters: LEAD_LIST_FILTERS });
       const filter = { ...leadListFilter(query.filter, principalOf(res)), ...idFilterOf(query.filter) };
       const [rows, total] = await Promise.all([
@@ -65,10 +67,8 @@ export function leadAdminRoutes(context: AppContext): Router {
         leads.count(filter),
       ]);
       sendPage(res, 'leads', query, rows.map(adminViewOf), total);
-    } catch (error) {
-      next(error);
-    }
-  });
+    }),
+  );
 
   router.get(
     '/api/admin/leads/:id',
@@ -184,7 +184,7 @@ export function leadAdminRoutes(context: AppContext): Router {
           },
           policy,
         },
-        pinnedRevision(req, body.revision),
+        expectedRevisionOf(req, body.revision),
       );
       await answerLead(res, params.id);
     }),
@@ -202,7 +202,7 @@ export function leadAdminRoutes(context: AppContext): Router {
         res,
         params.id,
         { type: 'AssignLead', data: { leadId: params.id, executive, reason: body.reason ?? null }, policy },
-        pinnedRevision(req, body.revision),
+        expectedRevisionOf(req, body.revision),
       );
       await answerLead(res, params.id);
     }),
@@ -221,7 +221,7 @@ export function leadAdminRoutes(context: AppContext): Router {
           type: 'AddLeadNote',
           data: { leadId: params.id, noteId: childId('note', commandId), text: body.text },
         }),
-        pinnedRevision(req, body.revision),
+        expectedRevisionOf(req, body.revision),
       );
       res.status(201);
       await answerLead(res, params.id);
@@ -248,15 +248,17 @@ export function leadAdminRoutes(context: AppContext): Router {
             note: body.note ?? null,
           },
         }),
-        pinnedRevision(req, body.revision),
+        expectedRevisionOf(req, body.revision),
       );
       res.status(201);
       await answerLead(res, params.id);
     }),
   );
 
-  router.get('/api/admin/lead-counts', readLeads, async (req, res, next) => {
-    try {
+  router.get(
+    '/api/admin/lead-counts',
+    readLeads,
+    asyncRoute(async (req, res) => {
       if (Object.keys(req.query).some((key) => !['forceRefresh', 'isqps', '_'].includes(key))) {
         throw new HttpProblem(400, 'validation', 'Solicitud inválida', 'lead-counts no recibe parámetros');
       }
@@ -289,13 +291,13 @@ export function leadAdminRoutes(context: AppContext): Router {
         byExecutive: executives,
         unassigned: principal.permissions.has('lead:read-all') ? await leads.count({ executiveId: null }) : 0,
       });
-    } catch (error) {
-      next(error);
-    }
-  });
+    }),
+  );
 
-  router.get('/api/admin/agenda', readLeads, async (req, res, next) => {
-    try {
+  router.get(
+    '/api/admin/agenda',
+    readLeads,
+    asyncRoute(async (req, res) => {
       const query = parseListQuery(req, {
         sortable: ['at', 'createdAt'],
         filters: ['executiveId', 'leadId', 'at_gte', 'at_lte', 'type'],
@@ -336,10 +338,8 @@ export function leadAdminRoutes(context: AppContext): Router {
         rows.map(({ _id, ...rest }) => ({ id: _id, ...rest })),
         total,
       );
-    } catch (error) {
-      next(error);
-    }
-  });
+    }),
+  );
 
   return router;
 }

@@ -25,8 +25,8 @@ import { handleCommand } from '../platform/commands/commandHandler';
 import { CommandRejected } from '../platform/core/decider';
 import type { AppContext } from '../platform/http/app';
 import { anonymousVisitor, commandMetadataOf } from '../platform/http/commandMetadata';
-import { ifMatchRevision, setRevisionETag } from '../platform/http/etag';
-import { HttpProblem, invalidRequest, notFound } from '../platform/http/problem';
+import { expectedRevisionOf, setRevisionETag } from '../platform/http/etag';
+import { HttpProblem, notFound } from '../platform/http/problem';
 import { validated, type ValidInput } from '../platform/http/validate';
 import { WrongExpectedRevisionError, type EventStore } from '../platform/ports/eventStore';
 import { requestCountry } from '../site/requestCountry';
@@ -267,13 +267,7 @@ export function leadRoutes(context: AppContext, snapshots: CatalogueSnapshots): 
     res: Response,
     country: Country,
   ) {
-    const pinned = ifMatchRevision(req);
-    if (typeof pinned === 'number' && body.revision !== undefined && pinned !== body.revision) {
-      throw invalidRequest([
-        { field: 'revision', rule: 'if_match', message: 'revision e If-Match nombran versiones distintas' },
-      ]);
-    }
-    const expectedRevision = typeof pinned === 'number' ? pinned : body.revision;
+    const expectedRevision = expectedRevisionOf(req, body.revision);
     const changes: Record<string, unknown> = {};
     for (const name of LEAD_UPDATE_FIELDS) if (body[name] !== undefined) changes[name] = body[name];
     let result;

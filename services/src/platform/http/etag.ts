@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { HttpProblem } from './problem';
+import { HttpProblem, invalidRequest } from './problem';
 
 /** ETags are the aggregate's revision, quoted: `"3"`. */
 export function setRevisionETag(res: Response, revision: number): void {
@@ -25,4 +25,20 @@ export function ifMatchRevision(req: Request): number | '*' | undefined {
     );
   }
   return Number(match[1]);
+}
+
+/**
+ * The revision a write is pinned to: `If-Match: "3"` or `revision` in the body (react-admin sends the
+ * record back with it); both, naming different versions, is a 400. Undefined when neither is given
+ * (`If-Match: *` pins nothing either).
+ */
+export function expectedRevisionOf(req: Request, bodyRevision: number | undefined): number | undefined {
+  const pinned = ifMatchRevision(req);
+  const header = typeof pinned === 'number' ? pinned : undefined;
+  if (header !== undefined && bodyRevision !== undefined && header !== bodyRevision) {
+    throw invalidRequest([
+      { field: 'revision', rule: 'if_match', message: 'revision e If-Match nombran versiones distintas' },
+    ]);
+  }
+  return header ?? bodyRevision;
 }

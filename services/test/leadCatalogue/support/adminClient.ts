@@ -11,9 +11,8 @@ export const DEMO = {
 } as const;
 const DEMO_PASSWORD = 'Demo.2026!';
 
-/** The real runtime with a cheap password hash: demo users sign in fast. */
-export const startCatalogueRuntime = (): Promise<TestRuntime> =>
-  startTestRuntime({ PASSWORD_SCRYPT_N: '1024' });
+/** The real runtime (startTestRuntime already uses the cheapest password hash: demo users sign in fast). */
+export const startCatalogueRuntime = (): Promise<TestRuntime> => startTestRuntime();
 
 export interface AdminClient {
   get(path: string, headers?: Record<string, string>): Promise<Response>;
