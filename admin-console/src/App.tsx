@@ -19,6 +19,7 @@ import { organizations } from './identity/organizations';
 import { permissions } from './identity/permissions';
 import { roles } from './identity/roles';
 import { users } from './identity/users';
+import { guardPages } from './guardPages';
 import { Layout } from './layout/Layout';
 import { AgendaList } from './leads/AgendaList';
 import { LeadList } from './leads/LeadList';
@@ -54,23 +55,22 @@ export function App() {
       >
         <Resource
           name="leads"
-          list={LeadList}
-          show={LeadShow}
+          {...guardPages({ list: LeadList, show: LeadShow })}
           icon={AssignmentIndIcon}
           recordRepresentation={(lead: Lead) => lead.contact?.nombre ?? lead.id}
         >
           <Route path="kanban" element={<LeadKanban />} />
         </Resource>
-        <Resource name="agenda" list={AgendaList} icon={EventIcon} />
-        <Resource name="lead-statuses" {...leadStatuses} />
-        <Resource name="lead-sub-statuses" {...leadSubStatuses} />
-        <Resource name="failure-reasons" {...failureReasons} />
-        <Resource name="lead-transitions" {...leadTransitions} />
-        <Resource name="users" {...users} />
-        <Resource name="roles" {...roles} />
-        <Resource name="permissions" {...permissions} />
-        <Resource name="organizations" {...organizations} />
-        <Resource name="audit" {...audit} />
+        <Resource name="agenda" {...guardPages({ list: AgendaList })} icon={EventIcon} />
+        <Resource name="lead-statuses" {...guardPages(leadStatuses)} />
+        <Resource name="lead-sub-statuses" {...guardPages(leadSubStatuses)} />
+        <Resource name="failure-reasons" {...guardPages(failureReasons)} />
+        <Resource name="lead-transitions" {...guardPages(leadTransitions)} />
+        <Resource name="users" {...guardPages(users)} />
+        <Resource name="roles" {...guardPages(roles)} />
+        <Resource name="permissions" {...guardPages(permissions)} />
+        <Resource name="organizations" {...guardPages(organizations)} />
+        <Resource name="audit" {...guardPages(audit)} />
         <CustomRoutes noLayout>
           <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
         </CustomRoutes>

@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { ListItemIcon, ListItemText, MenuItem, useMediaQuery, type Theme } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
 import {
   AppBar as RaAppBar,
@@ -45,9 +45,14 @@ function NamedLoadingIndicator() {
   return <LoadingIndicator {...spinner} />;
 }
 
-/** The user menu is named by the user it opens (its visible text), so its accessible name matches it. */
+/**
+ * The user menu is named by the user it opens (its visible text), so its accessible name matches it. On a
+ * phone react-admin shows only an icon and reads the label as a translation key, falling back to the
+ * English 'Profile': there it gets the key, so the icon is 'Perfil' in Spanish.
+ */
 export function AppBar() {
   const { identity } = useGetIdentity();
+  const showsName = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   return (
     <RaAppBar
       toolbar={
@@ -57,7 +62,7 @@ export function AppBar() {
         </>
       }
       userMenu={
-        <UserMenu label={identity?.fullName || 'ra.auth.user_menu'}>
+        <UserMenu label={(showsName && identity?.fullName) || 'ra.auth.user_menu'}>
           <ChangePasswordItem />
           <Logout />
         </UserMenu>
