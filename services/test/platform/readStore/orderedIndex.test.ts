@@ -30,6 +30,7 @@ async function pair() {
   const plain = createMemoryReadStore().collection('c');
   await ordered.createIndex({ createdAt: 1 }, { ordered: true });
   await ordered.createIndex({ status: 1, createdAt: -1 }, { ordered: true });
+  await ordered.createIndex({ status: 1, country: 1, createdAt: -1 }, { ordered: true });
   await ordered.createIndex({ status: 1 });
   await plain.createIndex({ status: 1 });
   return { ordered, plain };
@@ -50,6 +51,21 @@ const queries = [
   { filter: { status: 2 }, sort: { createdAt: -1 as const, _id: 1 as const }, skip: 0, limit: 10 },
   { filter: { status: { $in: [1] }, country: 'CL' }, sort: { createdAt: 1 as const }, skip: 3, limit: 5 },
   { filter: { status: 9 }, sort: { createdAt: -1 as const }, skip: 0, limit: 5 },
+  // The part answers an equality whole and the walk tests only the rest; a condition with more than the
+  // equality is still tested in full.
+  { filter: { status: { $eq: 2 }, country: 'PE' }, sort: { createdAt: -1 as const }, skip: 2, limit: 5 },
+  { filter: { status: { $in: [2], $ne: 2 } }, sort: { createdAt: -1 as const }, skip: 0, limit: 5 },
+  { filter: { status: { $in: [2], $gte: 3 } }, sort: { createdAt: 1 as const }, skip: 0, limit: 5 },
+  // Both fields of the three-field index: the part of status 2 in Chile, nothing left to test.
+  { filter: { status: 2, country: { $in: ['CL'] } }, sort: { createdAt: -1 as const }, skip: 7, limit: 5 },
+  { filter: { status: 2, country: 'CL', name: 'bea' }, sort: { createdAt: 1 as const }, skip: 0, limit: 4 },
+  { filter: { status: 2, country: 'AR' }, sort: { createdAt: -1 as const }, skip: 0, limit: 4 },
+  {
+    filter: { status: 2, $or: [{ country: 'PE' }, { name: 'ana' }] },
+    sort: { createdAt: -1 as const },
+    skip: 1,
+    limit: 6,
+  },
 ];
 
 async function expectSameAnswers(ordered: any, plain: any) {
@@ -95,6 +111,7 @@ describe('the memory read store’s ordered index', () => {
     }
     await late.createIndex({ createdAt: 1 }, { ordered: true });
     await late.createIndex({ status: 1, createdAt: -1 }, { ordered: true });
+    await late.createIndex({ status: 1, country: 1, createdAt: -1 }, { ordered: true });
     await expectSameAnswers(late, plain);
     const array = {
       _id: 'arr',

@@ -65,9 +65,9 @@ export class CollectionState {
   }
 
   /** Keeps `field` in sort order within each value of `partition` from now on. */
-  declarePartitioned(partition: string, field: string): void {
+  declarePartitioned(partition: readonly string[], field: string): void {
     const list = this.partitioned.get(field) ?? [];
-    if (list.some((index) => index.partition === partition)) return;
+    if (list.some((index) => index.partition.join('\u0000') === partition.join('\u0000'))) return;
     list.push(new PartitionedOrderedIndex(partition, field, this.entries.values()));
     this.partitioned.set(field, list);
   }

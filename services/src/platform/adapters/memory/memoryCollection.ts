@@ -11,9 +11,11 @@ import { InvalidDocumentError, InvalidQueryError } from './errors';
 import { compileFilter } from './filterCompiler';
 import { equalityConditions } from './filterEqualities';
 import { frozenCopy, seal } from './frozenJson';
+import type { OrderedIndex } from './orderedIndex';
 import { orderPage } from './ordering';
 import { parseSort } from './sortKeys';
 import { applyUpdate, validateUpdate } from './updater';
+import { isOperatorObject } from './valueTests';
 
 const COUNT_CACHE_SIZE = 64;
 
@@ -57,6 +59,30 @@ function seedFromGuard(id: string, guard: Filter): ReadDocument {
   }
   return any ? applyUpdate(seed, { $set: fields }, true) : seed;
 }
+
+/**
+ * Whether a top-level condition is one equality and nothing else (`2`, `{ $eq: 2 }`, `{ $in: [2] }`), so a
+ * part of a compound index holding exactly the documents equal to that value answers it.
+ */
+function isWholeEquality(condition: unknown): boolean {
+  if (condition === undefined || condition instanceof RegExp) return false;
+  if (!isOperatorObject(condition)) return true;
+  const ops = Object.keys(condition);
+  if (ops.length !== 1) return false;
+  if (ops[0] === '$eq') return !(condition.$eq instanceof RegExp);
+  return (
+    ops[0] === '$in' &&
+    Array.isArray(condition.$in) &&
+    condition.$in.length === 1 &&
+    !(condition.$in[0] instanceof RegExp)
+  );
+}
+
+const withoutFields = (filter: Filter, fields: readonly string[]): Filter => {
+  const rest = { ...filter };
+  for (const field of fields) delete rest[field];
+  return rest;
+};
 
 /** The port over one in-memory collection. Documents handed out are the stored ones: frozen, never cloned. */
 export class MemoryCollection<T extends ReadDocument> implements ReadCollection<T> {
@@ -103,46 +129,71 @@ export class MemoryCollection<T extends ReadDocument> implements ReadCollection<
     if (!spec || limit === 0) return undefined;
     const field = Object.keys(spec)[0];
     if (field === undefined) return undefined;
-    const index = this.orderedIndexFor(state, filter, field);
+    const { index, covered } = this.orderedIndexFor(state, filter, field);
     if (!index?.usable) return undefined;
     const end = skip + limit;
     const candidates = state.candidateCount(filter);
     if (candidates !== undefined && candidates <= 8 * end) return undefined;
     const sort = parseSort(spec);
     const rest = sort.slice(1);
-    const predicate = compileFilter(filter);
+    // Every document of a compound index's part already meets the partition's condition: test the rest.
+    const predicate = compileFilter(covered.length > 0 ? withoutFields(filter!, covered) : filter);
     const page: ReadDocument[] = [];
+    // Matches before the page are counted, not kept (page 50 skips a thousand of them).
+    let skipped = 0;
     index.walk(
       sort[0]!.direction,
       (entry) => {
-        if (predicate(entry.doc)) page.push(entry.doc);
-        return page.length < end;
+        if (!predicate(entry.doc)) return true;
+        if (skipped < skip) skipped++;
+        else page.push(entry.doc);
+        return page.length < limit;
       },
       (group) => {
         const matches = group.filter((entry) => predicate(entry.doc)).map((entry) => entry.doc);
-        page.push(...(rest.length > 0 && matches.length > 1 ? orderPage(matches, rest, 0, 0) : matches));
-        return page.length < end;
+        const ordered = rest.length > 0 && matches.length > 1 ? orderPage(matches, rest, 0, 0) : matches;
+        const from = Math.min(skip - skipped, ordered.length);
+        skipped += from;
+        page.push(...ordered.slice(from, from + limit - page.length));
+        return page.length < limit;
       },
     );
-    return page.slice(skip, end);
+    return page;
   }
 
   /**
    * The ordered index to walk for a sort on `field`: the part of a compound one whose partition the filter
    * names with one value (only the matching documents are walked), else the field's own ordered index.
+   * `covered` names the filter's top-level fields the part answers whole (an equality with nothing else),
+   * which the walk then need not test.
    */
-  private orderedIndexFor(state: CollectionState, filter: Filter | undefined, field: string) {
+  private orderedIndexFor(
+    state: CollectionState,
+    filter: Filter | undefined,
+    field: string,
+  ): { index: OrderedIndex | undefined; covered: string[] } {
     const compound = state.partitioned.get(field);
     if (compound && filter) {
       const conditions = equalityConditions(filter);
+      // The index whose partition names the most of the filter's fields: the smallest part to walk.
+      let best: { index: OrderedIndex; covered: string[]; fields: number } | undefined;
       for (const index of compound) {
-        if (!index.usable) continue;
-        const condition = conditions.find((c) => c.path === index.partition && c.values.length === 1);
-        const part = condition ? index.partFor(condition.values[0]) : undefined;
-        if (part) return part;
+        if (!index.usable || (best && index.partition.length <= best.fields)) continue;
+        const values: unknown[] = [];
+        for (const path of index.partition) {
+          const condition = conditions.find((c) => c.path === path && c.values.length === 1);
+          if (!condition) break;
+          values.push(condition.values[0]);
+        }
+        if (values.length < index.partition.length) continue;
+        const part = index.partFor(values);
+        if (!part) continue;
+        const covered = index.partition.filter((path) => isWholeEquality(filter[path]));
+        best = { index: part, covered, fields: index.partition.length };
       }
+      if (best) return best;
     }
-    return state.ordered.get(field);
+    return { index: state.ordered.get(field), covered: [] };
   }
 
   async findOne(filter: Filter): Promise<T | null> {
@@ -221,6 +272,6 @@ export class MemoryCollection<T extends ReadDocument> implements ReadCollection<
     state.indexes.declare(keys, options?.unique === true, state.entries.values());
     const fields = Object.keys(keys);
     if (options?.ordered && fields.length === 1) state.declareOrdered(fields[0]!);
-    if (options?.ordered && fields.length === 2) state.declarePartitioned(fields[0]!, fields[1]!);
+    if (options?.ordered && fields.length >= 2) state.declarePartitioned(fields.slice(0, -1), fields.at(-1)!);
   }
 }

@@ -115,7 +115,7 @@ export class OrderedIndex {
       const first = direction === 1 ? k : n - 1 - k;
       const key = slots[first]!.key;
       let size = 1;
-      while (k + size < n && compareKeys(slots[first + direction * size]!.key, key) === 0) size++;
+      while (k + size < n && sameKey(slots[first + direction * size]!.key, key)) size++;
       if (size === 1) {
         if (!visitOne(slots[first]!.entry)) return;
       } else {
@@ -126,5 +126,9 @@ export class OrderedIndex {
     }
   }
 }
+
+/** Equal sort keys; two different strings (dates, the usual key) answer without the general comparison. */
+const sameKey = (a: unknown, b: unknown): boolean =>
+  a === b ? true : typeof a === 'string' && typeof b === 'string' ? false : compareKeys(a, b) === 0;
 
 const compareSlots = (a: Slot, b: Slot) => compareKeys(a.key, b.key) || a.entry.seq - b.entry.seq;

@@ -66,6 +66,8 @@ function inTest(op: string, list: unknown): ValueTest | undefined {
     return undefined;
   }
   if (list.every((x) => x === null || isPrimitive(x))) {
+    // One member (the console's filters: one status, one country) is an equality: no Set lookup.
+    if (list.length === 1) return equalsTest(list[0]);
     const members = new Set<unknown>(list.filter((x) => x !== null));
     const withNull = list.includes(null);
     if (!withNull) {
