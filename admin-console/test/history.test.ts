@@ -89,4 +89,50 @@ describe('what each line of a lead timeline says', () => {
       args: { type: 'SomethingNew' },
     });
   });
+
+  test('002-2.08 an online purchase: its opening step, a step that moved the lead, one only recorded', () => {
+    const opened = describeHistoryEntry(
+      entry('LeadRequested', {
+        productName: 'Vida Andes',
+        requestType: 'Seguros',
+        step: 'Datos personales',
+        status: { id: 500, name: 'Contratacion Online' },
+        subStatus: { id: 5003, name: 'Datos personales' },
+      }),
+      date,
+    );
+    expect(opened.details).toEqual([
+      { key: 'cubre.history.request_type', args: { type: 'Seguros' } },
+      { key: 'cubre.history.contracting_step', args: { step: 'Datos personales' } },
+      { key: 'cubre.history.contracting_status', args: { status: 'Contratacion Online' } },
+      { key: 'cubre.history.sub_status', args: { name: 'Datos personales' } },
+    ]);
+    const confirmed = describeHistoryEntry(
+      entry('LeadContractingStepRecorded', {
+        step: 'Confirmación',
+        moved: true,
+        status: { id: 501, name: 'Pendiente de confirmación' },
+        subStatus: { id: 330, name: 'Recaudación' },
+      }),
+      date,
+    );
+    expect(confirmed.title).toEqual({
+      key: 'cubre.history.contracting_step',
+      args: { step: 'Confirmación' },
+    });
+    expect(confirmed.details).toEqual([
+      { key: 'cubre.history.contracting_status', args: { status: 'Pendiente de confirmación' } },
+      { key: 'cubre.history.sub_status', args: { name: 'Recaudación' } },
+    ]);
+    const kept = describeHistoryEntry(
+      entry('LeadContractingStepRecorded', {
+        step: 'Pago',
+        moved: false,
+        status: { id: 4, name: 'Fallido' },
+        subStatus: { id: 401, name: 'Sin contacto' },
+      }),
+      date,
+    );
+    expect(kept.details).toEqual([{ key: 'cubre.history.contracting_kept', args: { status: 'Fallido' } }]);
+  });
 });

@@ -256,6 +256,9 @@ export const en: ConsoleMessages = {
       remind_at: 'Reminder: %{at}',
       event_note: 'Note: %{text}',
       other: 'Change: %{type}',
+      contracting_step: 'Online purchase: step «%{step}»',
+      contracting_status: 'Status: %{status}',
+      contracting_kept: 'Recorded; the lead stays in %{status}',
     },
     as_of: {
       title: 'As it stood',

@@ -467,6 +467,9 @@ export const cubre = {
     remind_at: 'Recordatorio: %{at}',
     event_note: 'Nota: %{text}',
     other: 'Cambio: %{type}',
+    contracting_step: 'Compra online: paso «%{step}»',
+    contracting_status: 'Estado: %{status}',
+    contracting_kept: 'Registrado; el lead sigue en %{status}',
   },
   as_of: {
     title: 'Ver como estaba',

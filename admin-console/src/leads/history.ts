@@ -18,6 +18,23 @@ const nameOf = (value: unknown): string | null =>
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 
 /**
+ * An online purchase's step (services/src/leads/contracting.ts): which step, then where it left the lead,
+ * or that it was only recorded because the back-office had already taken the lead elsewhere.
+ */
+function contractingDetails(step: string, moved: boolean, changes: Record<string, unknown>): HistoryText[] {
+  const lines: HistoryText[] = [{ key: 'cubre.history.contracting_step', args: { step } }];
+  const status = nameOf(changes.status);
+  if (!moved) {
+    lines.push({ key: 'cubre.history.contracting_kept', args: { status: status ?? '—' } });
+    return lines;
+  }
+  if (status) lines.push({ key: 'cubre.history.contracting_status', args: { status } });
+  const subStatus = nameOf(changes.subStatus);
+  if (subStatus) lines.push({ key: 'cubre.history.sub_status', args: { name: subStatus } });
+  return lines;
+}
+
+/**
  * What a timeline line says for each kind of change of a lead (services/src/leads/history.ts answers the
  * fields that matter). `formatDate` renders instants in the reader's language and zone.
  */
@@ -28,16 +45,28 @@ export function describeHistoryEntry(
   const changes = entry.changes ?? {};
   const details: HistoryText[] = [];
   switch (entry.type) {
-    case 'LeadRequested':
+    case 'LeadRequested': {
+      if (textOf(changes.requestType))
+        details.push({ key: 'cubre.history.request_type', args: { type: String(changes.requestType) } });
+      // An online purchase opens its lead with its first step, already in that step's status.
+      const step = textOf(changes.step);
+      if (step) details.push(...contractingDetails(step, true, changes));
       return {
         title: {
           key: 'cubre.history.requested',
           args: { product: textOf(changes.productName) ?? textOf(changes.productCode) ?? '' },
         },
-        details: textOf(changes.requestType)
-          ? [{ key: 'cubre.history.request_type', args: { type: String(changes.requestType) } }]
-          : [],
+        details,
       };
+    }
+    case 'LeadContractingStepRecorded': {
+      const [title, ...rest] = contractingDetails(
+        textOf(changes.step) ?? '—',
+        changes.moved === true,
+        changes,
+      );
+      return { title: title!, details: rest };
+    }
     case 'LeadContactUpdated': {
       const fields = Array.isArray(changes.fields) ? changes.fields.map(String).join(', ') : '';
       return { title: { key: 'cubre.history.contact_updated', args: { fields } }, details };

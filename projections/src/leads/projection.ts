@@ -3,7 +3,9 @@ import {
   LEAD_CATEGORY,
   cleanRut,
   type ContactRequestedData,
+  type ContractingProgress,
   type LeadAssignedData,
+  type LeadContractingStepRecordedData,
   type LeadEventScheduledData,
   type LeadStatusChangedData,
   type Country,
@@ -83,6 +85,8 @@ export type LeadDocument = {
   originPath: string | null;
   /** A contact-form lead's subject and text. */
   message: { asunto: string | null; mensaje: string } | null;
+  /** A lead opened by an online purchase: its session and the last step reported; null otherwise. */
+  contracting: ContractingProgress | null;
   createdAt: string;
   updatedAt: string;
   /** Stream revision last applied: the guard that makes a replay change nothing, and the lead's ETag. */
@@ -143,7 +147,7 @@ async function applyLeadRequested(store: ReadStore, event: ProjectionEvent) {
         organizationName: data.product.organizationName,
         basePlanCode: data.basePlanCode,
         status: data.status,
-        subStatus: null,
+        subStatus: data.subStatus ?? null,
         failureReason: null,
         executiveId: null,
         executiveName: null,
@@ -157,6 +161,7 @@ async function applyLeadRequested(store: ReadStore, event: ProjectionEvent) {
         comparator: data.comparator,
         originPath: data.originPath,
         message: data.message ?? null,
+        contracting: data.contracting ?? null,
         createdAt: event.occurredAt,
         updatedAt: event.occurredAt,
         revision: event.revision,
@@ -236,6 +241,20 @@ async function applyWork(store: ReadStore, event: ProjectionEvent, leadId: strin
     case 'LeadNoteAdded':
       await leads.guardedUpdate(leadId, guard, { $set: base, $inc: { notesCount: 1 } });
       return true;
+    case 'LeadContractingStepRecorded': {
+      // The online purchase's step: the lead moves only when the step moved it (services/src/leads/README.md).
+      const { session, step, sessionType, paymentMethod, subscription, status, subStatus, moved } =
+        event.data as unknown as LeadContractingStepRecordedData;
+      const contracting: ContractingProgress = { session, step, sessionType, paymentMethod, subscription };
+      await leads.guardedUpdate(leadId, guard, {
+        $set: {
+          ...base,
+          contracting,
+          ...(moved ? { status, subStatus: subStatus ?? null, failureReason: null } : {}),
+        },
+      });
+      return true;
+    }
     case 'LeadEventScheduled': {
       const data = event.data as unknown as LeadEventScheduledData;
       const lead = await leads.findOne({ _id: leadId });
@@ -283,8 +302,10 @@ export const leadsProjection: Projection = {
       'executiveId',
     ];
     for (const field of indexed) await leads.createIndex({ [field]: 1 }, { ordered: field === 'createdAt' });
-    // The console's usual lists: a status, or one executive's leads, newest first (walked in order).
+    // The console's usual lists: a status (in one country, as editions are worked), or one executive's
+    // leads, newest first (walked in order).
     await leads.createIndex({ 'status.id': 1, createdAt: -1 }, { ordered: true });
+    await leads.createIndex({ 'status.id': 1, country: 1, createdAt: -1 }, { ordered: true });
     await leads.createIndex({ executiveId: 1, createdAt: -1 }, { ordered: true });
     const agenda = store.collection<AgendaDocument>(LEAD_AGENDA_COLLECTION);
     await agenda.createIndex({ executiveId: 1 });

@@ -93,6 +93,7 @@ describe('leads projection', () => {
       comparator: null,
       originPath: '/Comparar/Seguros-de-Salud',
       message: null,
+      contracting: null,
       createdAt: requested.occurredAt,
       updatedAt: requested.occurredAt,
       revision: 0,
@@ -169,6 +170,85 @@ describe('leads projection', () => {
         leadName: requestedData.contact.nombre,
       }),
     ]);
+  });
+
+  test('an online purchase: its first step opens the lead at its sub-status, later steps move it or are only recorded', async () => {
+    const session = '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
+    const progress = (step: string, paymentMethod: string | null = null) => ({
+      session,
+      step,
+      sessionType: 'shared',
+      paymentMethod,
+      subscription: null,
+    });
+    const opened = event(`lead-${LEAD_ID}`, 'LeadRequested', 0, {
+      ...requestedData,
+      originPath: '/Compra-Online/COMP-L',
+      status: { id: 500, name: 'Contratacion Online' },
+      subStatus: { id: 5003, name: 'Datos personales' },
+      contracting: progress('Datos personales'),
+    });
+    const paid = event(`lead-${LEAD_ID}`, 'LeadContractingStepRecorded', 1, {
+      leadId: LEAD_ID,
+      ...progress('Pago', 'tdc'),
+      status: { id: 500, name: 'Contratacion Online' },
+      subStatus: { id: 5006, name: 'Pago' },
+      moved: true,
+    });
+    const failed = event(`lead-${LEAD_ID}`, 'LeadStatusChanged', 2, {
+      leadId: LEAD_ID,
+      from: { id: 500, name: 'Contratacion Online' },
+      to: { id: 4, name: 'Fallido' },
+      subStatus: { id: 401, name: 'Sin contacto' },
+      failureReason: { id: 2, name: 'No contesta' },
+      reason: null,
+      duplicateOf: null,
+    });
+    const held = event(`lead-${LEAD_ID}`, 'LeadContractingStepRecorded', 3, {
+      leadId: LEAD_ID,
+      ...progress('Confirmación', 'tdc'),
+      status: { id: 4, name: 'Fallido' },
+      subStatus: { id: 401, name: 'Sin contacto' },
+      moved: false,
+    });
+    const sold = event(`lead-${LEAD_ID}`, 'LeadContractingStepRecorded', 4, {
+      leadId: LEAD_ID,
+      ...progress('Compra exitosa!', 'tdc'),
+      status: { id: 3, name: 'Cerrado' },
+      subStatus: { id: 302, name: 'Web - Pago único' },
+      moved: true,
+    });
+
+    expect((await leadAfter([opened])).lead).toMatchObject({
+      status: { id: 500 },
+      subStatus: { id: 5003, name: 'Datos personales' },
+      contracting: progress('Datos personales'),
+      revision: 0,
+    });
+    expect((await leadAfter([opened, paid])).lead).toMatchObject({
+      subStatus: { id: 5006, name: 'Pago' },
+      contracting: progress('Pago', 'tdc'),
+      updatedAt: paid.occurredAt,
+      revision: 1,
+    });
+    expect((await leadAfter([opened, paid, failed, held])).lead).toMatchObject({
+      status: { id: 4, name: 'Fallido' },
+      subStatus: { id: 401 },
+      failureReason: { id: 2 },
+      contracting: progress('Confirmación', 'tdc'),
+      revision: 3,
+    });
+    const { store, lead } = await leadAfter([opened, paid, failed, held, sold]);
+    expect(lead).toMatchObject({
+      status: { id: 3, name: 'Cerrado' },
+      subStatus: { id: 302, name: 'Web - Pago único' },
+      failureReason: null,
+      contracting: progress('Compra exitosa!', 'tdc'),
+      revision: 4,
+    });
+    // Replayed, nothing changes.
+    for (const each of [opened, paid, failed, held]) await leadsProjection.apply(each, store);
+    expect(await store.collection<LeadDocument>(LEADS_COLLECTION).findOne({ _id: LEAD_ID })).toEqual(lead);
   });
 
   test('an event it does not read still moves the revision, so the ETag stays true', async () => {

@@ -3,8 +3,10 @@ import { Country, ProductType } from '../catalogue/common';
 import { eventOf } from '../events';
 import { Profile, Region } from '../profile';
 import { LeadType } from '../site';
+import { ContractingProgress } from './contracting';
 import { ShownPrice } from './fields';
 import { LeadStatusRef } from './statuses';
+import { CatalogueRef } from './workEvents';
 
 /**
  * Events of the lead aggregate (`lead-{leadId}`) and of contact requests (`contactRequest-{contactId}`).
@@ -67,8 +69,12 @@ export const LeadRequestedData = z.strictObject({
   price: ShownPrice.nullable(),
   comparator: z.string().max(120).nullable(),
   originPath: z.string().max(500).nullable(),
-  /** The status the lead starts in (INITIAL_LEAD_STATUS). */
+  /** The status the lead starts in (INITIAL_LEAD_STATUS; an online purchase's: its first step's). */
   status: LeadStatusRef,
+  /** The sub-status it starts in: an online purchase's first step sets one; absent otherwise. */
+  subStatus: CatalogueRef.nullable().optional(),
+  /** A lead opened by an online purchase (POST /api/compra-online/pasos): its session and first step. */
+  contracting: ContractingProgress.optional(),
   /** A contact-form message's subject and text (kind contact); absent otherwise. */
   message: z
     .strictObject({ asunto: z.string().max(150).nullable(), mensaje: z.string().min(1).max(2000) })

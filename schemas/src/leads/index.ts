@@ -4,3 +4,4 @@ export * from './events';
 export * from './requests';
 export * from './policy';
 export * from './workEvents';
+export * from './contracting';

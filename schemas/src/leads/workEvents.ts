@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventOf } from '../events';
+import { ContractingProgress } from './contracting';
 import { LeadEventType } from './policy';
 import { LeadStatusRef } from './statuses';
 
@@ -70,3 +71,22 @@ export const LeadEventScheduledData = z.strictObject({
 });
 export type LeadEventScheduledData = z.infer<typeof LeadEventScheduledData>;
 export const LeadEventScheduled = eventOf('LeadEventScheduled', LeadEventScheduledData);
+
+/**
+ * A step of the online purchase after the session's first (that one is the LeadRequested that opened the
+ * lead): the step as reported, and where the lead stands after it. `moved` is false when the step was only
+ * recorded: the back-office holds the lead outside Contratación Online, or the sale is already closed
+ * (services/src/leads/README.md); the status and sub-status are then the ones it keeps.
+ */
+export const LeadContractingStepRecordedData = z.strictObject({
+  leadId: z.uuid(),
+  ...ContractingProgress.shape,
+  status: LeadStatusRef,
+  subStatus: CatalogueRef.nullable(),
+  moved: z.boolean(),
+});
+export type LeadContractingStepRecordedData = z.infer<typeof LeadContractingStepRecordedData>;
+export const LeadContractingStepRecorded = eventOf(
+  'LeadContractingStepRecorded',
+  LeadContractingStepRecordedData,
+);

@@ -52,14 +52,27 @@ export const DEFAULT_LEAD_STATUSES: LeadStatusRecord[] = LEAD_STATUSES.map(({ id
   };
 });
 
-/** Ids of the sub-statuses the code names (failure reasons refer to Fallido's). */
+/**
+ * Ids of the sub-statuses the code names (failure reasons refer to Fallido's; the online purchase's steps
+ * move a lead to Contratación Online's, Recaudación and Cerrado's: services/src/leads/contracting.ts).
+ */
 export const SUB_STATUS_IDS = {
   EN_GESTION: 201,
+  WEB_SUSCRIPCION_ACTIVA: 301,
+  WEB_PAGO_UNICO: 302,
+  WEB_TRANSFERENCIA_NO_AUTOMATICA: 303,
   RECAUDACION: 330,
   SIN_CONTACTO: 401,
   NO_CONTACTADO: 402,
   NO_LE_INTERESA: 403,
   NO_AVANZA: 404,
+  CON_CLIENTE: 5001,
+  DATOS_PERSONALES: 5003,
+  ESTADO_DE_SALUD: 5004,
+  FIRMA_CONTRATANTE: 5005,
+  PAGO: 5006,
+  DATOS_EMPRESA: 5007,
+  DATOS_EMPLEADOS: 5008,
 } as const;
 
 /**
@@ -82,22 +95,22 @@ const SUB_STATUS_GROUPS: { parentId: number; items: [id: number, name: string][]
   {
     parentId: 500,
     items: [
-      [5001, 'Con cliente'],
-      [330, 'Recaudación'],
-      [5003, 'Datos personales'],
-      [5004, 'Estado de salud'],
-      [5005, 'Firma contratante'],
-      [5006, 'Pago'],
-      [5007, 'Datos empresa'],
-      [5008, 'Datos empleados'],
+      [SUB_STATUS_IDS.CON_CLIENTE, 'Con cliente'],
+      [SUB_STATUS_IDS.RECAUDACION, 'Recaudación'],
+      [SUB_STATUS_IDS.DATOS_PERSONALES, 'Datos personales'],
+      [SUB_STATUS_IDS.ESTADO_DE_SALUD, 'Estado de salud'],
+      [SUB_STATUS_IDS.FIRMA_CONTRATANTE, 'Firma contratante'],
+      [SUB_STATUS_IDS.PAGO, 'Pago'],
+      [SUB_STATUS_IDS.DATOS_EMPRESA, 'Datos empresa'],
+      [SUB_STATUS_IDS.DATOS_EMPLEADOS, 'Datos empleados'],
     ],
   },
   {
     parentId: 3,
     items: [
-      [301, 'Web - Suscripción activa'],
-      [302, 'Web - Pago único'],
-      [303, 'Web - Transferencia no automática'],
+      [SUB_STATUS_IDS.WEB_SUSCRIPCION_ACTIVA, 'Web - Suscripción activa'],
+      [SUB_STATUS_IDS.WEB_PAGO_UNICO, 'Web - Pago único'],
+      [SUB_STATUS_IDS.WEB_TRANSFERENCIA_NO_AUTOMATICA, 'Web - Transferencia no automática'],
     ],
   },
   {

@@ -7,7 +7,8 @@ import type { LeadState } from './decider';
  */
 export function adminViewOf(doc: LeadDocument) {
   const { _id, search: _search, ...rest } = doc;
-  return { id: _id, ...rest };
+  // Documents projected before online purchases were recorded have no `contracting`.
+  return { id: _id, ...rest, contracting: rest.contracting ?? null };
 }
 export type AdminLeadView = ReturnType<typeof adminViewOf>;
 
@@ -49,6 +50,7 @@ export function adminViewOfState(
     comparator: request.comparator,
     originPath: request.originPath,
     message: request.message ?? null,
+    contracting: state.contracting,
     createdAt: times.createdAt,
     updatedAt: times.updatedAt,
     revision,

@@ -1,10 +1,12 @@
 import {
   INITIAL_LEAD_STATUS,
   LeadAssignedData,
+  LeadContractingStepRecordedData,
   LeadEventScheduledData,
   LeadNoteAddedData,
   LeadStatusChangedData,
   type CatalogueRef,
+  type ContractingProgress,
   type ExecutiveRef,
   type LeadEventType,
   type LeadPolicy,
@@ -16,12 +18,15 @@ import {
   type LeadContactChanges,
   type LeadKind,
   type LeadStatusRef,
+  type PaymentMethod,
   type Profile,
+  type PurchaseStep,
   type Region,
 } from '@cubre/schemas';
 import { z } from 'zod';
 import { CommandRejected, type Decider } from '../platform/core/decider';
 import { canonicalJson } from '../site/canonicalJson';
+import { decideContractingStep } from './contracting';
 import {
   ASSIGNED_STATUS_ID,
   DUPLICATE_STATUS_ID,
@@ -42,11 +47,12 @@ export const LeadDomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('LeadAssigned'), data: LeadAssignedData }),
   z.object({ type: z.literal('LeadNoteAdded'), data: LeadNoteAddedData }),
   z.object({ type: z.literal('LeadEventScheduled'), data: LeadEventScheduledData }),
+  z.object({ type: z.literal('LeadContractingStepRecorded'), data: LeadContractingStepRecordedData }),
 ]);
 export type LeadDomainEvent = z.infer<typeof LeadDomainEvent>;
 
-/** What the visitor asked for; the lead's starting status is the decider's to set. */
-export type LeadRequest = Omit<LeadRequestedData, 'status'>;
+/** What the visitor asked for; the lead's starting status (and an online purchase's step) is the decider's to set. */
+export type LeadRequest = Omit<LeadRequestedData, 'status' | 'subStatus' | 'contracting'>;
 
 export type RequestLead = {
   type: 'RequestLead';
@@ -81,8 +87,33 @@ export type ScheduleLeadEvent = {
   type: 'ScheduleLeadEvent';
   data: Omit<LeadEventScheduledData, 'executiveId'>;
 };
+/**
+ * A step of an online purchase (POST /api/compra-online/pasos): the lead of the session (its id derived
+ * from the session) is opened by the first step and followed by the next ones (contracting.ts).
+ */
+export type RecordContractingStep = {
+  type: 'RecordContractingStep';
+  data: {
+    leadId: string;
+    session: string;
+    step: PurchaseStep;
+    sessionType: string | null;
+    paymentMethod: PaymentMethod | null;
+    subscription: boolean | null;
+  };
+  /** The lead the first step opens; a later step must name the same product and edition. */
+  request: Omit<LeadRequest, 'contact'> & { contact: Partial<LeadContact> };
+  /** The catalogues' current names of the statuses and sub-statuses a step moves a lead to. */
+  policy: LeadPolicy;
+};
 export type LeadCommand =
-  RequestLead | UpdateLeadContact | ChangeLeadStatus | AssignLead | AddLeadNote | ScheduleLeadEvent;
+  | RequestLead
+  | UpdateLeadContact
+  | ChangeLeadStatus
+  | AssignLead
+  | AddLeadNote
+  | ScheduleLeadEvent
+  | RecordContractingStep;
 
 export interface ScheduledLeadEvent {
   eventId: string;
@@ -110,6 +141,8 @@ export type LeadState =
       duplicateOf: string | null;
       notes: { noteId: string; text: string }[];
       scheduled: ScheduledLeadEvent[];
+      /** A lead opened by an online purchase: its session and the last step reported; null otherwise. */
+      contracting: ContractingProgress | null;
     };
 
 const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
@@ -137,7 +170,8 @@ function effectiveChanges(
  * A lead (seed 002 §3, issue 5): a visitor's request for a plan or an add-on, which the back-office then
  * works through statuses. The storefront starts it (RequestLead) and may correct its contact data
  * (UpdateLeadContact). A request retried with the same content records nothing; a lead id belongs to one
- * request. Status, sub-status, assignment and notes are the console's commands, added here later.
+ * request. Status, sub-status, assignment and notes are the console's commands; an online purchase opens
+ * and moves its own lead step by step (RecordContractingStep, contracting.ts).
  */
 export const leadDecider: Decider<LeadState, LeadCommand, LeadDomainEvent> = {
   initialState: () => ({ status: 'Empty' }),
@@ -145,7 +179,7 @@ export const leadDecider: Decider<LeadState, LeadCommand, LeadDomainEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'LeadRequested': {
-        const { status, ...request } = event.data;
+        const { status, subStatus, contracting, ...request } = event.data;
         return {
           status: 'Requested',
           request,
@@ -153,12 +187,13 @@ export const leadDecider: Decider<LeadState, LeadCommand, LeadDomainEvent> = {
           region: request.region,
           profile: request.profile,
           leadStatus: status,
-          subStatus: null,
+          subStatus: subStatus ?? null,
           failureReason: null,
           executive: null,
           duplicateOf: null,
           notes: [],
           scheduled: [],
+          contracting: contracting ?? null,
         };
       }
       case 'LeadContactUpdated': {
@@ -190,6 +225,14 @@ export const leadDecider: Decider<LeadState, LeadCommand, LeadDomainEvent> = {
         if (state.status === 'Empty') return state;
         const { leadId: _leadId, ...scheduled } = event.data;
         return { ...state, scheduled: [...state.scheduled, scheduled] };
+      }
+      case 'LeadContractingStepRecorded': {
+        if (state.status === 'Empty') return state;
+        const { leadId: _leadId, status, subStatus, moved, ...contracting } = event.data;
+        // A step that moves the lead takes it into the purchase or closes it: no failure reason there.
+        return moved
+          ? { ...state, contracting, leadStatus: status, subStatus, failureReason: null }
+          : { ...state, contracting };
       }
     }
   },
@@ -320,6 +363,8 @@ export const leadDecider: Decider<LeadState, LeadCommand, LeadDomainEvent> = {
           },
         ];
       }
+      case 'RecordContractingStep':
+        return decideContractingStep(command, state);
       default: {
         const unknown: never = command;
         throw new Error(`unknown command ${String((unknown as { type: unknown }).type)}`);

@@ -1,18 +1,31 @@
-import type { StoredEvent } from '@cubre/schemas';
+import type { ContractingProgress, StoredEvent } from '@cubre/schemas';
 
 /** What each kind of change shows in the timeline: the fields that matter, never the whole profile. */
 function changesOf(event: StoredEvent): Record<string, unknown> {
   const data = event.data;
   const product = (data.product ?? {}) as { code?: string; displayName?: string };
   switch (event.type) {
-    case 'LeadRequested':
+    case 'LeadRequested': {
+      const contracting = data.contracting as ContractingProgress | undefined;
       return {
         status: data.status,
         productCode: product.code,
         productName: product.displayName,
         requestType: data.requestType,
         originPath: data.originPath,
+        // An online purchase opens its lead with its first step.
+        ...(contracting
+          ? {
+              subStatus: data.subStatus ?? null,
+              ...contracting,
+            }
+          : {}),
       };
+    }
+    case 'LeadContractingStepRecorded': {
+      const { leadId: _leadId, ...rest } = data;
+      return rest;
+    }
     case 'LeadContactUpdated':
       return { fields: Object.keys((data.changes ?? {}) as object) };
     case 'LeadStatusChanged':

@@ -3,20 +3,24 @@ import { catalogueSnapshotsFor } from '../catalogue/comparator/snapshot';
 import type { AppContext, HttpModule } from '../platform/http/app';
 import { CONTACT_REQUEST_CATEGORY } from './contactDecider';
 import { contactRoutes } from './contactRoutes';
+import { contractingRoutes } from './contractingRoutes';
 import { LEAD_CATEGORY } from './decider';
 import { leadAdminRoutes } from './adminRoutes';
 import { leadRoutes } from './routes';
 
 /**
- * Plan and add-on requests (leads) and contact-form messages (seed 000 §7; seed 002 §3). Field names,
- * answers and the decisions where the seeds are silent: README.md beside this file.
+ * Plan and add-on requests (leads), an online purchase's steps and contact-form messages (seed 000 §7;
+ * seed 002 §2, §3). Field names, answers and the decisions where the seeds are silent: README.md beside
+ * this file.
  */
 export const leadsModule: HttpModule & { categories: string[] } = {
   name: 'leads',
   categories: [LEAD_CATEGORY, CONTACT_REQUEST_CATEGORY],
   routes(context: AppContext) {
     const router = Router();
-    router.use(leadRoutes(context, catalogueSnapshotsFor(context.readStore)));
+    const snapshots = catalogueSnapshotsFor(context.readStore);
+    router.use(leadRoutes(context, snapshots));
+    router.use(contractingRoutes(context, snapshots));
     router.use(contactRoutes(context));
     router.use(leadAdminRoutes(context));
     return router;

@@ -56,7 +56,7 @@ const PATHS: Record<RequestedKind, { request: string; update: string; read: stri
  * One validated handler per edition: the identification rule of a body depends on the edition, which the
  * `country` header names (rule 001-7.15; Chile without it).
  */
-function perEdition<S extends z.ZodType>(
+export function perEdition<S extends z.ZodType>(
   schemaFor: (country: Country) => S,
   handler: (
     input: ValidInput<z.output<S>, object, object>,
@@ -107,6 +107,11 @@ async function viewFromStream(store: EventStore, leadId: string): Promise<LeadVi
   const last = events[events.length - 1];
   if (!first || !last || first.type !== 'LeadRequested') return undefined;
   const data = first.data as LeadRequestedData;
+  // Where the lead stands now: the console's changes and an online purchase's steps move it.
+  let state = leadDecider.initialState();
+  for (const event of events) {
+    state = leadDecider.evolve(state, LeadDomainEvent.parse({ type: event.type, data: event.data }));
+  }
   return {
     id: leadId,
     kind: data.kind,
@@ -117,14 +122,44 @@ async function viewFromStream(store: EventStore, leadId: string): Promise<LeadVi
     productType: data.product.productType,
     organizationName: data.product.organizationName,
     basePlanCode: data.basePlanCode,
-    status: data.status,
+    status: state.status === 'Requested' ? state.leadStatus : data.status,
     createdAt: first.occurredAt,
     updatedAt: last.occurredAt,
     revision: last.revision,
   };
 }
 
-const unknownProduct = (field: string, code: string, detail: string) =>
+/**
+ * Waits until the leads read model shows the write, then answers the lead as GET will (`LeadView`, ETag,
+ * Location or Content-Location); from the lead's own events when the read model did not catch up within
+ * the wait.
+ */
+export async function answerLead(
+  context: AppContext,
+  res: Response,
+  leadId: string,
+  written: { globalPosition: number; revision: number },
+  status: 200 | 201,
+) {
+  if (written.globalPosition > 0) {
+    await context.visibility.waitUntilVisible(
+      { globalPosition: written.globalPosition, streamId: leadStream(leadId) },
+      [LEADS_PROJECTION],
+      context.config.readYourWritesTimeoutMs,
+    );
+  }
+  const doc = await context.readStore.collection<LeadDocument>(LEADS_COLLECTION).findOne({ _id: leadId });
+  const view =
+    doc && doc.revision >= written.revision ? viewOf(doc) : await viewFromStream(context.eventStore, leadId);
+  if (!view) throw new Error(`lead ${leadId} has no LeadRequested event`);
+  setRevisionETag(res, view.revision);
+  const read = PATHS[view.kind as RequestedKind].read;
+  if (status === 201) res.location(`${read}/${leadId}`);
+  else res.setHeader('Content-Location', `${read}/${leadId}`);
+  res.status(status).json(view);
+}
+
+export const unknownProduct = (field: string, code: string, detail: string) =>
   new HttpProblem(422, 'unknown-product', 'Producto desconocido', detail, [
     { field, rule: 'catalogue', message: `no existe el producto ${code}` },
   ]);
@@ -139,35 +174,12 @@ export function leadRoutes(context: AppContext, snapshots: CatalogueSnapshots): 
   const leads = context.readStore.collection<LeadDocument>(LEADS_COLLECTION);
   const findProduct = productLookup(snapshots);
 
-  /**
-   * Waits until the leads read model shows the write, then answers the lead as GET will; from the lead's
-   * own events when the read model did not catch up within the wait.
-   */
-  async function answer(
+  const answer = (
     res: Response,
     leadId: string,
     written: { globalPosition: number; revision: number },
     status: 200 | 201,
-  ) {
-    if (written.globalPosition > 0) {
-      await context.visibility.waitUntilVisible(
-        { globalPosition: written.globalPosition, streamId: leadStream(leadId) },
-        [LEADS_PROJECTION],
-        context.config.readYourWritesTimeoutMs,
-      );
-    }
-    const doc = await leads.findOne({ _id: leadId });
-    const view =
-      doc && doc.revision >= written.revision
-        ? viewOf(doc)
-        : await viewFromStream(context.eventStore, leadId);
-    if (!view) throw new Error(`lead ${leadId} has no LeadRequested event`);
-    setRevisionETag(res, view.revision);
-    const read = PATHS[view.kind as RequestedKind].read;
-    if (status === 201) res.location(`${read}/${leadId}`);
-    else res.setHeader('Content-Location', `${read}/${leadId}`);
-    res.status(status).json(view);
-  }
+  ) => answerLead(context, res, leadId, written, status);
 
   /**
    * Duplicate detection (issue 5): the earliest lead of the same RUT or e-mail for the same product within
