@@ -486,6 +486,31 @@ describe('the shell in a real browser: header (001 §2.3)', () => {
     const page = await visit();
     await page.goto('/');
     await waitForCards(page);
+    // At laptop widths the whole bar fits: the menu's items end before the links, nothing overlaps.
+    for (const width of [DESKTOP.width, 1200]) {
+      await page.setViewportSize({ width, height: DESKTOP.height });
+      const nav = header(page).getByRole('navigation', { name: 'Categorías' });
+      await nav.waitFor();
+      // Every item shows its whole text (a squeezed button lets its label spill over its neighbour).
+      const spilled = await header(page)
+        .locator('nav a, nav button, a, button')
+        .evaluateAll((elements) =>
+          elements.filter((element) => element.scrollWidth > element.clientWidth).map((e) => e.textContent),
+        );
+      expect(spilled).toEqual([]);
+      expect(await nav.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      const parts = [
+        nav,
+        header(page).getByRole('link', { name: 'Contacto', exact: true }),
+        header(page).getByRole('link', { name: 'Portal clientes', exact: true }),
+        header(page).getByTestId('bell'),
+      ];
+      const boxes = await Promise.all(parts.map((part) => part.boundingBox()));
+      for (let index = 1; index < boxes.length; index++) {
+        expect(boxes[index]!.x).toBeGreaterThanOrEqual(boxes[index - 1]!.x + boxes[index - 1]!.width);
+      }
+    }
+    await page.setViewportSize(DESKTOP);
     await header(page).getByRole('link', { name: 'Contacto', exact: true }).click();
     await waitForPath(page, '/contacto');
     await expectHeading(page, 'Contáctanos');
@@ -780,3 +805,68 @@ interface MenuItem {
   url: string;
   categories: MenuItem[];
 }
+
+describe('the shell in a real browser: the guided finder (000-2.23)', () => {
+  test('000-2.23 a family answers four steps and lands on the health comparator with its profile and filters', async () => {
+    const page = await visit();
+    await page.goto('/wizard/seguros-de-salud');
+    await expectHeading(page, 'Encuentra tu seguro de salud ideal');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Going on without an age is refused, with the field named.
+    await page.getByTestId('finder-next').click();
+    await page.getByRole('alert').waitFor();
+    await page.getByText('Ingresa una edad de 18 años o más').waitFor();
+
+    await page.getByRole('radio', { name: 'A mi familia' }).check();
+    await page.getByRole('textbox', { name: 'Edad (Tú)' }).fill('38');
+    await page.getByRole('textbox', { name: 'Edad (Tu pareja (opcional))' }).fill('40');
+    await page.getByRole('combobox', { name: 'Hijos' }).click();
+    await page.getByRole('option', { name: '2', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Edad del hijo 1' }).fill('9');
+    await page.getByRole('textbox', { name: 'Edad del hijo 2' }).fill('4');
+    await screenshot(page, 'finder-desktop');
+    await page.getByTestId('finder-next').click();
+
+    await page.getByRole('radio', { name: 'Isapre' }).check();
+    await page.getByRole('textbox', { name: /Renta líquida/ }).fill('1.650.000');
+    await page.getByTestId('finder-next').click();
+
+    await page.getByRole('radio', { name: /Gastos médicos del día a día/ }).check();
+    // The comparator's own features are offered; a fourth cannot be ticked.
+    for (const feature of ['Dental', 'Telemedicina', 'Maternidad']) {
+      await page.getByRole('checkbox', { name: feature, exact: true }).check();
+    }
+    expect(await page.getByRole('checkbox', { name: 'Oncología', exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Maternidad', exact: true }).uncheck();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('finder-next').click();
+
+    await page.getByRole('radio', { name: 'El menor precio' }).check();
+    await page.getByRole('button', { name: 'Ver mis planes' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/Comparar/Seguros-de-Salud', { timeout: 15_000 });
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('insuranceTypes')).toBe('SEGURO COMPLEMENTARIO');
+    expect(query.get('features')).toBe('dental,telemedicina');
+    expect(query.get('order')).toBe('lowerPrice');
+    await waitForResults(page);
+    // Prices for the family the finder was told about, saved as the comparator's own profile.
+    await page.getByTestId('persons-line').first().waitFor({ timeout: 20_000 });
+    expect(await cards(page).first().getByTestId('persons-line').textContent()).toBe('para 4 personas');
+    const stored = await page.evaluate(() => localStorage.getItem('perfil_V1.7'));
+    expect(JSON.parse(stored ?? 'null')).toMatchObject({
+      cotizante: [{ sexo: 'Masculino', edad: 38, ingreso: 1650000 }],
+      prevision: 'Isapre',
+    });
+  });
+
+  test('000-2.23 on a phone the finder fits the screen and speaks English under /en', async () => {
+    const page = await visit(MOBILE);
+    await page.goto('/en/wizard/seguros-de-salud');
+    await expectHeading(page, 'Find your ideal health insurance');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'finder-mobile');
+  });
+});

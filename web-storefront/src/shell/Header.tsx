@@ -43,6 +43,12 @@ function readStored(): string | null {
   }
 }
 
+/**
+ * The bar's links keep their width: squeezed by a long menu, a button let its label spill over the next
+ * one (at 1,366 px 'PORTAL CLIENTES' ran into 'CONTACTO'). Sentence case, as the menu, is also narrower.
+ */
+const LINK_STYLE = { whiteSpace: 'nowrap', textTransform: 'none', fontSize: 14, flexShrink: 0 } as const;
+
 /** The fixed header (001 §2.3): logo, category menu from the API, contact and portal links, language, bell. */
 export function Header({ path }: { path: string }) {
   const { t, lang } = useI18n();
@@ -128,7 +134,7 @@ export function Header({ path }: { path: string }) {
             {menu.items.map((item) => (
               <Button
                 key={item.id}
-                sx={{ whiteSpace: 'nowrap', fontSize: 13, px: 1 }}
+                sx={{ whiteSpace: 'nowrap', fontSize: 14, px: 1, textTransform: 'none', flexShrink: 0 }}
                 color="inherit"
                 aria-haspopup={item.categories.length > 0 ? 'menu' : undefined}
                 onClick={(event: MouseEvent<HTMLElement>) =>
@@ -145,20 +151,10 @@ export function Header({ path }: { path: string }) {
         {narrow && <Box sx={{ flex: 1 }} />}
         {!narrow && (
           <>
-            <Button
-              sx={{ whiteSpace: 'nowrap' }}
-              component={RouterLink}
-              to={`${prefix}/contacto`}
-              color="inherit"
-            >
+            <Button sx={LINK_STYLE} component={RouterLink} to={`${prefix}/contacto`} color="inherit">
               {t('header.contact')}
             </Button>
-            <Button
-              sx={{ whiteSpace: 'nowrap' }}
-              component={RouterLink}
-              to={`${prefix}/portal-clientes`}
-              color="inherit"
-            >
+            <Button sx={LINK_STYLE} component={RouterLink} to={`${prefix}/portal-clientes`} color="inherit">
               {t('header.portal')}
             </Button>
           </>
