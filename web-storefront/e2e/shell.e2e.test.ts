@@ -482,7 +482,7 @@ describe('the shell in a real browser: header (001 §2.3)', () => {
     await expectHeading(page, target.displayName);
   });
 
-  test('001-2.19 the header links Contacto and Portal clientes', async () => {
+  test('001-2.19 001-2.27 the header links Contacto and opens the customer portals in a large centred dialog', async () => {
     const page = await visit();
     await page.goto('/');
     await waitForCards(page);
@@ -502,7 +502,7 @@ describe('the shell in a real browser: header (001 §2.3)', () => {
       const parts = [
         nav,
         header(page).getByRole('link', { name: 'Contacto', exact: true }),
-        header(page).getByRole('link', { name: 'Portal clientes', exact: true }),
+        header(page).getByRole('button', { name: 'Portal clientes', exact: true }),
         header(page).getByTestId('bell'),
       ];
       const boxes = await Promise.all(parts.map((part) => part.boundingBox()));
@@ -514,9 +514,30 @@ describe('the shell in a real browser: header (001 §2.3)', () => {
     await header(page).getByRole('link', { name: 'Contacto', exact: true }).click();
     await waitForPath(page, '/contacto');
     await expectHeading(page, 'Contáctanos');
-    await header(page).getByRole('link', { name: 'Portal clientes', exact: true }).click();
-    await waitForPath(page, '/portal-clientes');
-    await expectHeading(page, 'Portal clientes');
+    const portalButton = header(page).getByRole('button', { name: 'Portal clientes', exact: true });
+    await portalButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Portal clientes' });
+    await dialog.waitFor();
+    // Large and centred: most of the page's width, as far from the left edge as from the right.
+    const box = (await dialog.boundingBox())!;
+    expect(box.width).toBeGreaterThan(800);
+    expect(Math.abs(box.x - (DESKTOP.width - box.x - box.width))).toBeLessThanOrEqual(2);
+    expect(await dialog.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      'Personas',
+      'Empresas',
+    ]);
+    const links = dialog.getByRole('link');
+    expect(await links.evaluateAll((all) => all.map((link) => link.getAttribute('target')))).toEqual([
+      '_blank',
+      '_blank',
+    ]);
+    expect(await seriousViolations(page, '[role=dialog]')).toEqual([]);
+    await screenshot(page, 'portal-dialog-desktop');
+    // The visitor stays where they were; Escape closes it and gives the focus back to the button.
+    expect(new URL(page.url()).pathname).toBe('/contacto');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await portalButton.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
   test('001-2.21 001-4.01 001-4.02 the bell shows +1 while unread; opening it clears the badge, also after a reload', async () => {

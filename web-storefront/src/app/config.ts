@@ -26,6 +26,11 @@ export const SITE = {
       img: '/images/portal-empresas-bg.svg',
     },
   ],
+  /**
+   * What the header's Portal clientes button does (001-2.27): open the portals in a large centred dialog,
+   * or stay on the site and go to /portal-clientes; a build chooses with VITE_PORTAL_LINK=page.
+   */
+  portalLink: (import.meta.env.VITE_PORTAL_LINK === 'page' ? 'page' : 'dialog') as 'dialog' | 'page',
   /** The Cyber banner window (000-4.24); a build can override it with VITE_CYBER_START / VITE_CYBER_END. */
   cyberWindow: {
     start: new Date(import.meta.env.VITE_CYBER_START ?? '2025-10-06T00:00:00-03:00'),

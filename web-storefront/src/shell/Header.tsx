@@ -59,12 +59,13 @@ export function Header({ path }: { path: string }) {
   const [open, setOpen] = useState<{ anchor: HTMLElement; item: MenuEntry } | null>(null);
   const [bell, setBell] = useState<HTMLElement | null>(null);
   const [langAnchor, setLangAnchor] = useState<HTMLElement | null>(null);
+  const [portals, setPortals] = useState(false);
   const [lastOpened, setLastOpened] = useState(readStored);
   const message = t('notification.message');
   const unread = isUnread(lastOpened, message);
   const home = languageHome(lang);
   const prefix = lang === 'es' ? '' : `/${lang}`;
-  const popupsWanted = Boolean(open || drawer || bell || langAnchor);
+  const popupsWanted = Boolean(open || drawer || bell || langAnchor || portals);
   // On mobile the header hides while scrolling down and returns on the way up, unless a menu is open.
   const hidden = useHideOnScroll(mobile && !popupsWanted, HEADER_HEIGHT);
 
@@ -154,9 +155,15 @@ export function Header({ path }: { path: string }) {
             <Button sx={LINK_STYLE} component={RouterLink} to={`${prefix}/contacto`} color="inherit">
               {t('header.contact')}
             </Button>
-            <Button sx={LINK_STYLE} component={RouterLink} to={`${prefix}/portal-clientes`} color="inherit">
-              {t('header.portal')}
-            </Button>
+            {SITE.portalLink === 'page' ? (
+              <Button sx={LINK_STYLE} component={RouterLink} to={`${prefix}/portal-clientes`} color="inherit">
+                {t('header.portal')}
+              </Button>
+            ) : (
+              <Button sx={LINK_STYLE} color="inherit" aria-haspopup="dialog" onClick={() => setPortals(true)}>
+                {t('header.portal')}
+              </Button>
+            )}
           </>
         )}
         {SITE.languages.length > 1 && (
@@ -219,6 +226,8 @@ export function Header({ path }: { path: string }) {
             langAnchor={langAnchor}
             onCloseLanguage={() => setLangAnchor(null)}
             onLanguage={changeLanguage}
+            portals={portals}
+            onClosePortals={() => setPortals(false)}
           />
         </Suspense>
       )}

@@ -1,6 +1,10 @@
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -11,8 +15,12 @@ import Typography from '@mui/material/Typography';
 import type { MenuItem as MenuEntry } from '../api/types';
 import { SITE, type Language } from '../app/config';
 import { useI18n } from '../i18n/I18nProvider';
+import { PortalCards } from './PortalCards';
 
-/** The header's overlays (001 §2.3): category menu, mobile drawer, notification and language menus. */
+/**
+ * The header's overlays (001 §2.3): category menu, mobile drawer, notification and language menus, and the
+ * customer portals' dialog (001-2.27).
+ */
 export default function HeaderPopups(props: {
   menu: MenuEntry[];
   prefix: string;
@@ -26,11 +34,38 @@ export default function HeaderPopups(props: {
   langAnchor: HTMLElement | null;
   onCloseLanguage(): void;
   onLanguage(language: Language): void;
+  portals: boolean;
+  onClosePortals(): void;
 }) {
   const { t, lang } = useI18n();
   const { prefix } = props;
   return (
     <>
+      <Dialog
+        open={props.portals}
+        onClose={props.onClosePortals}
+        maxWidth="lg"
+        fullWidth
+        aria-labelledby="portals-title"
+        aria-describedby="portals-subtitle"
+      >
+        <DialogTitle id="portals-title" component="h2" sx={{ fontWeight: 800, pr: 7 }}>
+          {t('portal.title')}
+        </DialogTitle>
+        <IconButton
+          aria-label={t('common.close')}
+          onClick={props.onClosePortals}
+          sx={{ position: 'absolute', right: 12, top: 12 }}
+        >
+          <span aria-hidden="true">✕</span>
+        </IconButton>
+        <DialogContent>
+          <Typography id="portals-subtitle" sx={{ mb: 3 }}>
+            {t('portal.subtitle')}
+          </Typography>
+          <PortalCards heading="h3" />
+        </DialogContent>
+      </Dialog>
       <Popover
         open={Boolean(props.bell)}
         anchorEl={props.bell}
