@@ -111,6 +111,33 @@ describe('projection runner', () => {
     await t.tearDown();
   });
 
+  test('a catch-up reads only its categories from the store, and still answers a wait for any earlier write', async () => {
+    const t = await setUp();
+    await appendThings(t.eventStore, 3, 2);
+    const other = await t.eventStore.append('other-1', [newEvent(), newEvent()]);
+    // What the catch-up asked the store for: its own category, never the rest of the log.
+    const asked: (readonly string[] | undefined)[] = [];
+    const read = t.eventStore.readAllWithoutMetadata.bind(t.eventStore);
+    t.eventStore.readAllWithoutMetadata = async (options) => {
+      asked.push(options.categories);
+      return read(options);
+    };
+    await t.runner.start();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((categories) => categories?.join() === 'thing')).toBe(true);
+    expect(t.applied.count).toBe(6);
+    const [status] = t.runner.status();
+    expect(status!.position).toBe(other.globalPosition);
+    expect(
+      await t.runner.waitUntilVisible(
+        { globalPosition: other.globalPosition, streamId: 'other-1' },
+        undefined,
+        50,
+      ),
+    ).toBe(true);
+    await t.tearDown();
+  });
+
   test('follows live appends through the relay and the bus; waitUntilVisible resolves once they are applied', async () => {
     const t = await setUp();
     await t.runner.start();

@@ -144,21 +144,33 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     run.applied++;
   }
 
-  /** Reads the event store from the recorded position to its end. */
+  /**
+   * Reads the event store from the recorded position to its end, only the projection's own categories
+   * where the engine can filter (each projection used to parse the whole log at every start). The other
+   * events need nothing from it: once the read is done, its position moves to the head as it was before
+   * the read began, so a wait for any earlier write (whatever its category) is answered.
+   */
   async function catchUp(run: Running): Promise<number> {
     let count = 0;
+    const head = await eventStore.headPosition();
+    const categories = run.projection.categories;
     for (;;) {
-      const read = { after: run.progress.position, maxCount: options.catchUpBatchSize ?? 5000 };
+      const read = { after: run.progress.position, maxCount: options.catchUpBatchSize ?? 5000, categories };
       const batch: ProjectionEvent[] =
         run.projection.withMetadata || !eventStore.readAllWithoutMetadata
           ? await eventStore.readAll(read)
           : await eventStore.readAllWithoutMetadata(read);
-      if (batch.length === 0) return count;
+      if (batch.length === 0) break;
       for (const event of batch) await applyEvent(run, event);
       count += batch.length;
       run.progress.position = batch[batch.length - 1]!.globalPosition;
       await saveProgress(run);
     }
+    if (run.progress.position < head) {
+      run.progress.position = head;
+      await saveProgress(run);
+    }
+    return count;
   }
 
   async function handle(run: Running, messages: IncomingMessage[]) {

@@ -25,6 +25,12 @@ export interface ReadAllOptions {
   /** Exclusive: events strictly after this global position; 0 reads from the start. */
   after: number;
   maxCount: number;
+  /**
+   * Only events of streams in these categories (`lead` for `lead-…`), where the engine can filter: a
+   * projection's catch-up then never reads, let alone parses, the rest of the log. An engine that cannot
+   * filter returns the others too, so callers still check the category of what they get.
+   */
+  categories?: readonly string[];
 }
 
 export interface SubscribeOptions {

@@ -8,7 +8,10 @@ const dir = tempDataDir();
 afterAll(() => dir.remove());
 
 describe('SQLite event store contract', () => {
-  eventStoreContract(async () => openSqliteEventStore({ dataDir: dir.path, pollIntervalMs: 20 }));
+  eventStoreContract(async () => openSqliteEventStore({ dataDir: dir.path, pollIntervalMs: 20 }), {
+    globalEventIds: true,
+    filtersCategories: true,
+  });
 });
 
 describe('SQLite event store specifics', () => {

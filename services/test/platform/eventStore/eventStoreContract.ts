@@ -16,6 +16,8 @@ export interface EventStoreCapabilities {
    * ids within a stream only, so reusing an id in another stream is not detected there.
    */
   globalEventIds: boolean;
+  /** Whether `readAll` with `categories` leaves other categories out (SQLite), or only may (EventStoreDB). */
+  filtersCategories?: boolean;
 }
 
 export function eventStoreContract(
@@ -225,6 +227,41 @@ export function eventStoreContract(
       const full = await store.readAll({ after: start, maxCount: 100 });
       const lean = await store.readAllWithoutMetadata({ after: start, maxCount: 100 });
       expect(lean).toEqual(full.map(({ id: _id, metadata: _metadata, ...rest }) => rest));
+    });
+
+    test('readAll of some categories gives every event of them, in order, and (where filtered) nothing else', async () => {
+      const start = await store.headPosition();
+      const tag = Math.random().toString(36).slice(2, 8);
+      const [mine, near, other] = [`mine${tag}`, `mine${tag}X`, `other${tag}`];
+      const a = uniqueStream(mine);
+      const b = uniqueStream(mine);
+      await store.append(a, newEvents(2));
+      await store.append(uniqueStream(near), newEvents(1));
+      await store.append(uniqueStream(other), newEvents(2));
+      await store.append(b, newEvents(1));
+      await store.append(a, newEvents(1));
+      const seen = [];
+      let after = start;
+      for (;;) {
+        const read = { after, maxCount: 2, categories: [mine] };
+        const batch = await store.readAll(read);
+        if (batch.length === 0) break;
+        expect(batch.length).toBeLessThanOrEqual(2);
+        if (store.readAllWithoutMetadata) {
+          const lean = await store.readAllWithoutMetadata(read);
+          expect(lean).toEqual(batch.map(({ id: _id, metadata: _metadata, ...rest }) => rest));
+        }
+        seen.push(...batch);
+        after = batch[batch.length - 1]!.globalPosition;
+      }
+      const ofMine = seen.filter((event) => event.streamId.startsWith(`${mine}-`));
+      expect(ofMine.map((event) => [event.streamId, event.revision])).toEqual([
+        [a, 0],
+        [a, 1],
+        [b, 0],
+        [a, 2],
+      ]);
+      if (capabilities.filtersCategories) expect(seen).toEqual(ofMine);
     });
 
     test('headPosition is the position of the last append', async () => {

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
 import type { NewEvent, StoredEvent } from '@cubre/schemas';
 import {
@@ -25,6 +26,7 @@ type EventRow = [
   metadata: string,
 ];
 const EVENT_COLUMNS = 'position, id, stream_id, revision, type, occurred_at, data, metadata';
+const LEAN_COLUMNS = 'position, stream_id, revision, type, occurred_at, data';
 
 interface PendingAppend {
   streamId: string;
@@ -125,10 +127,36 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
     .raw(true);
   const readAllLeanRows = db
     .prepare<[number, number], LeanRow>(
-      'SELECT position, stream_id, revision, type, occurred_at, data FROM events WHERE position > ? ORDER BY position LIMIT ?',
+      `SELECT ${LEAN_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
     )
     .raw(true);
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
+
+  /**
+   * `readAll` of some categories: a stream of category `c` is named `c-…` (or just `c`), so each category
+   * is `c` and the range ['c-', 'c.') of stream ids ('.' follows '-'), which `c2-…` or `cX-…` are not in.
+   * Statements are kept by shape (columns, how many categories).
+   */
+  const categoryStatements = new Map<string, Database.Statement<unknown[], unknown>>();
+  function categoryRows<Row>(columns: string, categories: readonly string[]) {
+    const key = `${columns}:${categories.length}`;
+    let statement = categoryStatements.get(key);
+    if (!statement) {
+      const ranges =
+        categories.map(() => '(stream_id = ? OR (stream_id >= ? AND stream_id < ?))').join(' OR ') || '0';
+      statement = db
+        .prepare(`SELECT ${columns} FROM events WHERE position > ? AND (${ranges}) ORDER BY position LIMIT ?`)
+        .raw(true);
+      categoryStatements.set(key, statement);
+    }
+    return statement as Database.Statement<unknown[], Row>;
+  }
+  const categoryArgs = (after: number, maxCount: number, categories: readonly string[]) => [
+    after,
+    // A stream named just `c` (no dash) is of category `c` too (categoryOf).
+    ...categories.flatMap((category) => [category, `${category}-`, `${category}.`]),
+    maxCount,
+  ];
 
   const writer = startWriterThread(db.name);
   let queue: PendingAppend[] = [];
@@ -209,10 +237,18 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
         .all(streamId, readOptions.fromRevision ?? 0, readOptions.maxCount ?? Number.MAX_SAFE_INTEGER)
         .map(toStoredEvent);
     },
-    async readAll({ after, maxCount }) {
+    async readAll({ after, maxCount, categories }) {
+      if (categories)
+        return categoryRows<EventRow>(EVENT_COLUMNS, categories)
+          .all(...categoryArgs(after, maxCount, categories))
+          .map(toStoredEvent);
       return readAllRows.all(after, maxCount).map(toStoredEvent);
     },
-    async readAllWithoutMetadata({ after, maxCount }) {
+    async readAllWithoutMetadata({ after, maxCount, categories }) {
+      if (categories)
+        return categoryRows<LeanRow>(LEAN_COLUMNS, categories)
+          .all(...categoryArgs(after, maxCount, categories))
+          .map(toEventWithoutMetadata);
       return readAllLeanRows.all(after, maxCount).map(toEventWithoutMetadata);
     },
     subscribeToAll({ after, batchSize = 1000 }) {
