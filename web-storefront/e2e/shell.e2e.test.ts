@@ -383,9 +383,8 @@ describe('the shell in a real browser: languages', () => {
       expect(await top.getByRole('link', { name: language.contact, exact: true }).getAttribute('href')).toBe(
         `${language.prefix}/contacto`,
       );
-      expect(await top.getByRole('link', { name: language.portal, exact: true }).getAttribute('href')).toBe(
-        `${language.prefix}/portal-clientes`,
-      );
+      // The portals open in a dialog (001-2.27): a button, named in the page's language.
+      expect(await top.getByRole('button', { name: language.portal, exact: true }).count()).toBe(1);
       expect(new URL(page.url()).pathname).toBe(`${language.prefix}/Comparar/Seguros-de-Salud`);
     });
   }
@@ -509,6 +508,9 @@ describe('the shell in a real browser: header (001 §2.3)', () => {
       for (let index = 1; index < boxes.length; index++) {
         expect(boxes[index]!.x).toBeGreaterThanOrEqual(boxes[index - 1]!.x + boxes[index - 1]!.width);
       }
+      // …and the bell, last, is still on the screen.
+      const bell = boxes[boxes.length - 1]!;
+      expect(bell.x + bell.width).toBeLessThanOrEqual(width);
     }
     await page.setViewportSize(DESKTOP);
     await header(page).getByRole('link', { name: 'Contacto', exact: true }).click();

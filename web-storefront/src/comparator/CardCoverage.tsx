@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { api } from '../api/client';
+import { serviceErrorText } from '../domain/shell/serviceErrors';
 import { useI18n } from '../i18n/I18nProvider';
 
 interface Resume {
@@ -63,7 +64,11 @@ export function CardCoverage({ code, coverageFilter }: { code: string; coverageF
         cache.set(key, answer.data);
         if (live) setState({ status: 'ready', resume: answer.data });
       })
-      .catch(() => live && setState({ status: 'failed' }));
+      .catch((error: unknown) => {
+        // The card shows its own error state (000-8.01); the failure is logged as 001-8.10 words it.
+        console.warn(serviceErrorText('coverageSummary', error));
+        if (live) setState({ status: 'failed' });
+      });
     return () => {
       live = false;
     };

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ResultCard as Card } from '../api/types';
 import { SITE } from '../app/config';
+import { prerender } from '../app/prerender';
 import { MOBILE_QUERY } from '../app/theme';
 import { useCompare } from '../compare/CompareContext';
 import { cyberBannerVisible } from '../domain/results/cyber';
@@ -20,6 +21,8 @@ import {
 } from '../domain/results/filters';
 import { hasMoreResults, PAGE_SIZE, shouldScrollToTop, showPagination } from '../domain/results/loadingState';
 import { withPromo } from '../domain/results/promo';
+import { comparatorRouteData, comparisonOn } from '../domain/results/routeData';
+import { opensProfile, takeProfileRequests } from '../domain/routing/profileRequest';
 import {
   decodePerfil,
   PERFIL_STRIP_DELAY_MS,
@@ -67,12 +70,14 @@ export function ComparatorPage({ path }: { path: string }) {
   const baseUrl = route.baseUrl;
   const comparatorState = useComparator(baseUrl);
   const comparator = comparatorState.status === 'ready' ? comparatorState.comparator : null;
-  const productType = comparator?.productType ?? '';
+  // 000-2.33: what the route reads of its comparator (product type, landing type, compare).
+  const routeData = comparator ? comparatorRouteData(comparator) : null;
+  const productType = routeData?.productType ?? '';
   const kind = profileKindOf(productType);
   const profiles = useProfiles();
   const profile = comparator ? profiles.profileFor(productType) : null;
   const filters = useMemo(() => filtersFromSearch(location.search), [location.search]);
-  const landing = comparator?.code.includes('landing') ?? false;
+  const landing = routeData?.landing ?? false;
   const paginated = !landing;
   const take = comparator?.pageSize ?? PAGE_SIZE;
   const [chosenLayout, setLayout] = useState<'list' | 'grid'>('list');
@@ -109,6 +114,19 @@ export function ComparatorPage({ path }: { path: string }) {
     // Only when the comparator arrives or the query changes: setting the profile must not loop.
   }, [comparator?.code, location.search]);
 
+  // The header's profile menu opens this modal (001-2.28): by an event while this page is on screen, or
+  // through the navigation's state when it brought the visitor here.
+  useEffect(() => takeProfileRequests(window, () => setProfileOpen(true)), []);
+  useEffect(() => {
+    if (!opensProfile(location.state)) return;
+    setProfileOpen(true);
+    // Once opened, the request leaves the history entry: a reload or a step back does not open it again.
+    navigate(
+      { pathname: location.pathname, search: location.search },
+      { replace: true, preventScrollReset: true, state: null },
+    );
+  }, [location.state]);
+
   const results = useResults(
     comparator ? { comparator, filters, profile, paginated, profileVersion: profiles.version } : null,
   );
@@ -142,6 +160,10 @@ export function ComparatorPage({ path }: { path: string }) {
     const frame = requestAnimationFrame(() => startTransition(() => setRendered(Number.MAX_SAFE_INTEGER)));
     return () => cancelAnimationFrame(frame);
   }, [pricesLoaded, resultsData]);
+  // Complete for the pre-rendering service once every card is drawn, or the call failed (001-9.05).
+  useEffect(() => {
+    if ((pricesLoaded && rendered >= resultsData.length) || results.state.error) prerender.ready();
+  }, [pricesLoaded, rendered, resultsData, results.state.error]);
 
   const changeFilters = useCallback(
     (patch: Partial<Omit<ComparatorFilters, 'page'>>) => {
@@ -272,7 +294,7 @@ export function ComparatorPage({ path }: { path: string }) {
                       showAffinity={!(comparator?.showcase ?? false)}
                       coverageFilter={(filters.coverageOrganizations ?? []).join(',')}
                       compare={{
-                        shown: !mobile && (item as Card).isComparable !== false,
+                        shown: !mobile && comparisonOn(routeData?.compare ?? false, item as Card),
                         checked: compare.isSelected((item as Card).id),
                         disabled: compare.isDisabled((item as Card).id),
                         onToggle: () => compare.toggle(item as Card),

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { api } from '../api/client';
 import type { Comparator, Organization } from '../api/types';
 import { retry, organizationsErrorMessage } from '../domain/shell/retry';
+import { blockPaste, decimalInputValue, formatDecimalInput } from '../domain/shell/decimalInput';
 import { BIRTH_FLAGS, PLAN_TYPES, type ComparatorFilters } from '../domain/results/filters';
 import { useI18n } from '../i18n/I18nProvider';
 
@@ -69,21 +70,34 @@ function useOrganizations(types: string[]) {
   return state;
 }
 
-/** A number field that commits on blur or Enter, so typing 150000 is one query, not six. */
+/**
+ * A number field that commits on blur or Enter, so typing 150000 is one query, not six. With `decimals`
+ * it is a decimal input (001-5.08, 001-5.09): digits fill from the right ('250' reads 2,50) and paste is
+ * blocked.
+ */
 function AmountField({
   label,
   value,
   onCommit,
+  decimals,
 }: {
   label: string;
   value: number | undefined;
   onCommit(value: number | undefined): void;
+  decimals?: number;
 }) {
-  const [text, setText] = useState(value === undefined ? '' : String(value));
-  useEffect(() => setText(value === undefined ? '' : String(value)), [value]);
+  const shown = (amount: number | undefined) =>
+    amount === undefined
+      ? ''
+      : decimals === undefined
+        ? String(amount)
+        : formatDecimalInput(amount.toFixed(decimals), { decimals, separator: ',' });
+  const [text, setText] = useState(shown(value));
+  useEffect(() => setText(shown(value)), [value]);
   const commit = () => {
     const digits = text.replace(/\D/g, '');
-    const next = digits === '' ? undefined : Number(digits);
+    const next =
+      decimals === undefined ? (digits === '' ? undefined : Number(digits)) : decimalInputValue(text);
     if (next !== value) onCommit(next);
   };
   return (
@@ -94,9 +108,16 @@ function AmountField({
       {label}
       <Box
         component="input"
-        inputMode="numeric"
+        inputMode={decimals === undefined ? 'numeric' : 'decimal'}
         value={text}
-        onChange={(event: React.ChangeEvent<HTMLInputElement>) => setText(event.target.value)}
+        onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+          setText(
+            decimals === undefined
+              ? event.target.value
+              : formatDecimalInput(event.target.value, { decimals, separator: ',' }),
+          )
+        }
+        onPaste={decimals === undefined ? undefined : blockPaste}
         onBlur={commit}
         onKeyDown={(event: React.KeyboardEvent<HTMLInputElement>) => event.key === 'Enter' && commit()}
         sx={{
@@ -216,11 +237,13 @@ export default function FiltersPanel({
               label={t('filters.from')}
               value={filters.fromDeductible}
               onCommit={(fromDeductible) => onChange({ fromDeductible })}
+              decimals={2}
             />
             <AmountField
               label={t('filters.to')}
               value={filters.toDeductible}
               onCommit={(toDeductible) => onChange({ toDeductible })}
+              decimals={2}
             />
           </Box>
         </Group>

@@ -6,8 +6,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { api, ApiError } from '../api/client';
+import { api } from '../api/client';
 import { formatMoney } from '../domain/results/format';
+import { serviceErrorText } from '../domain/shell/serviceErrors';
 import { useI18n } from '../i18n/I18nProvider';
 import { useComparatorContext } from './ComparatorContext';
 
@@ -59,11 +60,8 @@ export default function PriceExplanation({ code }: { code: string }) {
       .then((result) => setAnswer(result.data))
       .catch((caught: unknown) => {
         if (controller.signal.aborted) return;
-        setError(
-          caught instanceof ApiError
-            ? caught.message
-            : 'Error al obtener el precio del producto para el perfil',
-        );
+        // 001-8.11: 'Error al obtener el precio del producto para el perfil', with what the API said.
+        setError(serviceErrorText('profilePrice', caught));
       });
     return () => controller.abort();
   }, [code, profile, productType, comparatorCode]);

@@ -6,6 +6,8 @@ import type { Feature, ResultCard as Card_ } from '../api/types';
 import { useI18n } from '../i18n/I18nProvider';
 import { minimumEmployeesWarning } from '../domain/results/minEmployees';
 import { NEW_BADGE_TEXT, affinityText, visibleFeatures } from '../domain/results/format';
+import { cardBanner } from '../domain/results/banner';
+import { requirementHintParams } from '../domain/results/requirement';
 import { OrganizationLogo } from '../shell/OrganizationLogo';
 import { CardCoverage } from './CardCoverage';
 import { PersonsLine } from './PersonsLine';
@@ -57,6 +59,7 @@ export function ResultCard({
     : null;
   const titleId = `card-title-${card.id.replace(/[^\w-]/g, '_')}`;
   const priceText = card.price.formatted ?? t('card.consultar');
+  const banner = cardBanner(card.banner);
   return (
     <article
       className="cubre-card"
@@ -118,6 +121,7 @@ export function ResultCard({
                 unit: card.requirements.unit,
                 prevision: card.requirements.previsionType,
               })}
+              <small className="cubre-card-hint">{t('card.requirementHint', requirementHintParams())}</small>
             </dd>
           </>
         )}
@@ -148,6 +152,22 @@ export function ResultCard({
                 offer.text ?? t(`offer.${offer.type}`, { n: offer.instalments ?? offer.remaining ?? '' }),
             )
             .join(' · ')}
+        </p>
+      )}
+      {banner && (
+        <p className="cubre-card-note cubre-card-note--promo" data-testid="card-banner">
+          {banner.text}
+          {banner.links.map((link) =>
+            link.external ? (
+              <a key={link.url} href={link.url} target="_blank" rel="noopener">
+                {link.label}
+              </a>
+            ) : (
+              <RouterLink key={link.url} to={`${lang === 'es' ? '' : `/${lang}`}${link.url}`}>
+                {link.label}
+              </RouterLink>
+            ),
+          )}
         </p>
       )}
       {warning && (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../api/client';
 import type { Comparator } from '../api/types';
+import { serviceErrorText } from '../domain/shell/serviceErrors';
 import { comparatorContentPath } from './prefetch';
 
 export type ComparatorState =
@@ -20,7 +21,8 @@ export function useComparator(baseUrl: string): ComparatorState {
       .catch((error: unknown) => {
         if (!live) return;
         if (error instanceof ApiError && error.status === 404) setState({ status: 'missing' });
-        else setState({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
+        // 001-8.12: 'Error al obtener los comparadores', with what the API said.
+        else setState({ status: 'failed', error: serviceErrorText('comparators', error) });
       });
     return () => {
       live = false;

@@ -6,11 +6,9 @@ import { employerContributionSplit } from '@cubre/services/catalogue/pricing/emp
 import { api } from '../api/client';
 import { formatMoney } from '../domain/results/format';
 import { parseCount } from '../domain/results/minEmployees';
+import { ufValueOr } from '../domain/shell/uf';
 import { useI18n } from '../i18n/I18nProvider';
 import { useProfiles } from '../profile/ProfileContext';
-
-/** The UF fallback of seed 001 §7 when the API cannot answer. */
-const UF_FALLBACK = 39214.8;
 
 /**
  * Who pays what of a collective plan (000-1.03, 000-9.10): a slider sets the employer's share; the price per
@@ -32,9 +30,8 @@ export function ContributionSplit({
   const [ufValue, setUfValue] = useState<number | null>(unit === 'UF' ? null : 1);
   useEffect(() => {
     if (unit !== 'UF') return;
-    api<{ value: number }>('/api/globales/uf')
-      .then((answer) => setUfValue(answer.value))
-      .catch(() => setUfValue(UF_FALLBACK));
+    // The UF of the day, or the cached fallback with the failure logged (001-8.06).
+    void ufValueOr(() => api('/api/globales/uf')).then(setUfValue);
   }, [unit]);
   if (ufValue === null || (unit !== 'UF' && unit !== 'CLP')) return null;
   const workers = parseCount(String(profiles.profileFor(productType)?.colectivo?.cantidadempleados ?? ''));

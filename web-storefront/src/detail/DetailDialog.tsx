@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { MOBILE_QUERY } from '../app/theme';
 import { ServerErrorBox } from '../comparator/StatusPanels';
+import { carryProduct } from '../domain/routing/productNavigation';
 import { useI18n } from '../i18n/I18nProvider';
 import { DetailView } from './DetailView';
 import { tabFromSegment, type DetailTab } from './tabs';
@@ -44,6 +45,7 @@ export default function DetailDialog({
         <Button
           component={RouterLink}
           to={`${lang === 'es' ? '' : `/${lang}`}${link ?? (state.status === 'ready' ? state.product.detailPath : '')}/${tab}`}
+          state={state.status === 'ready' ? carryProduct(state.product) : undefined}
         >
           {t('detail.openPage')}
         </Button>

@@ -1,11 +1,14 @@
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import { SITE } from '../app/config';
+import { prerender } from '../app/prerender';
 import { ServerErrorBox } from '../comparator/StatusPanels';
 import { useI18n } from '../i18n/I18nProvider';
-import { DetailView } from './DetailView';
+import { carriedProduct } from '../domain/routing/productNavigation';
+import { DetailView, type Product } from './DetailView';
 import { tabFromSegment } from './tabs';
 import { useProduct } from './useProduct';
 
@@ -24,9 +27,14 @@ export function DetailPage({
 }) {
   const params = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const { lang } = useI18n();
   const key = params[keyParam] ?? '';
-  const state = useProduct(key);
+  // A link that carries its product says not to look it up again (000-2.36).
+  const state = useProduct(key, carriedProduct<Product>(location.state, key));
+  useEffect(() => {
+    if (state.status !== 'loading') prerender.ready();
+  }, [state.status]);
   const prefix = lang === 'es' ? '' : `/${lang}`;
   // The organization in the address must be the product's (000-2.34: a missing organization or product
   // sends the visitor to the fallback route); old slugs were redirected before this page (000-2.08).
@@ -54,6 +62,8 @@ export function DetailPage({
               navigate(`${prefix}${state.product.detailPath}/${next}`, {
                 replace: true,
                 preventScrollReset: true,
+                // A carried product stays carried from tab to tab.
+                state: location.state,
               })
             }
           />

@@ -7,6 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ResultCard } from '../api/types';
 import { useI18n } from '../i18n/I18nProvider';
+import { useProfiles } from '../profile/ProfileContext';
 import { OrganizationLogo } from '../shell/OrganizationLogo';
 import { ContributionSplit } from './ContributionSplit';
 import { DETAIL_TABS, type DetailTab } from './tabs';
@@ -41,6 +42,7 @@ export function DetailView({
   headingLevel: 'h1' | 'h2';
 }) {
   const { t } = useI18n();
+  const prevision = useProfiles().profileFor(product.productType)?.prevision;
   const code = product.productCode;
   return (
     <Box data-testid="detail" data-code={code}>
@@ -94,7 +96,7 @@ export function DetailView({
         ))}
       </Tabs>
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} sx={{ pt: 2, minHeight: 200 }}>
-        {tab === 'Coberturas' && <CoveragesPanel code={code} />}
+        {tab === 'Coberturas' && <CoveragesPanel code={code} prevision={prevision} />}
         {tab === 'Prestadores' && <ProvidersPanel code={code} />}
         {tab === 'Topes-y-Deducibles' && <TopsPanel code={code} />}
         {tab === 'Condiciones' && <TextListPanel code={code} resource="conditions" />}

@@ -11,6 +11,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { amountsForPrevision } from '../domain/results/previsionCoverage';
+import { withToday } from '../domain/shell/today';
 import { useI18n } from '../i18n/I18nProvider';
 import { useResource, type Resource } from './useResource';
 
@@ -38,7 +40,8 @@ interface Resume {
     }[];
   };
 }
-export function CoveragesPanel({ code }: { code: string }) {
+/** The coverages, with the amounts of the visitor's health system where the catalogue gives one per system (000-6.02). */
+export function CoveragesPanel({ code, prevision }: { code: string; prevision?: unknown }) {
   const { t } = useI18n();
   const resource = useResource<Resume>(`/api/insurance/coverages/${encodeURIComponent(code)}/resume`);
   return (
@@ -64,7 +67,9 @@ export function CoveragesPanel({ code }: { code: string }) {
                     <TableRow key={coverage.benefitId}>
                       <TableCell>{coverage.insuranceBenefit}</TableCell>
                       <TableCell>
-                        {coverage.amounts.map((amount) => amount.text).join(' · ') || 'No Cubre'}
+                        {amountsForPrevision(coverage.amounts, prevision)
+                          .map((amount) => amount.text)
+                          .join(' · ') || 'No Cubre'}
                       </TableCell>
                     </TableRow>
                   ))}
@@ -161,8 +166,9 @@ export function TextListPanel({
   code: string;
   resource: 'conditions' | 'exclusions';
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const resource = useResource<{ data: string[] }>(`/api/insurance/${encodeURIComponent(code)}/${name}`);
+  const now = new Date();
   return (
     <Loaded resource={resource}>
       {(answer) =>
@@ -171,7 +177,8 @@ export function TextListPanel({
         ) : (
           <ul>
             {answer.data.map((line) => (
-              <li key={line}>{line}</li>
+              // A {hoy} in the catalogue's text reads today's date (001-9.12).
+              <li key={line}>{withToday(line, now, lang)}</li>
             ))}
           </ul>
         )
@@ -181,7 +188,8 @@ export function TextListPanel({
 }
 
 export function FaqPanel({ code }: { code: string }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const now = new Date();
   const resource = useResource<{ data: { question: string; answer: string }[] }>(
     `/api/insurance/${encodeURIComponent(code)}/faq`,
   );
@@ -198,7 +206,7 @@ export function FaqPanel({ code }: { code: string }) {
                   {item.question}
                 </Typography>
                 <Typography component="dd" sx={{ ml: 0, mb: 1.5 }}>
-                  {item.answer}
+                  {withToday(item.answer, now, lang)}
                 </Typography>
               </div>
             ))}

@@ -8,10 +8,19 @@ export type ProductState =
   | { status: 'missing' }
   | { status: 'failed'; error: string };
 
-/** GET /api/insurance/product/{code} (000-7.01): by code or url. */
-export function useProduct(key: string): ProductState {
-  const [state, setState] = useState<ProductState>({ status: 'loading' });
+/**
+ * GET /api/insurance/product/{code} (000-7.01): by code or url. A product the navigation carried
+ * (`carried`, 000-2.36) is used as it is, without the lookup.
+ */
+export function useProduct(key: string, carried: Product | null = null): ProductState {
+  const [state, setState] = useState<ProductState>(
+    carried ? { status: 'ready', product: carried } : { status: 'loading' },
+  );
   useEffect(() => {
+    if (carried) {
+      setState({ status: 'ready', product: carried });
+      return;
+    }
     let live = true;
     setState({ status: 'loading' });
     api<Product>(`/api/insurance/product/${encodeURIComponent(key)}`)
@@ -25,6 +34,6 @@ export function useProduct(key: string): ProductState {
     return () => {
       live = false;
     };
-  }, [key]);
+  }, [key, carried]);
   return state;
 }

@@ -5,6 +5,8 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SITE } from '../app/config';
+import { prerender } from '../app/prerender';
+import { unmanagedUrlWarning } from '../domain/routing/unmanagedUrl';
 import { useI18n } from '../i18n/I18nProvider';
 
 /** The 404 page (000-2.10, 000-2.57, 001 §2.2): translated title and description, home and contact. */
@@ -13,7 +15,10 @@ export function NotFoundPage() {
   const prefix = lang === 'es' ? '' : `/${lang}`;
   useEffect(() => {
     document.title = `${t('notFound.title')} · Cubre`;
-    console.warn(`URL ${window.location.pathname} no gestionada por Angular router.`);
+    // 001-2.14: an address no route handles is logged; the 404 page's own address is not.
+    const warning = unmanagedUrlWarning(`${window.location.pathname}${window.location.search}`);
+    if (warning) console.warn(warning);
+    prerender.ready();
   }, [t]);
   return (
     <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }} data-testid="not-found">

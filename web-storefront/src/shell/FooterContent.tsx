@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { api } from '../api/client';
 import { useI18n } from '../i18n/I18nProvider';
+import { LazyImage } from './LazyImage';
 
 interface Channel {
   type?: string;
@@ -70,14 +71,13 @@ export default function FooterContent() {
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
           {PAYMENT_METHODS.map((method) => (
-            <img
+            <LazyImage
               key={method.label}
               src={method.image}
               alt={method.label}
               title={method.label}
               width={48}
               height={32}
-              loading="lazy"
             />
           ))}
         </Box>

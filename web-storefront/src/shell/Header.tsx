@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -11,7 +11,8 @@ import { api } from '../api/client';
 import type { MenuItem as MenuEntry } from '../api/types';
 import { SITE, type Language } from '../app/config';
 import { isUnread, markOpened, readLastOpened } from '../domain/shell/notifications';
-import { languageHome } from '../domain/routing/language';
+import { languageHome, withLanguage } from '../domain/routing/language';
+import { askPageToOpenProfile, OPEN_PROFILE_STATE } from '../domain/routing/profileRequest';
 import { useI18n } from '../i18n/I18nProvider';
 import { MOBILE_QUERY } from '../app/theme';
 import { useHideOnScroll } from './useHideOnScroll';
@@ -47,12 +48,24 @@ function readStored(): string | null {
  * The bar's links keep their width: squeezed by a long menu, a button let its label spill over the next
  * one (at 1,366 px 'PORTAL CLIENTES' ran into 'CONTACTO'). Sentence case, as the menu, is also narrower.
  */
-const LINK_STYLE = { whiteSpace: 'nowrap', textTransform: 'none', fontSize: 14, flexShrink: 0 } as const;
+const LINK_STYLE = {
+  whiteSpace: 'nowrap',
+  textTransform: 'none',
+  fontSize: 13,
+  px: 1,
+  flexShrink: 0,
+} as const;
 
-/** The fixed header (001 §2.3): logo, category menu from the API, contact and portal links, language, bell. */
+/**
+ * The fixed header (001-1.01, 001 §2.3): logo, category menu from the API, contact and portal links,
+ * language, bell. The portal dialog (the drawer on narrow screens) also holds the profile menu, which
+ * opens the comparator's profile modal (001-2.28): the bar has no width left for another item.
+ */
 export function Header({ path }: { path: string }) {
   const { t, lang } = useI18n();
+  const navigate = useNavigate();
   const menu = useMenu();
+  // The menu breakpoint (000-9.24): from 1,200 px the whole bar fits, its items sized for it.
   const narrow = useMediaQuery('(max-width:1199px)', { noSsr: true });
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const [drawer, setDrawer] = useState(false);
@@ -77,8 +90,14 @@ export function Header({ path }: { path: string }) {
 
   const openBell = (event: MouseEvent<HTMLElement>) => {
     setBell(event.currentTarget);
-    markOpened(window.localStorage, message);
+    // A storage failure is only logged (001-8.14): the badge clears for this visit anyway.
+    // Through a wrapper: touching localStorage itself throws where storage is refused (private mode).
+    markOpened({ setItem: (key, value) => window.localStorage.setItem(key, value) }, message, console.warn);
     setLastOpened(message);
+  };
+  const openProfile = () => {
+    if (!askPageToOpenProfile(window))
+      navigate(withLanguage(lang, SITE.defaultPath), { state: OPEN_PROFILE_STATE });
   };
   const changeLanguage = (next: Language) => {
     // A language change reloads to / or /{lang} (001-4.23).
@@ -106,7 +125,7 @@ export function Header({ path }: { path: string }) {
       data-hidden={hidden}
       data-testid="header"
     >
-      <Toolbar sx={{ gap: 1 }}>
+      <Toolbar sx={{ gap: 0.5, px: { sm: 2 } }}>
         <Box
           component={RouterLink}
           to={home}
@@ -117,7 +136,7 @@ export function Header({ path }: { path: string }) {
             gap: 1,
             textDecoration: 'none',
             color: 'primary.main',
-            mr: 2,
+            mr: 1,
           }}
         >
           <img src="/favicon.svg" alt="" width={32} height={32} />
@@ -131,11 +150,11 @@ export function Header({ path }: { path: string }) {
           </Typography>
         )}
         {!narrow && (
-          <Box component="nav" aria-label={t('header.menu')} sx={{ display: 'flex', gap: 0.5, flex: 1 }}>
+          <Box component="nav" aria-label={t('header.menu')} sx={{ display: 'flex', flex: 1 }}>
             {menu.items.map((item) => (
               <Button
                 key={item.id}
-                sx={{ whiteSpace: 'nowrap', fontSize: 14, px: 1, textTransform: 'none', flexShrink: 0 }}
+                sx={{ whiteSpace: 'nowrap', fontSize: 13, px: 0.75, textTransform: 'none', flexShrink: 0 }}
                 color="inherit"
                 aria-haspopup={item.categories.length > 0 ? 'menu' : undefined}
                 onClick={(event: MouseEvent<HTMLElement>) =>
@@ -170,6 +189,7 @@ export function Header({ path }: { path: string }) {
           <>
             <Button
               color="inherit"
+              sx={{ minWidth: 0, px: 1, flexShrink: 0 }}
               onClick={(event) => setLangAnchor(event.currentTarget)}
               aria-label={`${lang.toUpperCase()}, ${t('header.language')}`}
               data-testid="language"
@@ -220,6 +240,7 @@ export function Header({ path }: { path: string }) {
             onCloseCategoryMenu={() => setOpen(null)}
             drawer={drawer}
             onCloseDrawer={() => setDrawer(false)}
+            onProfile={openProfile}
             bell={bell}
             onCloseBell={() => setBell(null)}
             message={message}

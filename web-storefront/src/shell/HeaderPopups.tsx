@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -14,6 +15,7 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import type { MenuItem as MenuEntry } from '../api/types';
 import { SITE, type Language } from '../app/config';
+import { menuClosesOnClick } from '../domain/shell/menuClose';
 import { useI18n } from '../i18n/I18nProvider';
 import { PortalCards } from './PortalCards';
 
@@ -28,6 +30,8 @@ export default function HeaderPopups(props: {
   onCloseCategoryMenu(): void;
   drawer: boolean;
   onCloseDrawer(): void;
+  /** The profile menu (001-2.28): an entry of the portal dialog, and of the drawer on narrow screens. */
+  onProfile(): void;
   bell: HTMLElement | null;
   onCloseBell(): void;
   message: string;
@@ -64,6 +68,15 @@ export default function HeaderPopups(props: {
             {t('portal.subtitle')}
           </Typography>
           <PortalCards heading="h3" />
+          <Button
+            sx={{ mt: 2, textTransform: 'none' }}
+            onClick={() => {
+              props.onClosePortals();
+              props.onProfile();
+            }}
+          >
+            {t('header.profile')}
+          </Button>
         </DialogContent>
       </Dialog>
       <Popover
@@ -96,6 +109,11 @@ export default function HeaderPopups(props: {
         anchorEl={props.categoryMenu?.anchor}
         open={Boolean(props.categoryMenu)}
         onClose={props.onCloseCategoryMenu}
+        // 001-4.05: a click 380 px or more from the top, or outside the submenu, closes it.
+        onClick={(event: React.MouseEvent) => {
+          const insideSubmenu = (event.target as Element).closest?.('[role="menu"]') != null;
+          if (menuClosesOnClick({ clientY: event.clientY, insideSubmenu })) props.onCloseCategoryMenu();
+        }}
       >
         {props.categoryMenu?.item.categories.flatMap((category) => [
           <MenuItem
@@ -133,6 +151,14 @@ export default function HeaderPopups(props: {
             </ListItemButton>
             <ListItemButton component={RouterLink} to={`${prefix}/portal-clientes`}>
               <ListItemText primary={t('header.portal')} />
+            </ListItemButton>
+            <ListItemButton
+              onClick={() => {
+                props.onCloseDrawer();
+                props.onProfile();
+              }}
+            >
+              <ListItemText primary={t('header.profile')} />
             </ListItemButton>
           </List>
         </Box>

@@ -23,15 +23,22 @@ export function readLastOpened(storage: Pick<Storage, 'getItem'>): string | null
   }
 }
 
+export const NOTIFICATION_STORAGE_FAILED = 'No se pudo guardar la notificación leída';
+
 /**
- * Stores the opened message (001-4.02). Storage failures are not thrown (001-4.03): the result says
- * whether it was stored, and the caller only logs a false.
+ * Stores the opened message (001-4.02). Storage failures are not thrown (001-4.03), only logged through
+ * `log` (001-8.14); the result says whether it was stored.
  */
-export function markOpened(storage: Pick<Storage, 'setItem'>, message: string): boolean {
+export function markOpened(
+  storage: Pick<Storage, 'setItem'>,
+  message: string,
+  log: (message: string, cause: unknown) => void = () => undefined,
+): boolean {
   try {
     storage.setItem(NOTIFICATION_STORAGE_KEY, message);
     return true;
-  } catch {
+  } catch (error) {
+    log(NOTIFICATION_STORAGE_FAILED, error);
     return false;
   }
 }

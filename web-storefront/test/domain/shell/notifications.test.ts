@@ -1,4 +1,5 @@
 import {
+  NOTIFICATION_STORAGE_FAILED,
   NOTIFICATION_STORAGE_KEY,
   isUnread,
   markOpened,
@@ -37,5 +38,22 @@ describe('shell/notifications', () => {
     };
     expect(markOpened(broken, 'hola')).toBe(false);
     expect(readLastOpened(broken)).toBeNull();
+  });
+
+  test('001-8.14 a notification-storage failure is only logged', () => {
+    const quota = new Error('quota');
+    const log = jest.fn();
+    const broken = {
+      setItem: (): void => {
+        throw quota;
+      },
+    };
+    expect(() => markOpened(broken, 'hola', log)).not.toThrow();
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith(NOTIFICATION_STORAGE_FAILED, quota);
+    // A stored message logs nothing.
+    const quiet = jest.fn();
+    expect(markOpened({ setItem: () => undefined }, 'hola', quiet)).toBe(true);
+    expect(quiet).not.toHaveBeenCalled();
   });
 });
