@@ -829,6 +829,25 @@ interface MenuItem {
   categories: MenuItem[];
 }
 
+describe('the shell in a real browser: the accident-insurance detail (000-2.20)', () => {
+  test('000-2.20 Accidentes-Personales opens the detail of the most chosen personal-accident insurance', async () => {
+    const page = await visit();
+    const ranking = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/insurance/compare/metadata',
+    );
+    await page.goto('/Accidentes-Personales');
+    const first = ((await (await ranking).json()) as { data: { newWindowUrl: string; name?: string }[] })
+      .data[0]!;
+    await waitForPath(page, first.newWindowUrl);
+    await heading(page).waitFor();
+    // The detail page proper: its tabs and its request tab, at the product's own address.
+    await page.getByRole('tab').first().waitFor();
+    expect(await page.getByRole('tab').count()).toBeGreaterThan(3);
+    const asked = JSON.parse((await ranking).request().postData() ?? '{}') as Record<string, unknown>;
+    expect(asked).toMatchObject({ comparator: 'Comparar/Accidentes-Personales', order: 'popular' });
+  });
+});
+
 describe('the shell in a real browser: the guided finder (000-2.23)', () => {
   test('000-2.23 a family answers four steps and lands on the health comparator with its profile and filters', async () => {
     const page = await visit();

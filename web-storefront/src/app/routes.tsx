@@ -63,6 +63,8 @@ const pages: RouteObject[] = [
   // The guard's rule is not in the seed (000-2.09): its fallback is all that is known, so it is the route.
   { path: 'Consulta-RUT-Empresa', element: <ToDefault /> },
   { path: 'contacto', lazy: lazyPage(() => import('../pages/ContactPage')) },
+  // 000-2.20: the most chosen personal-accident insurance, at its detail address.
+  { path: 'Accidentes-Personales', lazy: lazyPage(() => import('../pages/AccidentInsurancePage')) },
   // 000-2.23: the guided finder, its own chunk.
   { path: 'wizard/seguros-de-salud', lazy: lazyPage(() => import('../wizard/WizardPage')) },
   { path: 'portal-clientes', lazy: lazyPage(() => import('../pages/PortalPage')) },
