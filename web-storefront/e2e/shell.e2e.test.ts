@@ -849,11 +849,15 @@ describe('the shell in a real browser: the accident-insurance detail (000-2.20)'
 });
 
 describe('the shell in a real browser: the guided finder (000-2.23)', () => {
-  test('000-2.23 a family answers four steps and lands on the health comparator with its profile and filters', async () => {
+  test('000-2.23 000-9.11 a family answers four steps and lands on the health comparator with its profile and filters', async () => {
     const page = await visit();
     await page.goto('/wizard/seguros-de-salud');
     await expectHeading(page, 'Encuentra tu seguro de salud ideal');
     expect(await seriousViolations(page)).toEqual([]);
+    // 000-9.11: a progress bar 24 px high, a quarter full on the first of four steps.
+    const progress = page.getByRole('progressbar', { name: 'Paso 1 de 4' });
+    expect((await progress.boundingBox())?.height).toBe(24);
+    expect(await progress.getAttribute('aria-valuenow')).toBe('25');
 
     // Going on without an age is refused, with the field named.
     await page.getByTestId('finder-next').click();

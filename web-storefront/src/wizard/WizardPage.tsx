@@ -10,6 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -44,6 +45,9 @@ import { useProfiles, type ApiProfile } from '../profile/ProfileContext';
 import { finderText, type FinderTextKey } from './texts';
 
 type Text = (key: FinderTextKey, n?: number) => string;
+
+/** 000-9.11: the progress bar is 24 px high. */
+export const PROGRESS_BAR_HEIGHT_PX = 24;
 
 function Fieldset({ legend, error, children }: { legend: string; error?: string; children: ReactNode }) {
   return (
@@ -345,6 +349,13 @@ export default function WizardPage() {
         {text('title')}
       </Typography>
       <Typography sx={{ mb: 3 }}>{text('intro')}</Typography>
+      <LinearProgress
+        variant="determinate"
+        value={((active + 1) / FINDER_STEPS.length) * 100}
+        aria-label={text('progress', active + 1)}
+        data-testid="finder-progress"
+        sx={{ height: PROGRESS_BAR_HEIGHT_PX, borderRadius: 1, mb: 2 }}
+      />
       <Stepper activeStep={active} alternativeLabel sx={{ mb: 3 }}>
         {FINDER_STEPS.map((name) => (
           <Step key={name}>

@@ -8,6 +8,7 @@ import { FINDER_TITLE } from '../domain/wizard/finder';
 const es = {
   title: FINDER_TITLE,
   intro: 'Cuatro preguntas y te mostramos los planes que calzan contigo, con su precio exacto.',
+  progress: 'Paso {n} de 4',
   'step.people': 'Quiénes',
   'step.health': 'Previsión',
   'step.need': 'Cobertura',
@@ -62,6 +63,7 @@ const en: Record<FinderTextKey, string> = {
   ...es,
   title: 'Find your ideal health insurance',
   intro: 'Four questions and we show you the plans that fit you, at their exact price.',
+  progress: 'Step {n} of 4',
   'step.people': 'Who',
   'step.health': 'Health system',
   'step.need': 'Cover',
@@ -112,6 +114,7 @@ const pt: Record<FinderTextKey, string> = {
   ...en,
   title: 'Encontre seu seguro de saúde ideal',
   intro: 'Quatro perguntas e mostramos os planos que combinam com você, com o preço exato.',
+  progress: 'Passo {n} de 4',
   'step.people': 'Quem',
   'step.health': 'Sistema de saúde',
   'step.need': 'Cobertura',
