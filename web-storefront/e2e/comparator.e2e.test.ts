@@ -312,6 +312,31 @@ describe('the public comparator in a real browser', () => {
     expect(await page.getByRole('button', { name: 'Más resultados' }).count()).toBe(total > 15 ? 1 : 0);
   });
 
+  test("000-2.39 000-9.01 a landing with more than a page: 'Más resultados' appends the next 15 until all are shown", async () => {
+    const page = await visit();
+    await page.goto('/Seguros/Salud');
+    await waitForCards(page);
+    const total = Number(((await page.getByTestId('total').textContent()) ?? '').replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(30);
+    expect(await cards(page).count()).toBe(15);
+    const firstCode = await cards(page).first().getAttribute('data-code');
+    const more = page.getByRole('button', { name: 'Más resultados' });
+    for (let shown = 15; shown < total; shown += 15) {
+      await more.click();
+      await page.waitForFunction(
+        (expected) => document.querySelectorAll('[data-testid="result-card"]').length === expected,
+        Math.min(shown + 15, total),
+        { timeout: 20_000 },
+      );
+      // Appended below what was there: the list still starts with the same card, no pager appears.
+      expect(await cards(page).first().getAttribute('data-code')).toBe(firstCode);
+      expect(await page.getByRole('button', { name: 'Página 2', exact: true }).count()).toBe(0);
+    }
+    const codes = await cards(page).evaluateAll((all) => all.map((card) => card.getAttribute('data-code')));
+    expect(new Set(codes).size).toBe(total);
+    expect(await more.count()).toBe(0);
+  });
+
   test('000-4.25 000-9.07 on a desktop, hovering the persons line opens who is insured', async () => {
     const page = await visit();
     const perfil = Buffer.from(JSON.stringify({ cotizante: [{ sexo: 'Masculino', edad: 33 }] })).toString(

@@ -247,6 +247,19 @@ export function demoComparators(): Comparator[] {
         pageSize: 15,
       },
     ),
+    // A landing over every health type: more results than one landing page holds (its 'more results').
+    comparator(
+      'landing-salud',
+      'Seguros de Salud para ti y tu familia',
+      'Salud',
+      HEALTH_TYPES,
+      ['ASEGURADORA', 'CLINICA', 'ISAPRE'],
+      ['telemedicina', 'ambulancia', 'maternidad', 'dental'],
+      'seguro de salud',
+      {
+        pageSize: 15,
+      },
+    ),
     comparator(
       'landing-catastrofico',
       'Seguros Catastróficos',
