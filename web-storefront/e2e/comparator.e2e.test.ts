@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { MOBILE, screenshot } from './support/browser';
+import { DESKTOP, MOBILE, screenshot } from './support/browser';
 import { storefrontSession } from './support/session';
 
 const session = storefrontSession();
@@ -335,6 +335,52 @@ describe('the public comparator in a real browser', () => {
     const codes = await cards(page).evaluateAll((all) => all.map((card) => card.getAttribute('data-code')));
     expect(new Set(codes).size).toBe(total);
     expect(await more.count()).toBe(0);
+  });
+
+  test('001-2.10 000-3.19 the colectivos modal: forced, static and centred; its groups price the company comparator and are kept', async () => {
+    const page = await visit();
+    await page.goto('/Comparar/Seguro-Complementario-Empresa');
+    await waitForCards(page);
+    expect(await page.getByTestId('min-employees').count()).toBeGreaterThan(0);
+    await page.getByTestId('open-profile').click();
+    await page.getByRole('link', { name: 'Ingresar por grupos de trabajadores y cargas' }).click();
+    await page.waitForURL((url) => url.pathname === '/Cotizar-Seguro-Colectivo');
+    const dialog = page.getByRole('dialog', { name: 'Ingresa los datos de tu empresa' });
+    await dialog.waitFor();
+    // Forced: neither Escape nor a click beside it closes it. Centred on the page.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(10, 450);
+    expect(await dialog.isVisible()).toBe(true);
+    const box = (await dialog.boundingBox())!;
+    expect(Math.abs(box.x - (DESKTOP.width - box.x - box.width))).toBeLessThanOrEqual(2);
+
+    await dialog.getByRole('button', { name: 'Ver precios' }).click();
+    await dialog.getByText('Ingresa 1 trabajador o más').waitFor();
+    await dialog.getByRole('textbox', { name: 'Trabajadores' }).fill('8');
+    await dialog.getByRole('textbox', { name: 'Cargas' }).fill('3');
+    await dialog.getByRole('button', { name: 'Agregar grupo' }).click();
+    await dialog.getByRole('textbox', { name: 'Trabajadores' }).nth(1).fill('1.200');
+    expect(await dialog.getByTestId('colectivos-total').textContent()).toBe(
+      'En total: 1208 trabajadores y 3 cargas',
+    );
+    expect(await seriousViolations(page, '[role=dialog]')).toEqual([]);
+    await screenshot(page, 'colectivos-desktop');
+    await reloadingResults(page, () => dialog.getByRole('button', { name: 'Ver precios' }).click());
+
+    // The visitor stays on the company comparator, priced for 1,208 workers: no plan is below its minimum.
+    await page.waitForURL((url) => url.pathname === '/Comparar/Seguro-Complementario-Empresa');
+    await dialog.waitFor({ state: 'detached' });
+    await waitForCards(page);
+    expect(await page.getByTestId('min-employees').count()).toBe(0);
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('colectivos') ?? 'null'));
+    expect(kept).toEqual([
+      { cantidadDeTrabajadores: 8, cantidadDeCargas: 3 },
+      { cantidadDeTrabajadores: 1200, cantidadDeCargas: 0 },
+    ]);
+    // Coming back to the guard's address shows the groups typed last time.
+    await page.goto('/Cotizar-Seguro-Colectivo');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Trabajadores' }).nth(1).inputValue()).toBe('1200');
   });
 
   test('000-4.25 000-9.07 on a desktop, hovering the persons line opens who is insured', async () => {

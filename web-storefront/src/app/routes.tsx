@@ -2,14 +2,15 @@ import { Navigate, useLocation, useParams, type RouteObject } from 'react-router
 import { ComparatorPage } from '../comparator/ComparatorPage';
 import { splitLanguage, withLanguage } from '../domain/routing/language';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { COLECTIVOS_COMPARATOR_PATH, COLECTIVOS_GUARD_PATH } from '../domain/profile/colectivos';
 import { SITE } from './config';
 import { Layout } from './Layout';
 
 /** A comparator route: its path (without the language) is the comparator's base URL (000-7.29). */
-function ComparatorRoute({ fixed }: { fixed?: string }) {
+function ComparatorRoute({ fixed, colectivos }: { fixed?: string; colectivos?: boolean }) {
   const location = useLocation();
   const path = fixed ?? splitLanguage(location.pathname).path;
-  return <ComparatorPage key={path} path={path.replace(/\/+$/, '')} />;
+  return <ComparatorPage key={path} path={path.replace(/\/+$/, '')} colectivos={colectivos} />;
 }
 
 /** Isapre/{name}/Planes: that isapre's plans in the isapre comparator. */
@@ -65,6 +66,11 @@ const pages: RouteObject[] = [
   { path: 'contacto', lazy: lazyPage(() => import('../pages/ContactPage')) },
   // 000-2.20: the most chosen personal-accident insurance, at its detail address.
   { path: 'Accidentes-Personales', lazy: lazyPage(() => import('../pages/AccidentInsurancePage')) },
+  // 001-2.10: the colectivos guard's address: the company comparator behind its forced modal.
+  {
+    path: COLECTIVOS_GUARD_PATH.slice(1),
+    element: <ComparatorRoute fixed={COLECTIVOS_COMPARATOR_PATH} colectivos />,
+  },
   // 000-2.23: the guided finder, its own chunk.
   { path: 'wizard/seguros-de-salud', lazy: lazyPage(() => import('../wizard/WizardPage')) },
   { path: 'portal-clientes', lazy: lazyPage(() => import('../pages/PortalPage')) },

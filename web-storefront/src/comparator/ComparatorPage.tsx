@@ -23,6 +23,8 @@ import { hasMoreResults, PAGE_SIZE, shouldScrollToTop, showPagination } from '..
 import { withPromo } from '../domain/results/promo';
 import { comparatorRouteData, comparisonOn } from '../domain/results/routeData';
 import { opensProfile, takeProfileRequests } from '../domain/routing/profileRequest';
+import { COLECTIVOS_COMPARATOR_PATH } from '../domain/profile/colectivos';
+import { withLanguage } from '../domain/routing/language';
 import {
   decodePerfil,
   PERFIL_STRIP_DELAY_MS,
@@ -45,6 +47,7 @@ import { useResults } from './useResults';
 import { comparatorRoute } from './prefetch';
 
 const ProfileDialog = lazy(() => import('../profile/ProfileDialog'));
+const ColectivosDialog = lazy(() => import('../profile/ColectivosDialog'));
 const DetailDialog = lazy(() => import('../detail/DetailDialog'));
 // Filters come right after the first cards: their inputs are the heaviest part of the page.
 const FiltersPanel = lazy(() => import('./FiltersPanel'));
@@ -60,10 +63,14 @@ const STAGGER_MS = 80;
 const STAGGER_LIMIT = 10;
 
 /** The comparator a route names (000-2.11…2.15): results, filters, sort, pages, profile, compare, detail. */
-export function ComparatorPage({ path }: { path: string }) {
+/**
+ * `colectivos`: the page was reached through the colectivos guard's address (001-2.10), whose forced modal
+ * asks the company's groups of workers before anything else.
+ */
+export function ComparatorPage({ path, colectivos = false }: { path: string; colectivos?: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const route = comparatorRoute(path) ?? { baseUrl: path.replace(/^\//, ''), cyber: false };
   const cyberRoute = route.cyber;
@@ -335,6 +342,18 @@ export function ComparatorPage({ path }: { path: string }) {
       </Container>
       <CompareBar />
       <Suspense fallback={null}>
+        {colectivos && comparator && kind === 'collective' && (
+          <ColectivosDialog
+            onSubmit={(submitted) => {
+              compare.clear();
+              profiles.setProfileFor(productType, submitted);
+              // Sent: the visitor stays on the company comparator (a reload does not ask again).
+              navigate(`${withLanguage(lang, COLECTIVOS_COMPARATOR_PATH)}${location.search}`, {
+                replace: true,
+              });
+            }}
+          />
+        )}
         {profileOpen && comparator && (
           <ProfileDialog
             open

@@ -30,7 +30,10 @@ import {
   profileFromForm,
   type ProfileFormState,
 } from '../domain/profile/profileForm';
+import { Link as RouterLink } from 'react-router';
 import { SITE } from '../app/config';
+import { COLECTIVOS_GUARD_PATH } from '../domain/profile/colectivos';
+import { withLanguage } from '../domain/routing/language';
 import { useI18n } from '../i18n/I18nProvider';
 import type { ApiProfile } from './ProfileContext';
 
@@ -82,7 +85,7 @@ export default function ProfileDialog(props: {
   onClose(): void;
   onSubmit(profile: ApiProfile): void;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { kind, productType } = props;
   const [form, setForm] = useState<ProfileFormState>(() =>
     formFromProfile(props.initial, kind, SITE.country),
@@ -198,6 +201,16 @@ export default function ProfileDialog(props: {
               slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'employees' } }}
               required
             />
+          )}
+          {productType === 'SEGURO COLECTIVO' && (
+            // The company's workers by group, with their dependants: the colectivos modal (001-2.10).
+            <Button
+              component={RouterLink}
+              to={withLanguage(lang, COLECTIVOS_GUARD_PATH)}
+              sx={{ alignSelf: 'flex-start', textTransform: 'none' }}
+            >
+              {t('colectivos.open')}
+            </Button>
           )}
           {kind === 'pet' &&
             form.pets.map((pet, index) => (
