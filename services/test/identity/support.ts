@@ -23,14 +23,15 @@ export interface Session {
   get(path: string, headers?: Record<string, string>): Promise<Response>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   put(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
-  delete(path: string): Promise<Response>;
+  delete(path: string, headers?: Record<string, string>): Promise<Response>;
 }
 
 export const login = (url: string, email: string, password: string) =>
   postJson(`${url}/token`, { email, password });
 
+/** Calls `url`'s API with `token` (an empty one: anonymously). */
 export function sessionOf(url: string, token: string, user: Session['user']): Session {
-  const auth = { Authorization: `Bearer ${token}` };
+  const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   const send = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${url}${path}`, {
       method,
@@ -44,7 +45,7 @@ export function sessionOf(url: string, token: string, user: Session['user']): Se
     get: (path, headers) => send('GET', path, undefined, headers),
     post: (path, body, headers) => send('POST', path, body, headers),
     put: (path, body, headers) => send('PUT', path, body, headers),
-    delete: (path) => send('DELETE', path, undefined),
+    delete: (path, headers) => send('DELETE', path, undefined, headers),
   };
 }
 
@@ -58,16 +59,13 @@ export async function signIn(url: string, email: string, password = DEMO): Promi
 }
 
 /** A list call's query string: ra-data-simple-rest's sort, range and filter. */
-export function listQuery(options: {
-  sort?: [string, 'ASC' | 'DESC'];
-  range?: [number, number];
-  filter?: object;
-}) {
+export function listQuery(options: { sort?: [string, string]; range?: [number, number]; filter?: object }) {
   const params = new URLSearchParams();
   if (options.sort) params.set('sort', JSON.stringify(options.sort));
   if (options.range) params.set('range', JSON.stringify(options.range));
   if (options.filter) params.set('filter', JSON.stringify(options.filter));
-  return `?${params}`;
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 /** The rules a problem answer names. */

@@ -1,5 +1,8 @@
 import { json } from '../../support/http';
 import { startTestRuntime, type TestRuntime } from '../../support/testRuntime';
+import { sessionOf, signIn as signInAt } from '../../identity/support';
+
+export { listQuery } from '../../identity/support';
 
 /** The demo users of the identity seed, by what they may do with the lead catalogues. */
 export const DEMO = {
@@ -9,7 +12,6 @@ export const DEMO = {
   ejecutivo: 'ejecutivo@demo.cl',
   admin: 'admin@demo.cl',
 } as const;
-const DEMO_PASSWORD = 'Demo.2026!';
 
 /** The real runtime (startTestRuntime already uses the cheapest password hash: demo users sign in fast). */
 export const startCatalogueRuntime = (): Promise<TestRuntime> => startTestRuntime();
@@ -21,35 +23,23 @@ export interface AdminClient {
   del(path: string, headers?: Record<string, string>): Promise<Response>;
 }
 
-/** Calls /api/admin/{path} as whoever the token is (none: anonymous). */
+const NOBODY = { id: '', email: '', permissions: [], mustChangePassword: false };
+
+/** Calls /api/admin/{path} as whoever the token is (none: anonymous): identity's session, on that prefix. */
 export function adminClient(runtime: TestRuntime, token?: string): AdminClient {
-  const call = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${runtime.url}/api/admin/${path}`, {
-      method,
-      headers: {
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const session = sessionOf(runtime.url, token ?? '', NOBODY);
+  const at = (path: string) => `/api/admin/${path}`;
   return {
-    get: (path, headers) => call('GET', path, undefined, headers),
-    post: (path, body, headers) => call('POST', path, body, headers),
-    put: (path, body, headers) => call('PUT', path, body, headers),
-    del: (path, headers) => call('DELETE', path, undefined, headers),
+    get: (path, headers) => session.get(at(path), headers),
+    post: (path, body, headers) => session.post(at(path), body, headers),
+    put: (path, body, headers) => session.put(at(path), body, headers),
+    del: (path, headers) => session.delete(at(path), headers),
   };
 }
 
 /** Signs a demo user in (POST /token) and answers a client carrying their token. */
 export async function signIn(runtime: TestRuntime, email: string): Promise<AdminClient> {
-  const response = await fetch(`${runtime.url}/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}`);
-  return adminClient(runtime, (await json(response)).token);
+  return adminClient(runtime, (await signInAt(runtime.url, email)).token);
 }
 
 /** The problem+json body of a refusal, after checking its content type. */
@@ -62,14 +52,4 @@ export async function problemOf(response: Response) {
     detail?: string;
     errors: { field: string; rule: string; message: string }[];
   };
-}
-
-/** `?sort=…&range=…&filter=…` as ra-data-simple-rest builds it. */
-export function listQuery(params: { sort?: [string, string]; range?: [number, number]; filter?: object }) {
-  const search = new URLSearchParams();
-  if (params.sort) search.set('sort', JSON.stringify(params.sort));
-  if (params.range) search.set('range', JSON.stringify(params.range));
-  if (params.filter) search.set('filter', JSON.stringify(params.filter));
-  const text = search.toString();
-  return text ? `?${text}` : '';
 }
