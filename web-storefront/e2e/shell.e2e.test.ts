@@ -719,13 +719,18 @@ describe('the shell in a real browser: portal and contact pages', () => {
     await tab.close();
   });
 
-  test('001-2.39 each portal card shows its logo and its background image', async () => {
+  test('001-2.39 001-3.03 each portal card shows its label, link, logo and background image', async () => {
     const page = await visit();
     await page.goto('/portal-clientes');
     const portals = page.getByTestId('portal-card');
     await portals.first().waitFor();
     for (const [index, name] of ['personas', 'empresas'].entries()) {
       const card = portals.nth(index);
+      // Label, path, logo and image: the four parts of a portal link (001-3.03).
+      expect(await card.getByRole('heading').textContent()).toBe(
+        name === 'personas' ? 'Personas' : 'Empresas',
+      );
+      expect(await card.getByRole('link').getAttribute('href')).toMatch(new RegExp(`^https://${name}\\.`));
       expect(await card.locator(`img[src="/images/portal-${name}.svg"]`).count()).toBe(1);
       const backgrounds = await card
         .locator('*')
