@@ -1,30 +1,7 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-/**
- * Writes a .gz beside every built text asset once, at build time, so the server sends gzip without
- * compressing per request (express has no compression of its own and the bundle never changes at run time).
- */
-function precompress(): Plugin {
-  return {
-    name: 'cubre-precompress',
-    apply: 'build',
-    closeBundle() {
-      const walk = (dir: string) => {
-        for (const name of readdirSync(dir)) {
-          const path = join(dir, name);
-          if (statSync(path).isDirectory()) walk(path);
-          else if (/\.(js|css|html|json|svg)$/.test(name))
-            writeFileSync(`${path}.gz`, gzipSync(readFileSync(path), { level: 9 }));
-        }
-      };
-      walk(resolve(import.meta.dirname, 'dist'));
-    },
-  };
-}
+import { defineConfig } from 'vite';
+import { precompress } from '../scripts/vite/precompress';
 
 export default defineConfig({
   root: import.meta.dirname,

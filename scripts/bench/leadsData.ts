@@ -16,6 +16,7 @@ import {
 import { Prng } from '../../services/src/catalogue/demo/prng';
 import { DEMO_USERS, seededUserId } from '../../services/src/identity/seed';
 import { DEFAULT_FAILURE_REASONS } from '../../services/src/leadCatalogue/failureReasons';
+import { leadPolicyOf } from '../../services/src/leadCatalogue/policy';
 import { DEFAULT_LEAD_CATALOGUE } from '../../services/src/leadCatalogue/seed';
 import {
   LeadDomainEvent,
@@ -47,36 +48,7 @@ export const EXECUTIVES: ExecutiveRef[] = ['ejecutivo@demo.cl', 'ejecutivo2@demo
 }));
 
 /** The policy the server builds from the default lead catalogue it seeds at start (loadLeadPolicy). */
-export function defaultLeadPolicy(): LeadPolicy {
-  const { leadStatus, leadSubStatus, failureReason, leadTransition } = DEFAULT_LEAD_CATALOGUE;
-  return {
-    statuses: new Map(
-      leadStatus.map(({ id, name, requiresSubStatus, requiresFailureReason, active }) => [
-        id,
-        { name, requiresSubStatus, requiresFailureReason, active },
-      ]),
-    ),
-    subStatuses: new Map(
-      leadSubStatus.map(({ id, name, parentIds, active }) => [
-        id,
-        { name, parentIds: [...parentIds], active },
-      ]),
-    ),
-    failureReasons: new Map(
-      failureReason.map(({ id, name, requestTypes, subStatusIds, countries, active }) => [
-        id,
-        {
-          name,
-          requestTypes: [...requestTypes],
-          subStatusIds: [...subStatusIds],
-          countries: [...countries],
-          active,
-        },
-      ]),
-    ),
-    transitions: new Map(leadTransition.map(({ id, to }) => [id, new Set(to)])),
-  };
-}
+export const defaultLeadPolicy = (): LeadPolicy => leadPolicyOf(DEFAULT_LEAD_CATALOGUE);
 
 interface ProductEntry {
   product: LeadProduct;

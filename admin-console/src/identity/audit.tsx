@@ -1,7 +1,7 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { DataTable, DateInput, List, ReferenceField, SelectInput, useTranslate } from 'react-admin';
+import { DataTable, List, ReferenceField, SelectInput, useTranslate } from 'react-admin';
 import { hasPermission } from '../access';
-import { endOfLocalDay, localDayOf, startOfLocalDay } from '../dates';
+import { dayRangeInputs } from '../DayRangeInputs';
 import { usePermissionList } from '../usePermissionList';
 import { DateTimeField } from '../DateTimeField';
 
@@ -63,22 +63,11 @@ export function AuditList() {
       alwaysOn
       choices={CATEGORIES.map((id) => ({ id, name: `cubre.audit.categories.${id}` }))}
     />,
-    <DateInput
-      key="occurredAt_gte"
-      source="occurredAt_gte"
-      label="cubre.agenda.from"
-      alwaysOn
-      format={localDayOf}
-      parse={(value: string) => (value ? startOfLocalDay(value) : value)}
-    />,
-    <DateInput
-      key="occurredAt_lte"
-      source="occurredAt_lte"
-      label="cubre.agenda.until"
-      alwaysOn
-      format={localDayOf}
-      parse={(value: string) => (value ? endOfLocalDay(value) : value)}
-    />,
+    ...dayRangeInputs(
+      'occurredAt',
+      { from: 'cubre.agenda.from', until: 'cubre.agenda.until' },
+      { alwaysOn: true },
+    ),
   ];
   return (
     <List filters={filters} sort={{ field: 'occurredAt', order: 'DESC' }} perPage={50} exporter={false}>

@@ -1,5 +1,5 @@
-import { DataTable, DateInput, List, SelectInput, useCreatePath, useTranslate, Link } from 'react-admin';
-import { endOfLocalDay, localDayOf, startOfLocalDay } from '../dates';
+import { DataTable, List, SelectInput, useCreatePath, useTranslate, Link } from 'react-admin';
+import { dayRangeInputs } from '../DayRangeInputs';
 import type { AgendaEntry } from '../types';
 import { LEAD_EVENT_TYPES } from './constants';
 import { DateTimeField } from '../DateTimeField';
@@ -17,22 +17,7 @@ function LeadLink({ entry }: { entry: AgendaEntry }) {
 export function AgendaList() {
   const translate = useTranslate();
   const filters = [
-    <DateInput
-      key="at_gte"
-      source="at_gte"
-      label="cubre.agenda.from"
-      alwaysOn
-      format={localDayOf}
-      parse={(value: string) => (value ? startOfLocalDay(value) : value)}
-    />,
-    <DateInput
-      key="at_lte"
-      source="at_lte"
-      label="cubre.agenda.until"
-      alwaysOn
-      format={localDayOf}
-      parse={(value: string) => (value ? endOfLocalDay(value) : value)}
-    />,
+    ...dayRangeInputs('at', { from: 'cubre.agenda.from', until: 'cubre.agenda.until' }, { alwaysOn: true }),
     <SelectInput
       key="type"
       source="type"

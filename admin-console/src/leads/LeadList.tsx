@@ -2,7 +2,6 @@ import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import {
   Button,
   DataTable,
-  DateInput,
   ExportButton,
   FilterButton,
   LinkBase,
@@ -15,7 +14,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { LEAD_ACTIONS, hasPermission } from '../access';
-import { endOfLocalDay, localDayOf, startOfLocalDay } from '../dates';
+import { dayRangeInputs } from '../DayRangeInputs';
 import type { Lead } from '../types';
 import { usePermissionList } from '../usePermissionList';
 import { BulkAssignButton } from './BulkAssignButton';
@@ -56,20 +55,7 @@ function useLeadFilters(canReadUsers: boolean) {
       label="resources.leads.fields.country"
     />,
     <TextInput key="productCode" source="productCode" label="resources.leads.fields.productCode" />,
-    <DateInput
-      key="createdAt_gte"
-      source="createdAt_gte"
-      label="cubre.leads.created_from"
-      format={localDayOf}
-      parse={(value: string) => (value ? startOfLocalDay(value) : value)}
-    />,
-    <DateInput
-      key="createdAt_lte"
-      source="createdAt_lte"
-      label="cubre.leads.created_until"
-      format={localDayOf}
-      parse={(value: string) => (value ? endOfLocalDay(value) : value)}
-    />,
+    ...dayRangeInputs('createdAt', { from: 'cubre.leads.created_from', until: 'cubre.leads.created_until' }),
   ];
 }
 

@@ -16,6 +16,41 @@ async function live<K extends LeadCatalogueKind>(
   return (await catalogueCollection(store, kind).find({ deleted: false })) as LeadCatalogueRecord<K>[];
 }
 
+/** Catalogue records by kind: the live read model's, or the seeded defaults. */
+export type LeadCatalogueRecords = { [K in LeadCatalogueKind]: readonly LeadCatalogueRecord<K>[] };
+
+/** The policy a set of catalogue records gives (the decider's view of them: names, flags, links). */
+export function leadPolicyOf(records: LeadCatalogueRecords): LeadPolicy {
+  const { leadStatus, leadSubStatus, failureReason, leadTransition } = records;
+  return {
+    statuses: new Map(
+      leadStatus.map(({ id, name, requiresSubStatus, requiresFailureReason, active }) => [
+        id,
+        { name, requiresSubStatus, requiresFailureReason, active },
+      ]),
+    ),
+    subStatuses: new Map(
+      leadSubStatus.map(({ id, name, parentIds, active }) => [
+        id,
+        { name, parentIds: [...parentIds], active },
+      ]),
+    ),
+    failureReasons: new Map(
+      failureReason.map(({ id, name, requestTypes, subStatusIds, countries, active }) => [
+        id,
+        {
+          name,
+          requestTypes: [...requestTypes],
+          subStatusIds: [...subStatusIds],
+          countries: [...countries],
+          active,
+        },
+      ]),
+    ),
+    transitions: new Map(leadTransition.map(({ id, to }) => [id, new Set(to)])),
+  };
+}
+
 /**
  * The lead catalogues as the lead decider judges a status change by (`LeadPolicy` of
  * schemas/src/leads/policy.ts): every live status, sub-status and failure reason with its `active` flag, and
@@ -38,30 +73,12 @@ export async function loadLeadPolicy(readStore: ReadStore): Promise<LeadPolicy> 
     live(readStore, 'failureReason'),
     live(readStore, 'leadTransition'),
   ]);
-  const policy: LeadPolicy = {
-    statuses: new Map(
-      statuses.map(({ id, name, requiresSubStatus, requiresFailureReason, active }) => [
-        id,
-        { name, requiresSubStatus, requiresFailureReason, active },
-      ]),
-    ),
-    subStatuses: new Map(
-      subStatuses.map(({ id, name, parentIds, active }) => [id, { name, parentIds: [...parentIds], active }]),
-    ),
-    failureReasons: new Map(
-      failureReasons.map(({ id, name, requestTypes, subStatusIds, countries, active }) => [
-        id,
-        {
-          name,
-          requestTypes: [...requestTypes],
-          subStatusIds: [...subStatusIds],
-          countries: [...countries],
-          active,
-        },
-      ]),
-    ),
-    transitions: new Map(transitions.map(({ id, to }) => [id, new Set(to)])),
-  };
+  const policy = leadPolicyOf({
+    leadStatus: statuses,
+    leadSubStatus: subStatuses,
+    failureReason: failureReasons,
+    leadTransition: transitions,
+  });
   cache.set(readStore, { key, policy });
   return policy;
 }

@@ -1,3 +1,4 @@
+import { rutCheckDigit } from '@cubre/schemas/identification';
 import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
 import { loadLeadsCatalogue } from './support/leadsFixture';
@@ -31,14 +32,7 @@ const list = (who: string, filter: object, extra = '') =>
 
 /** A valid RUT for a number: its check digit by modulo 11 (rule 002-5.03). */
 function rutFor(body: number): string {
-  let sum = 0;
-  let factor = 2;
-  for (let n = body; n > 0; n = Math.floor(n / 10)) {
-    sum += (n % 10) * factor;
-    factor = factor === 7 ? 2 : factor + 1;
-  }
-  const digit = 11 - (sum % 11);
-  return `${body}-${digit === 11 ? '0' : digit === 10 ? 'K' : digit}`;
+  return `${body}-${rutCheckDigit(String(body))}`;
 }
 
 let people = 0;
