@@ -135,6 +135,8 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
   /**
    * `readAll` of some categories: a stream of category `c` is named `c-…` (or just `c`), so each category
    * is `c` and the range ['c-', 'c.') of stream ids ('.' follows '-'), which `c2-…` or `cX-…` are not in.
+   * NOT INDEXED keeps SQLite on the position order: left to itself it gathered the category through the
+   * stream-id index and sorted it for every batch (the leads' 275,054 events: 8.3 s instead of 1.0 s).
    * Statements are kept by shape (columns, how many categories).
    */
   const categoryStatements = new Map<string, Database.Statement<unknown[], unknown>>();
@@ -145,7 +147,9 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
       const ranges =
         categories.map(() => '(stream_id = ? OR (stream_id >= ? AND stream_id < ?))').join(' OR ') || '0';
       statement = db
-        .prepare(`SELECT ${columns} FROM events WHERE position > ? AND (${ranges}) ORDER BY position LIMIT ?`)
+        .prepare(
+          `SELECT ${columns} FROM events NOT INDEXED WHERE position > ? AND (${ranges}) ORDER BY position LIMIT ?`,
+        )
         .raw(true);
       categoryStatements.set(key, statement);
     }
