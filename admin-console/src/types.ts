@@ -2,6 +2,7 @@
  * Records of the admin API as the console reads them (admin-console/API.md). Each carries `revision`, the
  * stream revision it was read at: the console sends it back as `If-Match` on writes.
  */
+import type { PriceQuote } from '@cubre/schemas/catalogue/quote';
 
 export interface StatusRef {
   id: number;
@@ -13,6 +14,17 @@ export interface LeadContact {
   rut: string;
   email: string;
   telefono: string;
+}
+
+/** What the console reads of a lead's profile (schemas/src/profile.ts). */
+export interface LeadProfile {
+  cotizante?: { sexo?: string; edad?: number; ingreso?: number }[];
+  cargas?: { sexo?: string; edad?: number; parentesco?: string }[];
+  mascota?: { especie?: string; raza?: string; edad?: number }[];
+  prevision?: string;
+  region?: { stateCode: number; stateName?: string };
+  colectivo?: { cantidadempleados?: number };
+  cantidadEmpleados?: number;
 }
 
 export interface Lead {
@@ -36,6 +48,12 @@ export interface Lead {
   notesCount?: number;
   contact: LeadContact;
   originPath?: string | null;
+  /** The visitor's profile that priced the request (contact fields left out). */
+  profile?: LeadProfile | null;
+  /** The price the visitor's page sent, as it was shown. */
+  price?: { value: number; unit?: string } | null;
+  /** The catalogue's price for that profile when the lead was requested: what the executive quotes. */
+  quote?: PriceQuote | null;
   /** A contact-form lead's subject and text. */
   message?: { asunto: string | null; mensaje: string } | null;
   createdAt: string;

@@ -1,4 +1,5 @@
 export * from './profile';
+export * from './profileAges';
 export * from './events';
 export * from './commands';
 export * from './problem';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isConyuge } from './parentesco';
+import { ageProblems } from './profileAges';
 import type { Country } from './catalogue/common';
 
 /**
@@ -343,6 +344,16 @@ export const Profile = z
       });
   });
 export type Profile = z.infer<typeof Profile>;
+
+/**
+ * A profile that enters the API to be priced or quoted (compare, calculatePrice, lead requests): the
+ * stored shape plus human ages (schemas/src/profileAges.ts). Stored profiles stay `Profile`, so events
+ * written before the age rules still read.
+ */
+export const QuoteProfile = Profile.superRefine((profile, ctx) => {
+  for (const problem of ageProblems(profile))
+    ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message, params: { rule: 'age' } });
+});
 /** What a client may send: numbers as text, flags as words. */
 export type ProfileInput = z.input<typeof Profile>;
 

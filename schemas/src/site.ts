@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CatalogueCode, Country, ProductType } from './catalogue/common';
 import { eventOf } from './events';
 import { INTERCEPTOR_QUERY } from './interceptors';
-import { Profile } from './profile';
+import { Profile, QuoteProfile } from './profile';
 
 /**
  * The site shell's API (seed 001 §3, §7; seed 000 §3, §7; seed 002 §2, §3): menu, contact channels, route
@@ -81,8 +81,8 @@ export const strictly = <T extends z.ZodType>(schema: T) =>
     return z.NEVER;
   });
 
-/** The visitor profile as a form or a share sends it: the Profile schema, unknown fields refused. */
-export const StrictProfile = strictly(Profile);
+/** The visitor profile as a form or a share sends it: a priceable profile, unknown fields refused. */
+export const StrictProfile = strictly(QuoteProfile);
 
 /** Contact fields of a profile: personal data (seed 000 §3), never logged, never put in a shared link. */
 export const PROFILE_CONTACT_FIELDS = ['email', 'rut', 'telefono', 'nombre', 'idSalesforce'] as const;
@@ -395,6 +395,8 @@ export const ProfileFormField = z.strictObject({
     maxItems: z.number().int().optional(),
     forbiddenValues: z.array(z.string()).optional(),
     message: z.string().optional(),
+    /** What a required field left blank says, when it is not `message`. */
+    requiredMessage: z.string().optional(),
   }),
 });
 export type ProfileFormField = z.infer<typeof ProfileFormField>;

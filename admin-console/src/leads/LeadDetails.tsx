@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { requestNumber } from '@cubre/schemas/leads/requestNumber';
 import type { Lead, LeadStatus } from '../types';
+import { LeadQuote } from './LeadQuote';
 import { StatusChip } from './StatusChip';
 import { useDateLocale } from '../i18n/dateLocale';
 
@@ -38,6 +40,9 @@ export function LeadDetails({ lead, statuses }: { lead: Lead; statuses: LeadStat
         m: 0,
       }}
     >
+      <Item label={field('requestNumber')}>
+        <span data-testid="lead-request-number">{requestNumber(lead.id)}</span>
+      </Item>
       <Item label={field('status')}>
         <StatusChip status={lead.status} statuses={statuses} />
       </Item>
@@ -58,6 +63,9 @@ export function LeadDetails({ lead, statuses }: { lead: Lead; statuses: LeadStat
         {lead.productName} ({lead.productCode})
       </Item>
       <Item label={field('organizationName')}>{lead.organizationName}</Item>
+      <Item label={field('quote')}>
+        <LeadQuote lead={lead} />
+      </Item>
       <Item label={field('requestType')}>{lead.requestType}</Item>
       <Item label={field('country')}>
         {translate(`cubre.countries.${lead.country}`, { _: lead.country })}

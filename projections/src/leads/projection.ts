@@ -15,6 +15,7 @@ import {
   type LeadRequestedData,
   type LeadStatusRef,
   type LeadType,
+  type PriceQuote,
   type Profile,
   type ProductType,
   type Region,
@@ -81,6 +82,8 @@ export type LeadDocument = {
   region: Region | null;
   profile: Profile | null;
   price: ShownPrice | null;
+  /** The product's price for the request's profile when it was requested (null before quotes were kept). */
+  quote: PriceQuote | null;
   comparator: string | null;
   originPath: string | null;
   /** A contact-form lead's subject and text. */
@@ -158,6 +161,7 @@ async function applyLeadRequested(store: ReadStore, event: ProjectionEvent) {
         region: data.region,
         profile: data.profile,
         price: data.price,
+        quote: data.quote ?? null,
         comparator: data.comparator,
         originPath: data.originPath,
         message: data.message ?? null,

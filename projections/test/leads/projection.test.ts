@@ -90,6 +90,8 @@ describe('leads projection', () => {
       region: { stateCode: 13 },
       profile: null,
       price: null,
+      // A lead requested before quotes were kept has none.
+      quote: null,
       comparator: null,
       originPath: '/Comparar/Seguros-de-Salud',
       message: null,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Profile } from '../profile';
+import { QuoteProfile, type Profile } from '../profile';
 import { PriceUnit, ProductType } from './common';
 import { OrganizationType } from './organization';
 
@@ -115,7 +115,7 @@ export const CompareRequest = CompareRequestFields.superRefine((request, context
   }
 }).transform(({ profile, ...request }) => {
   if (profile === undefined || profile === null) return request;
-  const parsed = Profile.safeParse(profile);
+  const parsed = QuoteProfile.safeParse(profile);
   if (parsed.success) return { ...request, profile: parsed.data };
   const profileErrors = parsed.error.issues.map((issue) => ({
     field: ['profile', ...issue.path.map(String)].join('.'),

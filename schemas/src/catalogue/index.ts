@@ -8,3 +8,4 @@ export * from './offer';
 export * from './organization';
 export * from './product';
 export * from './compareRequest';
+export * from './quote';

@@ -3,6 +3,10 @@ import { CatalogueCode, Country, Faq, IsoDate, PriceUnit, ProductType, Seo, Slug
 import { Coverage, CoverageRequirement, TopsAndDeductibles } from './coverage';
 import { Offer } from './offer';
 
+/** How often a price is paid, in lower-case Spanish (seed 000 §9, rule 000-9.04). */
+export const ProductPeriodicity = z.enum(['mensual', 'anual', 'semestral', 'trimestral', 'único']);
+export type ProductPeriodicity = z.infer<typeof ProductPeriodicity>;
+
 /** A price by insured person's age band, for products priced per person (complementary, dental...). */
 export const AgeBandPrice = z.strictObject({
   fromAge: z.number().int().min(0).max(120),
@@ -17,7 +21,7 @@ export const ProductPrice = z
     amount: z.number().nonnegative().nullable(),
     unit: PriceUnit,
     /** Lower-case Spanish periodicity (seed 000 §9). */
-    periodicity: z.enum(['mensual', 'anual', 'semestral', 'trimestral', 'único']).default('mensual'),
+    periodicity: ProductPeriodicity.default('mensual'),
     /** Prices by age band; when present, the profile's ages pick the band for each insured. */
     byAge: z.array(AgeBandPrice).max(30).default([]),
     /** Whether dependants pay as insured persons (most complementary insurances) or ride free. */

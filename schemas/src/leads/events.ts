@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Country, ProductType } from '../catalogue/common';
+import { PriceQuote } from '../catalogue/quote';
 import { eventOf } from '../events';
 import { Profile, Region } from '../profile';
 import { LeadType } from '../site';
@@ -67,6 +68,11 @@ export const LeadRequestedData = z.strictObject({
   profile: Profile.nullable(),
   /** The price the visitor was shown; null when none was sent (logged, not refused: rule 000-5.27). */
   price: ShownPrice.nullable(),
+  /**
+   * The product's price for the request's profile, computed by the catalogue when the lead was requested
+   * (issue 11): what the executive quotes. Absent on leads requested before quotes were kept.
+   */
+  quote: PriceQuote.nullable().optional(),
   comparator: z.string().max(120).nullable(),
   originPath: z.string().max(500).nullable(),
   /** The status the lead starts in (INITIAL_LEAD_STATUS; an online purchase's: its first step's). */

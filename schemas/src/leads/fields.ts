@@ -11,7 +11,7 @@ import {
   checkPhone,
   type FieldCheck,
 } from '../identification';
-import { Profile, Region, numberFromText } from '../profile';
+import { QuoteProfile, Region, numberFromText } from '../profile';
 
 /**
  * Field schemas of the request and contact calls, each refined with the pure checks of identification.ts
@@ -126,8 +126,11 @@ export const regionFieldFor = (country: Country) =>
       },
     );
 
-/** The profile, lenient as the comparator's (unknown keys dropped: stored profiles carry retired fields). */
-export const ProfileField = Profile;
+/**
+ * The profile that priced the request, lenient as the comparator's (unknown keys dropped: stored profiles
+ * carry retired fields) but with human ages, as any profile a quote is made from.
+ */
+export const ProfileField = QuoteProfile;
 
 /** Contact fields of a profile, which a request takes as its own when it does not name them itself. */
 export const CONTACT_FIELD_NAMES = ['nombre', 'rut', 'email', 'telefono'] as const;

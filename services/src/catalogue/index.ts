@@ -1,9 +1,10 @@
-import { CATALOGUE_KINDS } from '@cubre/schemas';
+import { CATALOGUE_KINDS, type PriceQuote, type Profile } from '@cubre/schemas';
+import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import { Router } from 'express';
 import type { AppContext, HttpModule } from '../platform/http/app';
 import { createComparator } from './comparator/compare';
 import { loadPricingContext, type PricingContext } from './comparator/pricingContext';
-import { catalogueSnapshotsFor } from './comparator/snapshot';
+import { catalogueSnapshotsFor, type CatalogueSnapshots } from './comparator/snapshot';
 import { compareRoutes } from './routes/compareRoutes';
 import { comparatorContentRoutes } from './routes/comparatorContentRoutes';
 import { globalesRoutes } from './routes/globalesRoutes';
@@ -11,6 +12,8 @@ import { organizationRoutes } from './routes/organizationRoutes';
 import { priceRoutes } from './routes/priceRoutes';
 import { productRoutes } from './routes/productRoutes';
 import { createRateLimiter } from './routes/rateLimit';
+import { indexOf } from './routes/params';
+import { quoteOf } from './views/quote';
 
 let pricing: PricingContext | undefined;
 /** Reference tables are read once per process, on the first route set-up. */
@@ -44,3 +47,13 @@ export const catalogueModule: HttpModule & { categories: string[] } = {
     return router;
   },
 };
+
+/**
+ * The catalogue's quote for other domains (a lead keeps the price its visitor saw): a card priced for a
+ * profile by the comparator's own pricer, on the clock's day.
+ */
+export function catalogueQuotes(snapshots: CatalogueSnapshots, clock: () => Date) {
+  return async (card: CardDocument, profile?: Profile): Promise<PriceQuote> =>
+    quoteOf(await indexOf(snapshots), card, pricingContext(), clock(), profile);
+}
+export type CatalogueQuotes = ReturnType<typeof catalogueQuotes>;

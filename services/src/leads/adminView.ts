@@ -7,8 +7,8 @@ import type { LeadState } from './decider';
  */
 export function adminViewOf(doc: LeadDocument) {
   const { _id, search: _search, ...rest } = doc;
-  // Documents projected before online purchases were recorded have no `contracting`.
-  return { id: _id, ...rest, contracting: rest.contracting ?? null };
+  // Documents projected before online purchases (or quotes) were recorded have no `contracting` (`quote`).
+  return { id: _id, ...rest, contracting: rest.contracting ?? null, quote: rest.quote ?? null };
 }
 export type AdminLeadView = ReturnType<typeof adminViewOf>;
 
@@ -47,6 +47,7 @@ export function adminViewOfState(
     region: state.region,
     profile: state.profile,
     price: request.price,
+    quote: request.quote ?? null,
     comparator: request.comparator,
     originPath: request.originPath,
     message: request.message ?? null,

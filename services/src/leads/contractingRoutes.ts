@@ -11,6 +11,7 @@ import {
   type LeadContact,
 } from '@cubre/schemas';
 import { Router, type Request, type Response } from 'express';
+import type { CatalogueQuotes } from '../catalogue';
 import type { CatalogueSnapshots } from '../catalogue/comparator/snapshot';
 import { loadLeadPolicy } from '../leadCatalogue/policy';
 import { handleCommand } from '../platform/commands/commandHandler';
@@ -63,7 +64,11 @@ function checkLists(body: ContractingStepBody) {
  * the purchase form on the lead of the purchase session, which the back-office sees in Contratación
  * Online. Contract and decisions: README.md beside this file.
  */
-export function contractingRoutes(context: AppContext, snapshots: CatalogueSnapshots): Router {
+export function contractingRoutes(
+  context: AppContext,
+  snapshots: CatalogueSnapshots,
+  quotes: CatalogueQuotes,
+): Router {
   const router = Router();
   const findProduct = productLookup(snapshots);
 
@@ -97,6 +102,7 @@ export function contractingRoutes(context: AppContext, snapshots: CatalogueSnaps
         region: body.region ?? null,
         profile: body.profile ?? null,
         price: null,
+        quote: await quotes(card, body.profile ?? undefined),
         comparator: null,
         originPath: `/Compra-Online/${product.code}`,
       },

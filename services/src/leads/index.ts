@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { catalogueQuotes } from '../catalogue';
 import { catalogueSnapshotsFor } from '../catalogue/comparator/snapshot';
 import type { AppContext, HttpModule } from '../platform/http/app';
 import { CONTACT_REQUEST_CATEGORY } from './contactDecider';
@@ -19,8 +20,9 @@ export const leadsModule: HttpModule & { categories: string[] } = {
   routes(context: AppContext) {
     const router = Router();
     const snapshots = catalogueSnapshotsFor(context.readStore);
-    router.use(leadRoutes(context, snapshots));
-    router.use(contractingRoutes(context, snapshots));
+    const quotes = catalogueQuotes(snapshots, context.clock);
+    router.use(leadRoutes(context, snapshots, quotes));
+    router.use(contractingRoutes(context, snapshots, quotes));
     router.use(contactRoutes(context));
     router.use(leadAdminRoutes(context));
     return router;

@@ -20,6 +20,7 @@ import {
 } from '@cubre/projections/leads/projection';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
+import type { CatalogueQuotes } from '../catalogue';
 import type { CatalogueSnapshots } from '../catalogue/comparator/snapshot';
 import { handleCommand } from '../platform/commands/commandHandler';
 import { CommandRejected } from '../platform/core/decider';
@@ -81,6 +82,15 @@ export function perEdition<S extends z.ZodType>(
     return handlers.get(country)!(req, res, next);
   };
 }
+
+/** The shown price and the quote agree: same unit (or none given) and the same amount to its precision. */
+const sameAmount = (
+  shown: { value: number; unit?: string },
+  quote: { amount: number | null; unit: string },
+) =>
+  (shown.unit === undefined || shown.unit === quote.unit) &&
+  quote.amount !== null &&
+  Math.abs(shown.value - quote.amount) < 1e-6 * Math.max(1, quote.amount);
 
 export function viewOf(doc: LeadDocument): LeadView {
   return {
@@ -169,7 +179,11 @@ export const unknownProduct = (field: string, code: string, detail: string) =>
  * api/seguro-adicional/solicitar start a lead, their /update calls change its contact data, and
  * GET …/{id} reads it back without personal data. Field names and answers: README.md beside this file.
  */
-export function leadRoutes(context: AppContext, snapshots: CatalogueSnapshots): Router {
+export function leadRoutes(
+  context: AppContext,
+  snapshots: CatalogueSnapshots,
+  quotes: CatalogueQuotes,
+): Router {
   const router = Router();
   const leads = context.readStore.collection<LeadDocument>(LEADS_COLLECTION);
   const findProduct = productLookup(snapshots);
@@ -251,6 +265,9 @@ export function leadRoutes(context: AppContext, snapshots: CatalogueSnapshots): 
       region: body.region ?? null,
       profile: body.profile ?? null,
       price: body.price ?? null,
+      // The price the card showed for this profile, by the catalogue's own pricer (issue 11): the
+      // executive quotes it, whatever the client sent as `price`.
+      quote: await quotes(card, body.profile ?? undefined),
       comparator: body.comparator ?? null,
       originPath: body.originPath ?? null,
     };
@@ -262,6 +279,14 @@ export function leadRoutes(context: AppContext, snapshots: CatalogueSnapshots): 
       metadata,
     );
     const created = result.events.length > 0;
+    if (created && request.price && request.quote && !sameAmount(request.price, request.quote)) {
+      // A client that showed another price than the catalogue's for the same profile: a stale page or a
+      // bug to find. Ids, product and amounts only: never who asked.
+      req.log.warn(
+        { leadId, productCode: product.code, shown: request.price, quoted: request.quote.amount },
+        'lead requested with a price other than the catalogue quote',
+      );
+    }
     if (created && !request.price?.value) {
       // Rule 000-5.27: logged, not refused. Ids and the product only: never who asked.
       req.log.warn(

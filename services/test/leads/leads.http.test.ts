@@ -1,5 +1,7 @@
 import {
+  DEPENDANT_AGE_MESSAGE,
   EMAIL_INVALID_MESSAGE,
+  HOLDER_AGE_MESSAGE,
   LeadView,
   NAME_INVALID_MESSAGE,
   PHONE_MIN_DIGITS_MESSAGE,
@@ -149,6 +151,79 @@ describe('POST api/solicitarplans and GET api/solicitarplans/{id}', () => {
     expect(doc!.contact).toEqual({ nombre, rut, email, telefono: '+56912345678' });
     expect(doc!.profile).not.toHaveProperty('rut');
     expect(doc!.profile).not.toHaveProperty('email');
+  });
+
+  test('a lead keeps the quote its profile got on the card: amount, unit, period, persons and the profile (issue 11)', async () => {
+    const family = {
+      cotizante: [{ sexo: 'Masculino', edad: 35 }],
+      cargas: [
+        { sexo: 'Femenino', edad: 33, parentesco: 'Cónyuge' },
+        { sexo: 'Masculino', edad: 4, parentesco: 'Hijo/Hija' },
+      ],
+    };
+    for (const productCode of ['CS-01', 'COMP-L']) {
+      const compared = await postJson(`${runtime.url}/api/insurance/compare/metadata`, {
+        organizationTypes: ['ISAPRE', 'ASEGURADORA'],
+        profile: family,
+        take: 100,
+      });
+      const card = (await json(compared)).data.find(
+        (each: { productCode: string }) => each.productCode === productCode,
+      );
+      const lead = await created(
+        planBody({
+          productCode,
+          profile: family,
+          price: { value: card.price.value, unit: card.price.unit.code },
+        }),
+      );
+      const doc = await leadDoc(lead.id);
+      expect(doc!.quote).toEqual({
+        amount: card.price.value,
+        unit: card.price.unit.code,
+        formatted: card.price.formatted,
+        period: 'mensual',
+        suffix: card.priceSuffix,
+        label: 'para 3 personas',
+        fromProfile: true,
+        insured: 3,
+        uninsurable: [],
+        uf: card.price.uf,
+        pricedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      });
+      expect(doc!.profile).toMatchObject(family);
+    }
+  });
+
+  test('a client that sends another price than the catalogue’s still gets the catalogue’s quote; the gap is logged without personal data', async () => {
+    const lead = await created(planBody({ price: { value: 1.4, unit: 'UF' } }));
+    const doc = await leadDoc(lead.id);
+    expect(doc!.quote!.amount).not.toBe(1.4);
+    const warning = runtime
+      .logged()
+      .split('\n')
+      .filter((line) => line.includes('other than the catalogue quote'))
+      .map((line) => JSON.parse(line))
+      .find((line) => line.leadId === lead.id);
+    expect(warning).toMatchObject({ productCode: 'COMP-L', shown: { value: 1.4, unit: 'UF' } });
+    for (const value of PERSONAL_VALUES) expect(JSON.stringify(warning)).not.toContain(value);
+  });
+
+  test('issue 11: a profile with an impossible main member or dependant is a 400 naming the age and the rule', async () => {
+    for (const [profile, field, message] of [
+      [{ cotizante: [{ sexo: 'Masculino', edad: 150 }] }, 'profile.cotizante.0.edad', HOLDER_AGE_MESSAGE],
+      [{ cotizante: [{ sexo: 'Masculino', edad: 3 }] }, 'profile.cotizante.0.edad', HOLDER_AGE_MESSAGE],
+      [{ cotizante: [{ sexo: 'Masculino', edad: 0 }] }, 'profile.cotizante.0.edad', HOLDER_AGE_MESSAGE],
+      [
+        { cotizante: [{ edad: 40 }], cargas: [{ edad: 111, parentesco: 'Hijo/Hija' }] },
+        'profile.cargas.0.edad',
+        DEPENDANT_AGE_MESSAGE,
+      ],
+    ] as const) {
+      const response = await requestPlan(planBody({ profile }));
+      expect(response.status).toBe(400);
+      expect((await problemOf(response)).errors).toContainEqual({ field, rule: 'age', message });
+    }
   });
 
   test('000-5.27 a request with price 0 or without a price is accepted and logged without personal data', async () => {

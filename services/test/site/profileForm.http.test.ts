@@ -1,6 +1,18 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { MAX_AGE, MAX_INSURED_ADULTS, Prevision, Profile, ProductType, Sexo } from '@cubre/schemas';
+import {
+  DEPENDANT_AGES,
+  DEPENDANT_AGE_MESSAGE,
+  HOLDER_AGES,
+  HOLDER_AGE_MESSAGE,
+  HOLDER_AGE_REQUIRED_MESSAGE,
+  PET_AGES,
+  MAX_INSURED_ADULTS,
+  Prevision,
+  Profile,
+  ProductType,
+  Sexo,
+} from '@cubre/schemas';
 import {
   PROFILE_FIELD_TYPES,
   ProfileFormDefinition,
@@ -144,17 +156,29 @@ describe('GET /api/profile-form/form', () => {
     },
   );
 
-  test('validation is aligned with the Profile schema: sexes, previsiones, ages, adults', async () => {
+  test('validation is aligned with the Profile schema: sexes, previsiones, human ages by who is insured, adults', async () => {
     const definition = await form('?productType=ISAPRES');
     const allowed = (field: ProfileFormField) => field.elements.allowedValues!.map((option) => option.value);
     expect(allowed(fieldOf(definition, 'cotizante', 'sexo'))).toEqual(Sexo.options);
     expect(allowed(fieldOf(definition, null, 'prevision'))).toEqual(Prevision.options);
-    expect(fieldOf(definition, 'cotizante', 'edad').validation).toMatchObject({ min: 0, max: MAX_AGE });
+    expect(fieldOf(definition, 'cotizante', 'edad').validation).toEqual({
+      required: true,
+      ...HOLDER_AGES,
+      message: HOLDER_AGE_MESSAGE,
+      requiredMessage: HOLDER_AGE_REQUIRED_MESSAGE,
+    });
     expect(fieldOf(definition, 'cargas', 'edad').validation).toMatchObject({
       required: true,
-      min: 0,
-      max: MAX_AGE,
+      ...DEPENDANT_AGES,
+      message: DEPENDANT_AGE_MESSAGE,
     });
+    expect(fieldOf(await form('?productType=SEGURO_MASCOTAS'), 'mascota', 'edad').validation).toMatchObject(
+      PET_AGES,
+    );
+    // Peru fills a missing first age with 25 (000-5.24): the age is not required there.
+    expect(
+      fieldOf(await form('?productType=ISAPRES', { country: 'PE' }), 'cotizante', 'edad').validation.required,
+    ).toBe(false);
     expect(fieldOf(definition, null, 'cotizante').validation.maxItems).toBe(MAX_INSURED_ADULTS);
     expect(fieldOf(definition, 'cotizante', 'ingreso').elements.hideExpression).toBeNull();
     const health = await form('');

@@ -39,22 +39,13 @@ export interface ResultCard {
     minsubscribers: number | null;
     price_detail?: { label: string; age_range: string | null };
   };
-  price: {
-    value: number | null;
-    unit: { code: string };
-    label: string;
-    suffix: string;
-    formatted: string | null;
-    arePricesDefined: boolean;
-    uninsurable: { role?: string; sexo?: string; edad?: number; reason?: string }[];
-    insured?: { role?: string; sexo?: string; edad?: number }[];
-    tooltip?: string;
-  };
+  price: CardPriceBlock;
   priceSuffix: string;
   coverage: string | { ambulatory: string; hospital: string } | null;
   topAmount: Money | null;
   deductible: Money | null;
-  providers: number;
+  /** Clinics the catalogue lists; null where it lists none (isapre plans: the public extract has none). */
+  providers: number | null;
   features: string[];
   requirements: { value: number; unit: string; previsionType: string; previousCoverage?: boolean } | null;
   offers: {
@@ -68,13 +59,40 @@ export interface ResultCard {
   stockExhausted: boolean;
   plan?: {
     commercial: string;
-    modality: string;
+    modality: 'Libre elección' | 'Prestador Preferente' | 'Plan Cerrado';
     birthCoverage: string;
     planType: string;
     restrictions: { code: number; label: string }[];
+    ambulatoryCoverage?: number;
+    hospitalCoverage?: number;
+    annualTopUf?: number | null;
+    fixedCopay?: boolean;
   };
   banner?: { text: string; links?: { label: string; url: string }[] } | null;
   isComparable?: boolean;
+}
+
+/** How often a price is paid (the catalogue's lower-case Spanish, rule 000-9.04). */
+export type Periodicity = 'mensual' | 'anual' | 'semestral' | 'trimestral' | 'único';
+
+/** A card's price block (services/src/catalogue/routes/README.md, "A card's price block"). */
+export interface CardPriceBlock {
+  value: number | null;
+  unit: { code: string };
+  label: string;
+  suffix: string;
+  formatted: string | null;
+  arePricesDefined: boolean;
+  uninsurable: { role?: string; sexo?: string; edad?: number; reason?: string }[];
+  insured?: { role?: string; sexo?: string; edad?: number }[];
+  tooltip?: string;
+  /** The period of the amount shown: what the suffix says. */
+  paymentMode?: Periodicity;
+  collective?: 'total' | 'porEmpleado' | null;
+  /** International special units: the area the price covers. */
+  coverageArea?: 'Mundo' | 'USA' | 'Latam' | null;
+  /** A UF price: its UF amount and the UF value of the day its pesos were computed at. */
+  uf?: { amount: number; text: string; ufValue: number; date: string } | null;
 }
 
 export interface CompareAnswer {
@@ -105,6 +123,8 @@ export interface Comparator {
   productType: string;
   pageSize: number;
   showcase: boolean;
+  /** The currency its cards' prices, and so its price filter, are in (issue 11). */
+  priceCurrency?: string;
   features?: Feature[];
   faq?: { question: string; answer: string }[];
   title?: string;
@@ -130,4 +150,18 @@ export interface MenuItem {
   title?: string;
   color?: string;
   categories: MenuItem[];
+}
+
+export interface Product {
+  id: string;
+  productCode: string;
+  kind: 'product' | 'isaprePlan';
+  displayName: string;
+  url: string;
+  detailPath: string;
+  productType: string;
+  organization: { code: string; displayName: string; url?: string; image?: string | null };
+  insuranceType: { name: string; displayName: string };
+  definition: { description?: string | null };
+  card: ResultCard;
 }

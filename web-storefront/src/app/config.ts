@@ -4,6 +4,8 @@
  */
 export const SITE = {
   country: 'CL' as const,
+  /** The edition's currency: prices and the price filter are written in it unless a comparator says. */
+  currency: 'CLP',
   /** Default landing and the fallback of every redirect (000-2.11). */
   defaultPath: '/Comparar/Seguros-de-Salud',
   /** Where an unknown isapre plan sends the visitor (000-2.35). */

@@ -138,15 +138,19 @@ export function ComparatorPage({ path, colectivos = false }: { path: string; col
     comparator ? { comparator, filters, profile, paginated, profileVersion: profiles.version } : null,
   );
 
-  // The profile's submit takes its 'finished' style for 3 s once the new prices are in (000-4.07).
+  // The profile's submit takes its 'finished' style for 3 s once the new prices are in (000-4.07). The
+  // timer belongs to `finished` alone: tied to awaitingPrices, clearing that flag cancelled it (issue 11).
   const pricesLoaded = results.state.loaded;
   useEffect(() => {
     if (!awaitingPrices || !pricesLoaded) return;
     setAwaitingPrices(false);
     setFinished(true);
+  }, [awaitingPrices, pricesLoaded]);
+  useEffect(() => {
+    if (!finished) return;
     const timer = setTimeout(() => setFinished(false), FINISHED_STYLE_MS);
     return () => clearTimeout(timer);
-  }, [awaitingPrices, pricesLoaded]);
+  }, [finished]);
 
   useEffect(() => {
     if (comparator) document.title = `${comparator.name} · Cubre`;

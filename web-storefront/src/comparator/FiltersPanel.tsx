@@ -11,8 +11,14 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { api } from '../api/client';
 import type { Comparator, Organization } from '../api/types';
+import { SITE } from '../app/config';
 import { retry, organizationsErrorMessage } from '../domain/shell/retry';
-import { blockPaste, decimalInputValue, formatDecimalInput } from '../domain/shell/decimalInput';
+import {
+  blockPaste,
+  decimalInputValue,
+  formatDecimalInput,
+  formatDecimalValue,
+} from '../domain/shell/decimalInput';
 import { BIRTH_FLAGS, PLAN_TYPES, type ComparatorFilters } from '../domain/results/filters';
 import { useI18n } from '../i18n/I18nProvider';
 
@@ -72,8 +78,7 @@ function useOrganizations(types: string[]) {
 
 /**
  * A number field that commits on blur or Enter, so typing 150000 is one query, not six. With `decimals`
- * it is a decimal input (001-5.08, 001-5.09): digits fill from the right ('250' reads 2,50) and paste is
- * blocked.
+ * it is a decimal input (001-5.08, 001-5.09): '5' is five, written '5,00' once committed; paste is blocked.
  */
 function AmountField({
   label,
@@ -91,7 +96,7 @@ function AmountField({
       ? ''
       : decimals === undefined
         ? String(amount)
-        : formatDecimalInput(amount.toFixed(decimals), { decimals, separator: ',' });
+        : formatDecimalValue(amount, { decimals, separator: ',' });
   const [text, setText] = useState(shown(value));
   useEffect(() => setText(shown(value)), [value]);
   const commit = () => {
@@ -134,6 +139,10 @@ function AmountField({
     </Box>
   );
 }
+
+/** How the price filter's legend names the currency its amounts are in (the cards' own). */
+const CURRENCY_SIGNS: Record<string, string> = { CLP: '$', COP: '$ COP', PEN: 'S/', USD: 'USD', UF: 'UF' };
+const currencySign = (currency: string) => CURRENCY_SIGNS[currency] ?? currency;
 
 /** Filters of 000 §3/§4: insurance types, organizations, price and deductible ranges, features, plan filters. */
 export default function FiltersPanel({
@@ -216,7 +225,9 @@ export default function FiltersPanel({
           ))}
         </FormGroup>
       </Group>
-      <Group legend={t('filters.price')}>
+      <Group
+        legend={t('filters.price', { currency: currencySign(comparator.priceCurrency ?? SITE.currency) })}
+      >
         <Box sx={{ display: 'flex', gap: 1 }}>
           <AmountField
             label={t('filters.from')}

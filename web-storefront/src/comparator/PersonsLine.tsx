@@ -4,15 +4,11 @@ import { MOBILE_QUERY } from '../app/theme';
 import Button from '@mui/material/Button';
 import type { ResultCard } from '../api/types';
 import { useI18n } from '../i18n/I18nProvider';
+import { insuredCount, peopleOf } from '../domain/results/insuredPeople';
 import { useComparatorContext } from './ComparatorContext';
 
 const PersonsPopover = lazy(() => import('./PersonsPopover'));
 const POPOVER_DELAY_MS = 200;
-
-export interface Person {
-  sexo?: string;
-  edad?: number;
-}
 
 /**
  * 'para N personas/mascotas' under a profile price, with a popover of who is insured and who is not
@@ -33,15 +29,9 @@ export function PersonsLine({
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   if (!card.price.arePricesDefined || !profile || kind === 'collective') return null;
-  const people: Person[] =
-    kind === 'pet'
-      ? (profile.mascota ?? []).map((pet) => ({ sexo: pet.especie ?? t('profile.pet'), edad: pet.edad }))
-      : [...(profile.cotizante ?? []), ...(profile.cargas ?? [])].map((person) => ({
-          sexo: person.sexo,
-          edad: person.edad,
-        }));
+  const people = peopleOf(profile, kind, t('profile.pet'));
   const uninsurable = card.price.uninsurable ?? [];
-  const insured = Math.min(Math.max(people.length - uninsurable.length, 0), 100);
+  const insured = insuredCount(people, uninsurable);
   return (
     <>
       <Button

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useI18n } from '../i18n/I18nProvider';
-import type { Person } from './PersonsLine';
+import type { Person } from '../domain/results/insuredPeople';
 
 const PriceExplanation = lazy(() => import('./PriceExplanation'));
 

@@ -11,6 +11,7 @@ import { requirementHintParams } from '../domain/results/requirement';
 import { OrganizationLogo } from '../shell/OrganizationLogo';
 import { CardCoverage } from './CardCoverage';
 import { PersonsLine } from './PersonsLine';
+import { PriceFigure } from './PriceFigure';
 import './results.css';
 
 export interface ResultCardProps {
@@ -33,6 +34,24 @@ function coverageText(coverage: Card_['coverage'], t: (key: string) => string): 
   if (coverage === null || coverage === undefined) return t('card.noCover');
   if (typeof coverage === 'string') return coverage;
   return `${t('card.ambulatory')} ${coverage.ambulatory} · ${t('card.hospital')} ${coverage.hospital}`;
+}
+
+/** An isapre plan's care modality, as the dictionaries key its network words. */
+const NETWORK: Record<NonNullable<Card_['plan']>['modality'], string> = {
+  'Libre elección': 'free',
+  'Prestador Preferente': 'preferred',
+  'Plan Cerrado': 'closed',
+};
+
+/**
+ * Clinics a product lists, or what is known instead (issue 11): never a 0 that reads "no clinics" when
+ * the catalogue simply does not list them.
+ */
+function providersText(card: Card_, t: (key: string, params?: Record<string, number>) => string): string {
+  if (card.providers) return t('card.providersCount', { n: card.providers });
+  return card.insuranceMetadata.modality?.toLowerCase().startsWith('libre')
+    ? t('card.network.free')
+    : t('card.notInformed');
 }
 
 /** One result (000-2.40): everything a visitor weighs before opening the detail. */
@@ -58,7 +77,6 @@ export function ResultCard({
       )
     : null;
   const titleId = `card-title-${card.id.replace(/[^\w-]/g, '_')}`;
-  const priceText = card.price.formatted ?? t('card.consultar');
   const banner = cardBanner(card.banner);
   return (
     <article
@@ -94,24 +112,29 @@ export function ResultCard({
         {card.insuranceMetadata.modality && <Tag tone="outlined">{card.insuranceMetadata.modality}</Tag>}
       </div>
       <div>
-        <span className="cubre-card-label" data-testid="price-label">
-          {card.price.label}
-        </span>
-        <p className="cubre-card-price" data-testid="price">
-          {priceText}
-          {card.price.formatted && <span> {card.priceSuffix}</span>}
-        </p>
+        <PriceFigure price={card.price} />
         <PersonsLine card={card} open={priceOpen} onOpenChange={setPriceOpen} />
       </div>
       <dl className="cubre-card-facts">
         <dt>{t('card.coverage')}</dt>
         <dd data-testid="coverage">{coverageText(card.coverage, t)}</dd>
         <dt>{t('card.top')}</dt>
-        <dd>{card.topAmount?.text ?? '—'}</dd>
-        <dt>{t('card.deductible')}</dt>
-        <dd>{card.deductible?.text ?? '—'}</dd>
-        <dt>{t('card.providers')}</dt>
-        <dd>{card.providers}</dd>
+        <dd>{card.topAmount?.text ?? t('card.notInformed')}</dd>
+        {card.plan ? (
+          <>
+            <dt>{t('card.fixedCopay')}</dt>
+            <dd data-testid="fixed-copay">{t(card.plan.fixedCopay ? 'common.yes' : 'common.no')}</dd>
+            <dt>{t('card.providers')}</dt>
+            <dd data-testid="providers">{t(`card.network.${NETWORK[card.plan.modality]}`)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>{t('card.deductible')}</dt>
+            <dd>{card.deductible?.text ?? t('card.notInformed')}</dd>
+            <dt>{t('card.providers')}</dt>
+            <dd data-testid="providers">{providersText(card, t)}</dd>
+          </>
+        )}
         {card.requirements && (
           <>
             <dt>{t('card.requirements')}</dt>

@@ -34,6 +34,8 @@ export function comparisonBody(
     profile,
     take: comparator.pageSize,
     uuid,
+    // The price filter's inputs are in the currency the cards show (pesos for UF plans): say so (issue 11).
+    targetCurrency: comparator.priceCurrency ?? SITE.currency,
   });
 }
 

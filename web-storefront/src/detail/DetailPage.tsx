@@ -8,7 +8,8 @@ import { prerender } from '../app/prerender';
 import { ServerErrorBox } from '../comparator/StatusPanels';
 import { useI18n } from '../i18n/I18nProvider';
 import { carriedProduct } from '../domain/routing/productNavigation';
-import { DetailView, type Product } from './DetailView';
+import type { Product } from '../api/types';
+import { DetailView } from './DetailView';
 import { tabFromSegment } from './tabs';
 import { useProduct } from './useProduct';
 

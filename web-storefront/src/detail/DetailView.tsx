@@ -5,29 +5,19 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import type { ResultCard } from '../api/types';
+import type { Product } from '../api/types';
+import { PriceFigure } from '../comparator/PriceFigure';
+import { insuredCount, peopleOf } from '../domain/results/insuredPeople';
+import { profileKindOf } from '../domain/profile/profileForm';
 import { useI18n } from '../i18n/I18nProvider';
 import { useProfiles } from '../profile/ProfileContext';
 import { OrganizationLogo } from '../shell/OrganizationLogo';
 import { ContributionSplit } from './ContributionSplit';
+import { useQuotedPrice } from './useQuotedPrice';
 import { DETAIL_TABS, type DetailTab } from './tabs';
 import { CoveragesPanel, FaqPanel, ProvidersPanel, TextListPanel, TopsPanel } from './TabPanels';
 
 const RequestForm = lazy(() => import('../request/RequestForm'));
-
-export interface Product {
-  id: string;
-  productCode: string;
-  kind: 'product' | 'isaprePlan';
-  displayName: string;
-  url: string;
-  detailPath: string;
-  productType: string;
-  organization: { code: string; displayName: string; url?: string; image?: string | null };
-  insuranceType: { name: string; displayName: string };
-  definition: { description?: string | null };
-  card: ResultCard;
-}
 
 /** Detail of one product or plan (000-2.17…2.21): header, and the tabs of issue 4, Solicitar last. */
 export function DetailView({
@@ -42,8 +32,16 @@ export function DetailView({
   headingLevel: 'h1' | 'h2';
 }) {
   const { t } = useI18n();
-  const prevision = useProfiles().profileFor(product.productType)?.prevision;
+  const profile = useProfiles().profileFor(product.productType);
+  const prevision = profile?.prevision;
   const code = product.productCode;
+  // The price for the visitor's profile, as the card showed it (issue 11), the request form's too.
+  const quoted = useQuotedPrice(product);
+  const kind = profileKindOf(product.productType);
+  const persons =
+    profile && quoted.price.arePricesDefined && kind !== 'collective'
+      ? insuredCount(peopleOf(profile, kind, t('profile.pet')), quoted.price.uninsurable ?? [])
+      : null;
   return (
     <Box data-testid="detail" data-code={code}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
@@ -60,18 +58,37 @@ export function DetailView({
             {product.organization.displayName} · {product.insuranceType.displayName}
           </Typography>
         </Box>
-        <Box sx={{ ml: 'auto', textAlign: 'right' }}>
-          <Typography variant="caption">{product.card.price.label}</Typography>
-          <Typography variant="h6" sx={{ fontWeight: 800 }}>
-            {product.card.price.formatted ?? t('card.consultar')}{' '}
-            {product.card.price.formatted ? product.card.priceSuffix : ''}
-          </Typography>
+        <Box
+          sx={{ ml: 'auto', textAlign: 'right' }}
+          data-testid="detail-price"
+          aria-busy={quoted.status === 'loading'}
+        >
+          {quoted.status === 'loading' ? (
+            <CircularProgress size={24} aria-label={t('detail.pricing')} />
+          ) : (
+            <>
+              <PriceFigure price={quoted.price} />
+              {persons !== null && (
+                <small className="cubre-card-hint" data-testid="detail-persons">
+                  {t(`card.for${kind === 'pet' ? 'Pet' : 'Person'}${persons === 1 ? '' : 's'}`, {
+                    n: persons,
+                  })}
+                </small>
+              )}
+            </>
+          )}
+          {quoted.error && (
+            <Typography variant="caption" color="error" role="alert">
+              {quoted.error}
+            </Typography>
+          )}
         </Box>
       </Stack>
       {product.definition.description && (
         <Typography sx={{ mb: 2 }}>{product.definition.description}</Typography>
       )}
-      {product.card.priceSuffix.includes('p/empl') && product.card.price.value !== null && (
+      {/* The split is per worker: the product's own price per employee, whatever the company's total. */}
+      {product.card.price.collective === 'porEmpleado' && product.card.price.value !== null && (
         <ContributionSplit
           price={product.card.price.value}
           unit={product.card.price.unit.code}
@@ -104,7 +121,7 @@ export function DetailView({
         {tab === 'Preguntas-Frecuentes' && <FaqPanel code={code} />}
         {tab === 'Solicitar' && (
           <Suspense fallback={<CircularProgress size={28} />}>
-            <RequestForm product={product} />
+            <RequestForm product={product} quoted={quoted} />
           </Suspense>
         )}
       </Box>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../api/client';
-import type { Product } from './DetailView';
+import type { Product } from '../api/types';
 
 export type ProductState =
   | { status: 'loading' }

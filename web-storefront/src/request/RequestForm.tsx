@@ -15,7 +15,10 @@ import {
 } from '@cubre/schemas/identification';
 import { api } from '../api/client';
 import { problemFieldErrors } from '../api/problemFields';
-import type { Product } from '../detail/DetailView';
+import type { Product } from '../api/types';
+import type { QuotedPrice } from '../detail/useQuotedPrice';
+import { PriceFigure } from '../comparator/PriceFigure';
+import { requestNumber } from '@cubre/schemas/leads/requestNumber';
 import { useI18n } from '../i18n/I18nProvider';
 import { useProfiles } from '../profile/ProfileContext';
 
@@ -47,7 +50,7 @@ function useRegions() {
  * Solicitar (000-2.21, issue 4): name, RUT, e-mail, phone and region, checked with the seed's rules as the
  * visitor leaves each field and again on submit; the API checks them again and creates the lead.
  */
-export default function RequestForm({ product }: { product: Product }) {
+export default function RequestForm({ product, quoted }: { product: Product; quoted: QuotedPrice }) {
   const { t } = useI18n();
   const profiles = useProfiles();
   const { regions, error: regionsError } = useRegions();
@@ -61,7 +64,7 @@ export default function RequestForm({ product }: { product: Product }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<{ id: string; status: string } | null>(null);
+  const [done, setDone] = useState<{ id: string } | null>(null);
 
   const check = (field: Field, value: string): string | undefined => {
     if (field === 'region') return value ? undefined : 'campo requerido';
@@ -88,7 +91,7 @@ export default function RequestForm({ product }: { product: Product }) {
     setSending(true);
     setFailure(null);
     try {
-      const created = await api<{ id: string; status: { name: string } | string }>('/api/solicitarplans', {
+      const created = await api<{ id: string }>('/api/solicitarplans', {
         method: 'POST',
         body: {
           productCode: product.productCode,
@@ -99,14 +102,15 @@ export default function RequestForm({ product }: { product: Product }) {
           region: { stateCode: Number(values.region) },
           productType: product.productType,
           profile: profiles.profileFor(product.productType) ?? undefined,
-          price: product.card.price.value ?? undefined,
+          // The price shown above, for this profile, with its unit: the API quotes it again and keeps both.
+          price:
+            quoted.price.value === null
+              ? undefined
+              : { value: quoted.price.value, unit: quoted.price.unit.code },
           originPath: window.location.pathname,
         },
       });
-      setDone({
-        id: created.id,
-        status: typeof created.status === 'string' ? created.status : created.status.name,
-      });
+      setDone({ id: created.id });
     } catch (error) {
       const byField = problemFieldErrors(error, Object.keys(values) as Field[]);
       if (byField) setErrors(byField);
@@ -116,6 +120,7 @@ export default function RequestForm({ product }: { product: Product }) {
     }
   };
 
+  // What happens next, in the visitor's words: never the back office's status (issue 11) or a raw id.
   if (done)
     return (
       <Alert severity="success" data-testid="request-success" data-lead={done.id}>
@@ -123,8 +128,13 @@ export default function RequestForm({ product }: { product: Product }) {
           {t('request.successTitle')}
         </Typography>
         <Typography>{t('request.successText', { product: product.displayName })}</Typography>
+        <Typography component="ol" variant="body2" sx={{ pl: 2.5, my: 1 }} data-testid="request-next">
+          <li>{t('request.next.call')}</li>
+          <li>{t('request.next.quote')}</li>
+          <li>{t('request.next.sign')}</li>
+        </Typography>
         <Typography variant="caption">
-          {t('request.reference')}: {done.id} · {done.status}
+          {t('request.reference')}: <strong>{requestNumber(done.id)}</strong>
         </Typography>
       </Alert>
     );
@@ -156,6 +166,10 @@ export default function RequestForm({ product }: { product: Product }) {
       <Typography component="h3" variant="h6">
         {t('request.title')}
       </Typography>
+      <Box data-testid="request-quote" sx={{ p: 1.5, borderRadius: 1, bgcolor: 'grey.100' }}>
+        <Typography variant="body2">{t('request.quote', { product: product.displayName })}</Typography>
+        <PriceFigure price={quoted.price} />
+      </Box>
       {field('nombre', 'text', 'name')}
       {field('rut', 'text', 'off')}
       {field('email', 'email', 'email')}

@@ -129,7 +129,16 @@ describe('the storefront against its API', () => {
     expect(first.data.map((row) => row.index)).toEqual(first.data.map((_, at) => at));
     expect(second.data.map((row) => row.index)).toEqual(second.data.map((_, at) => take + at));
     const rows: ResultCard[] = [...first.data, ...second.data];
-    for (const row of rows) expect(row.priceSuffix).toMatch(/^\/mes/);
+    // The suffix says the price's own period once (issue 11): '/mes' for monthly prices, '/año' for yearly.
+    const PERIOD = { mensual: '/mes', anual: '/año', semestral: '/semestre', trimestral: '/trimestre' };
+    for (const row of rows)
+      expect(
+        row.priceSuffix.startsWith(
+          PERIOD[row.price.paymentMode as keyof typeof PERIOD] ??
+            (row.price.unit.code === 'USD/V' ? 'por viaje' : 'pago único'),
+        ),
+      ).toBe(true);
+    expect(rows.some((row) => row.priceSuffix === '/mes')).toBe(true);
     // Every newWindowUrl opens the row's own product on the storefront's detail page.
     for (const row of rows.slice(0, 8)) {
       const key = await detailPageFor(row.newWindowUrl);

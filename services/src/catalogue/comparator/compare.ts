@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TAKE, type CompareRequest, type ProductDefinition } from '@cubre/schemas';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
+import { currencyOf } from '../pricing/money';
+import { ufToClp } from '../pricing/uf';
 import { affinity } from './affinity';
 import { detailPath } from './detailPath';
 import { cardFilter, comparatorOf } from './filters';
@@ -66,17 +68,29 @@ const ORDERS: Record<CompareRequest['order'], (a: Ranked, b: Ranked) => number> 
   distance: (a, b) => b.distance - a.distance || a.price.sortKey - b.price.sortKey || byName(a, b),
 };
 
-/** Converts an amount to the currency a price filter is written in (only UF and CLP convert). */
-function inCurrency(
+/**
+ * The amount a price filter compares (issue 11: a peso range over UF prices found nothing): the price as
+ * the card shows it — UF prices in whole pesos at the day's UF value, special USD units in dollars — or,
+ * when the request names a `targetCurrency`, in that currency where it converts (UF and CLP convert at the
+ * UF value; pesos are never compared with dollars). Null: no shown price, or none in that currency, so it
+ * falls in no range.
+ */
+export function amountForPriceFilter(
   price: CardPrice,
   target: CompareRequest['targetCurrency'],
   ufValue: number,
 ): number | null {
-  if (price.amount === null) return null;
-  if (!target || target === price.unit) return price.amount;
-  if (price.unit === 'UF' && target === 'CLP') return price.amount * ufValue;
-  if (price.unit === 'CLP' && target === 'UF') return price.amount / ufValue;
-  return price.amount;
+  if (price.amount === null || price.amount === 0) return null;
+  const shown =
+    price.unit === 'UF'
+      ? { amount: ufToClp(price.amount, ufValue), currency: 'CLP' as const }
+      : { amount: price.amount, currency: currencyOf(price.unit) };
+  if (!target) return shown.amount;
+  const wanted = currencyOf(target);
+  if (wanted === shown.currency) return shown.amount;
+  if (wanted === 'UF' && shown.currency === 'CLP')
+    return price.unit === 'UF' ? price.amount : price.amount / ufValue;
+  return null;
 }
 
 /**
@@ -106,7 +120,7 @@ export function createComparator(context: PricingContext, options: { cacheSize?:
     for (const card of snapshot.cards) {
       if (!keep(card)) continue;
       const price = pricer.price(card);
-      const amount = inCurrency(price, request.targetCurrency, pricer.ufValue);
+      const amount = amountForPriceFilter(price, request.targetCurrency, pricer.ufValue);
       if (request.fromPrice !== undefined && (amount === null || amount < request.fromPrice)) continue;
       if (request.toPrice !== undefined && (amount === null || amount > request.toPrice)) continue;
       ranked.push({

@@ -8,9 +8,9 @@ import {
   priceLabel,
   topText,
 } from '../pricing/labels';
-import { formatPrice } from '../pricing/money';
+import { formatMoney, formatPrice } from '../pricing/money';
 import { isOfferExhausted, stockOfferText } from '../pricing/offers';
-import { priceSuffix } from '../pricing/otherProducts';
+import { coverageAreaOf, priceSuffix, shownPeriodicity } from '../pricing/otherProducts';
 import {
   MODALITY_DISPLAY,
   coverageBreadthOf,
@@ -72,7 +72,8 @@ export function resultCard(card: CardDocument, price: CardPrice, context: CardCo
   const isPlan = card.kind === 'isaprePlan';
   const plan = isPlan ? (card.definition as IsaprePlanDefinition) : undefined;
   const product = isPlan ? undefined : (card.definition as ProductDefinition);
-  const suffix = priceSuffix(price.collective);
+  const period = shownPeriodicity(product);
+  const suffix = priceSuffix(price.collective, period, price.unit);
   const offers = product?.offers ?? [];
   const stock = offers.find((offer) => offer.type === 'STOCK');
   const summary = product ? productSummary(product) : null;
@@ -125,12 +126,27 @@ export function resultCard(card: CardDocument, price: CardPrice, context: CardCo
       minPrice: price.amount,
       unit: { code: price.unit },
       convertionTo: shown.convertionTo,
-      paymentMode: product?.price.periodicity ?? 'mensual',
+      /** The period of the amount shown (×12 prices are yearly): what the suffix says. */
+      paymentMode: period,
       label: priceLabel(price.fromProfile),
       suffix,
       formatted: formatPrice(shown, context.ufValue),
       arePricesDefined: price.fromProfile,
       uninsurable: price.uninsurable,
+      /** Collective prices: for the whole company ('total') or per employee; null otherwise. */
+      collective: price.collective,
+      /** International special units: the area the price covers (USD/MUNDO → 'Mundo'). */
+      coverageArea: coverageAreaOf(price.unit),
+      /** A UF price with the UF value of the day its pesos were computed at (seed 000 §9, issue 11). */
+      uf:
+        price.unit === 'UF' && price.amount !== null && price.amount > 0
+          ? {
+              amount: price.amount,
+              text: formatMoney(Math.round(price.amount * 100) / 100, 'UF'),
+              ufValue: context.ufValue,
+              date: context.today.toISOString().slice(0, 10),
+            }
+          : null,
     },
     priceRange: { from: price.amount, unit: price.unit },
     priceSuffix: suffix,
@@ -141,7 +157,8 @@ export function resultCard(card: CardDocument, price: CardPrice, context: CardCo
       ? { text: topText(plan.annualTopUf === null ? 0 : plan.annualTopUf, 'UF'), period: 'anual' }
       : (summary?.topAmount ?? null),
     deductible: plan ? null : (summary?.deductible ?? null),
-    providers: product?.careProviders.length ?? 0,
+    // The public plan extract lists no clinics: null says "not informed", never 0 ("no clinics").
+    providers: product ? product.careProviders.length : null,
     features: product?.features ?? [],
     requirements: product?.coverageRequirement ?? null,
     offers: offers.map((offer) =>
@@ -161,6 +178,10 @@ export function resultCard(card: CardDocument, price: CardPrice, context: CardCo
             factorTable: plan.factorTableCode ?? 'Tabla de Factores Única',
             basePriceUf: plan.basePriceUf,
             gesUf: plan.gesUf,
+            ambulatoryCoverage: plan.ambulatoryCoverage,
+            hospitalCoverage: plan.hospitalCoverage,
+            annualTopUf: plan.annualTopUf,
+            fixedCopay: plan.fixedCopay,
           },
         }
       : {}),

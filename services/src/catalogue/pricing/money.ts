@@ -68,6 +68,12 @@ export type PriceToShow = {
   convertionTo?: PriceUnit | null;
 };
 
+/**
+ * A price's amount without the qualifier of an international special unit: the card says the period in
+ * its suffix and the area beside it, so 'USD 3.185,00/Año' would say the year twice (issue 11).
+ */
+export const currencyOf = (unit: PriceUnit): PriceUnit => (unit.startsWith('USD/') ? 'USD' : unit);
+
 export const NO_PRICE_TEXT = 'Consultar';
 
 /**
@@ -81,5 +87,5 @@ export function formatPrice(price: PriceToShow, ufValue?: number): string {
     if (ufValue === undefined) throw new RangeError('a UF price shown in CLP needs the UF value');
     return formatMoney(ufToClp(amount, ufValue), 'CLP');
   }
-  return formatMoney(amount, unit);
+  return formatMoney(amount, currencyOf(unit));
 }

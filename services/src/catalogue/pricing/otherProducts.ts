@@ -1,4 +1,5 @@
-import type { Country } from '@cubre/schemas/catalogue/common';
+import type { Country, PriceUnit } from '@cubre/schemas/catalogue/common';
+import type { ProductDefinition, ProductPeriodicity } from '@cubre/schemas/catalogue/product';
 import { numberFromText } from '@cubre/schemas/profile';
 
 /**
@@ -20,11 +21,52 @@ export function shownPrice(monthlyPrice: number, insuranceType: string): number 
 /** Collective prices are either for the whole company or per employee. */
 export type CollectivePriceBasis = 'total' | 'porEmpleado';
 
-/** '/mes', '/mes Total' or '/mes p/empl' (rule 000-9.03). */
-export function priceSuffix(collective?: CollectivePriceBasis | null): string {
-  if (collective === 'total') return '/mes Total';
-  if (collective === 'porEmpleado') return '/mes p/empl';
-  return '/mes';
+/** How often a price is paid, in the catalogue's lower-case Spanish (rule 000-9.04). */
+export type Periodicity = ProductPeriodicity;
+
+/**
+ * The period of the price a card shows: the catalogue's own, except guard and personal-accident prices,
+ * which are shown ×12 and so are yearly (rule 000-9.02). Isapre plans are monthly.
+ */
+export function shownPeriodicity(product: ProductDefinition | undefined): Periodicity {
+  if (!product) return 'mensual';
+  return ANNUAL_PRICE_INSURANCE_TYPES.has(product.insuranceType) ? 'anual' : product.price.periodicity;
+}
+
+const PERIOD_SUFFIX: Record<Periodicity, string> = {
+  mensual: '/mes',
+  anual: '/año',
+  semestral: '/semestre',
+  trimestral: '/trimestre',
+  único: 'pago único',
+};
+/** A price per trip (unit USD/V, seed 001 §9) is paid once per trip. */
+export const PER_TRIP_SUFFIX = 'por viaje';
+
+/**
+ * The words after a price, said once (issue 11: 'USD 3.185,00/Año /mes'): its period, '/mes' for the
+ * monthly prices of the seed (rule 000-9.03), with ' Total' or ' p/empl' for collective prices.
+ */
+export function priceSuffix(
+  collective?: CollectivePriceBasis | null,
+  period: Periodicity = 'mensual',
+  unit?: PriceUnit,
+): string {
+  const base = unit === 'USD/V' ? PER_TRIP_SUFFIX : PERIOD_SUFFIX[period];
+  if (collective === 'total') return `${base} Total`;
+  if (collective === 'porEmpleado') return `${base} p/empl`;
+  return base;
+}
+
+/**
+ * Where an international price's special unit says it covers (seed 001 §9: USD/MUNDO, USD/USA,
+ * USD/LATAM); null for every other unit. USD/Año and USD/V say a period, which the suffix already tells.
+ */
+export function coverageAreaOf(unit: PriceUnit): 'Mundo' | 'USA' | 'Latam' | null {
+  if (unit === 'USD/MUNDO') return 'Mundo';
+  if (unit === 'USD/USA') return 'USA';
+  if (unit === 'USD/LATAM') return 'Latam';
+  return null;
 }
 
 export const DEFAULT_MIN_EMPLOYEES_CHECK = 5;

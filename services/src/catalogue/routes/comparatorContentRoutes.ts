@@ -5,17 +5,9 @@ import { validated } from '../../platform/http/validate';
 import type { CatalogueSnapshots } from '../comparator/snapshot';
 import type { CatalogueIndex } from '../views/catalogueIndex';
 import { comparatorFeatures, comparatorSummary, comparatorView } from '../views/comparators';
-import {
-  clientQuery,
-  ComparatorIdParams,
-  CountryQuery,
-  editionOf,
-  indexOf,
-  NoQuery,
-  unknown,
-} from './params';
+import { ComparatorIdParams, CountryQuery, editionOf, indexOf, NoQuery, unknown } from './params';
 
-const ListQuery = clientQuery({ baseUrl: z.string().trim().min(1).max(300).optional() });
+const ListQuery = CountryQuery.extend({ baseUrl: z.string().trim().min(1).max(300).optional() });
 
 function comparatorOr404(index: CatalogueIndex, id: string): ComparatorDefinition {
   const comparator = index.comparator(id);
@@ -38,12 +30,12 @@ export function comparatorContentRoutes(deps: { snapshots: CatalogueSnapshots })
   /** The site's comparators; with ?baseUrl= the one whose page it is (the storefront's comparator resolver). */
   router.get(
     '/api/comparator',
-    validated({ query: ListQuery }, async ({ query }, _req, res) => {
+    validated({ query: ListQuery }, async ({ query }, req, res) => {
       const index = await indexOf(deps.snapshots);
       if (query.baseUrl !== undefined) {
         const comparator = index.comparatorByBaseUrl(query.baseUrl);
         if (!comparator) throw unknown('query.baseUrl', `no hay un comparador en ${query.baseUrl}`);
-        res.json({ data: comparatorView(index, comparator) });
+        res.json({ data: comparatorView(index, comparator, editionOf(query, req)) });
         return;
       }
       const comparators = index.snapshot.comparators.map(({ definition }) => definition);

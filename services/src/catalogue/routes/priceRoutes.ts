@@ -2,7 +2,8 @@ import {
   CompareRequest,
   CompareRequestFields,
   OrganizationType,
-  Profile,
+  QuoteProfile,
+  type Profile,
   ProductType,
   type ComparatorDefinition,
   type ProductDefinition,
@@ -32,7 +33,7 @@ const ComparatorRef = z.preprocess(
 
 /** POST /api/insurance/{id}/calculatePrice: the profile is the point of the call, refused by field when invalid. */
 export const CalculatePriceBody = z.strictObject({
-  profile: Profile.nullish(),
+  profile: QuoteProfile.nullish(),
   productType: ProductType.optional(),
   comparator: ComparatorRef,
 });

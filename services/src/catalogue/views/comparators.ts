@@ -1,6 +1,54 @@
-import { CompareRequest, type ComparatorDefinition, type Country } from '@cubre/schemas';
+import {
+  CompareRequest,
+  type ComparatorDefinition,
+  type Country,
+  type IsaprePlanDefinition,
+  type PriceUnit,
+  type ProductDefinition,
+} from '@cubre/schemas';
 import { cardFilter } from '../comparator/filters';
+import { currencyOf } from '../pricing/money';
 import { featuresOf, type CatalogueIndex } from './catalogueIndex';
+
+/** The currency each edition's prices are written in when nothing else says (seed 000 §9, 001 §9). */
+const EDITION_CURRENCY: Record<Country, PriceUnit> = { CL: 'CLP', PE: 'PEN', CO: 'COP', INT: 'USD' };
+
+const shownCurrencies = new WeakMap<CatalogueIndex, Map<string, PriceUnit>>();
+
+/**
+ * The currency a comparator's cards show their prices in, in an edition: UF prices are shown in pesos,
+ * special USD units in dollars; the most frequent among its cards, else the edition's. The storefront's
+ * price filter is written in it and says so (`targetCurrency`, issue 11). Kept per catalogue version.
+ */
+export function shownCurrencyOf(index: CatalogueIndex, comparator: ComparatorDefinition, country: Country) {
+  let known = shownCurrencies.get(index);
+  if (!known) shownCurrencies.set(index, (known = new Map()));
+  const key = `${comparator.code}|${country}`;
+  const cached = known.get(key);
+  if (cached) return cached;
+  const keep = cardFilter(
+    CompareRequest.parse({
+      comparator: comparator.code,
+      organizationTypes: comparator.organizationTypes,
+      displayShowcase: comparator.showcase,
+    }),
+    index.snapshot,
+    country,
+  );
+  const counts = new Map<PriceUnit, number>();
+  for (const card of index.snapshot.cards) {
+    if (!keep(card)) continue;
+    const unit =
+      card.kind === 'isaprePlan'
+        ? ('UF' as const)
+        : (card.definition as ProductDefinition | IsaprePlanDefinition as ProductDefinition).price.unit;
+    const currency = unit === 'UF' ? 'CLP' : currencyOf(unit);
+    counts.set(currency, (counts.get(currency) ?? 0) + 1);
+  }
+  const found = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? EDITION_CURRENCY[country];
+  known.set(key, found);
+  return found;
+}
 
 /** A comparator's insurance types with their url segments and names, as its page links them. */
 const typesOf = (index: CatalogueIndex, comparator: ComparatorDefinition) =>
@@ -25,9 +73,11 @@ export function comparatorSummary(index: CatalogueIndex, comparator: ComparatorD
 }
 
 /** A whole comparator (GET /api/comparator?baseUrl=): its summary and every piece of its page content. */
-export function comparatorView(index: CatalogueIndex, comparator: ComparatorDefinition) {
+export function comparatorView(index: CatalogueIndex, comparator: ComparatorDefinition, country: Country) {
   return {
     ...comparatorSummary(index, comparator),
+    /** The currency its cards' prices (and so its price filter) are in, in the request's edition. */
+    priceCurrency: shownCurrencyOf(index, comparator, country),
     features: comparator.features,
     benefits: comparator.benefits,
     faq: comparator.faq,

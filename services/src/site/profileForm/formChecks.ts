@@ -41,7 +41,7 @@ export function formRuleErrors(
         errors.push({
           field: path,
           rule: 'min',
-          message: `${field.elements.label}: al menos ${validation.min}`,
+          message: validation.message ?? `${field.elements.label}: al menos ${validation.min}`,
         });
       }
       if (

@@ -1,7 +1,8 @@
 import {
   DEFAULT_REGION,
   INVALID_PROFILE_MESSAGE,
-  MAX_AGE,
+  AGE_RULES,
+  HOLDER_AGE_REQUIRED_MESSAGE,
   MAX_INSURED_ADULTS,
   MAX_PROFILE_MEMBERS,
   PERSON_DEFAULT_AGE,
@@ -89,15 +90,21 @@ function field(
 }
 
 const values = (items: readonly string[]) => items.map((value) => ({ value, label: value }));
-const AGE_RULES = { min: 0, max: MAX_AGE, message: 'La edad debe ser un número entero de 0 a 999 años' };
-const ageField = (group: string, defaultValue: number | null, required: boolean) =>
+/** Ages by who is insured (schemas/src/profileAges.ts): the same ranges and words as the API's. */
+const ageField = (group: keyof typeof AGE_RULES, defaultValue: number | null, required: boolean) =>
   field('edad', 'input', 'number', 'Edad', 'integer', {
     groupedBy: group,
     mask: '999',
     placeholder: 'Años',
     defaultValue,
     class: 'col-4',
-    validation: { required, ...AGE_RULES },
+    validation: {
+      required,
+      min: AGE_RULES[group].range.min,
+      max: AGE_RULES[group].range.max,
+      message: AGE_RULES[group].message,
+      ...(required && group === 'cotizante' ? { requiredMessage: HOLDER_AGE_REQUIRED_MESSAGE } : {}),
+    },
   });
 const sexField = (group: string, defaultValue: string | null) =>
   field('sexo', 'radio', 'radio', 'Sexo', 'string', {
@@ -163,7 +170,8 @@ function personFields(country: Country, productType: ProductType): ProfileFormFi
       validation: { required: true, maxItems: MAX_INSURED_ADULTS },
     }),
     sexField('cotizante', country === 'INT' ? null : 'Masculino'),
-    ageField('cotizante', PERSON_DEFAULT_AGE, false),
+    // Peru fills a missing first age with 25 (rule 000-5.24); elsewhere the visitor gives it (issue 11).
+    ageField('cotizante', PERSON_DEFAULT_AGE, country !== 'PE'),
   ];
   if (country === 'CL') {
     // Income only matters to isapre prices (the legal 7%, seed 000 §9).

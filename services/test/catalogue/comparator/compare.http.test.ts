@@ -221,6 +221,67 @@ describe('prices from the profile', () => {
     expect(new Set(family)).toEqual(new Set(alone));
   });
 
+  test('000-7.02 a price range in pesos holds every plan whose shown price falls in it, UF plans included (issue 11)', async () => {
+    const all = await json(await compare({ organizationTypes: 'ISAPRE', profile, take: 100 }));
+    const pesos = (card: { price: { formatted: string } }) => Number(card.price.formatted.replace(/\D/g, ''));
+    const shown = all.data
+      .filter((card: { price: { value: number | null } }) => card.price.value !== null)
+      .map((card: { productCode: string; price: { formatted: string } }) => ({
+        code: card.productCode,
+        pesos: pesos(card),
+      }))
+      .sort((a: { pesos: number }, b: { pesos: number }) => a.pesos - b.pesos);
+    expect(shown.length).toBeGreaterThan(3);
+    // Bounds on two shown prices: both ends are inclusive and compared with the pesos the card shows.
+    const from = shown[1].pesos;
+    const to = shown[shown.length - 2].pesos;
+    const expected = shown
+      .filter((plan: { pesos: number }) => plan.pesos >= from && plan.pesos <= to)
+      .map((plan: { code: string }) => plan.code)
+      .sort();
+    for (const currency of [{ targetCurrency: 'CLP' }, {}]) {
+      const filtered = await json(
+        await compare({
+          organizationTypes: 'ISAPRE',
+          profile,
+          fromPrice: from,
+          toPrice: to,
+          take: 100,
+          ...currency,
+        }),
+      );
+      expect(codes(filtered).sort()).toEqual(expected);
+    }
+    // In UF the same plans are found by their UF amounts.
+    const inUf = await json(
+      await compare({ organizationTypes: 'ISAPRE', profile, toPrice: 9, targetCurrency: 'UF', take: 100 }),
+    );
+    expect(inUf.metaData.total).toBe(
+      all.data.filter(
+        (card: { price: { value: number | null } }) => card.price.value !== null && card.price.value <= 9,
+      ).length,
+    );
+    // Pesos never compare with Peruvian soles: a peso range holds no PEN price.
+    const peru = await json(
+      await compare({ organizationTypes: allTypes, fromPrice: 1, targetCurrency: 'CLP' }, { country: 'PE' }),
+    );
+    expect(peru.metaData.total).toBe(0);
+  });
+
+  test('000-9.02 000-9.04 a price says its period once: guards ×12 are /año, monthly prices /mes (issue 11)', async () => {
+    const answer = await json(
+      await compare({
+        organizationTypes: ['ASEGURADORA'],
+        insuranceTypes: ['Complementario', 'Guardias'],
+        take: 50,
+      }),
+    );
+    const byCode = Object.fromEntries(answer.data.map((c: { productCode: string }) => [c.productCode, c]));
+    expect(byCode['GUARD-A'].price).toMatchObject({ paymentMode: 'anual', suffix: '/año' });
+    expect(byCode['GUARD-A'].priceSuffix).toBe('/año');
+    expect(byCode['COMP-A'].price).toMatchObject({ paymentMode: 'mensual', suffix: '/mes' });
+  });
+
   test('per-person products add each insured’s age band; dependants count; guards are shown × 12', async () => {
     const answer = await json(
       await compare({
@@ -258,6 +319,11 @@ describe('prices from the profile', () => {
     for (const profile of [
       { cotizante: [{ edad: -3 }] },
       { cotizante: [{ edad: 1000 }] },
+      // Issue 11: impossible main members were priced.
+      { cotizante: [{ sexo: 'Masculino', edad: 150 }] },
+      { cotizante: [{ sexo: 'Masculino', edad: 3 }] },
+      { cotizante: [{ sexo: 'Masculino', edad: 0 }] },
+      { cotizante: [{ edad: 35 }], cargas: [{ edad: 111, parentesco: 'Hijo/Hija' }] },
       { cotizante: [{ edad: 30 }, { edad: 31 }, { edad: 32 }] },
     ]) {
       const response = await compare({ organizationTypes: 'ISAPRE', profile });

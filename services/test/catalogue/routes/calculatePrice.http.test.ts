@@ -1,5 +1,8 @@
 import {
   ADULTS_MESSAGE,
+  DEPENDANT_AGE_MESSAGE,
+  HOLDER_AGE_MESSAGE,
+  PET_AGE_MESSAGE,
   normalizeProfile,
   ONE_SPOUSE_MESSAGE,
   PERSONS_MESSAGE,
@@ -315,6 +318,26 @@ describe('the profile is the point of the call: refused by field', () => {
       'profile.cargas.0.edad',
       'La edad no puede ser negativa',
     );
+  });
+
+  test('issue 11: a main member aged 150, 3 or 0, a dependant of 111 or a pet of 41 is refused with the age rule', async () => {
+    for (const edad of [150, 3, 0, 17, 111])
+      await refused(
+        { cotizante: [{ sexo: 'Masculino', edad }] },
+        'profile.cotizante.0.edad',
+        HOLDER_AGE_MESSAGE,
+      );
+    await refused(
+      { cotizante: [{ edad: 40 }], cargas: [{ edad: 111 }] },
+      'profile.cargas.0.edad',
+      DEPENDANT_AGE_MESSAGE,
+    );
+    await refused({ mascota: [{ especie: 'Perro', edad: 41 }] }, 'profile.mascota.0.edad', PET_AGE_MESSAGE);
+    // The bounds themselves are ages a person can have.
+    for (const edad of [18, 110])
+      expect(
+        (await calculate('CS-01', { profile: { cotizante: [{ sexo: 'Femenino', edad }] } })).status,
+      ).toBe(200);
   });
 
   test('002-5.21 at most two adults: three cotizantes, or a couple plus a spouse, are refused', async () => {

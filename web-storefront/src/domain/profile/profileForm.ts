@@ -1,3 +1,15 @@
+import {
+  DEPENDANT_AGES,
+  DEPENDANT_AGE_MESSAGE as DEPENDANT_RANGE_MESSAGE,
+  HOLDER_AGES,
+  HOLDER_AGE_MESSAGE,
+  HOLDER_AGE_REQUIRED_MESSAGE,
+  PET_AGES,
+  PET_AGE_MESSAGE,
+  SEXO_REQUIRED_MESSAGE,
+  ageWithin,
+  type AgeRange,
+} from '@cubre/schemas/profileAges';
 import { dependantsValid, isSpouse, type DependantRow } from './dependants';
 
 /**
@@ -260,6 +272,8 @@ export function toProfile(
 
 export const AGE_MESSAGE = 'Ingresa una edad válida, de 0 a 999 años';
 export const DEPENDANTS_AGE_MESSAGE = 'Ingresa una edad válida para cada carga';
+export { DEPENDANT_RANGE_MESSAGE, HOLDER_AGE_MESSAGE, HOLDER_AGE_REQUIRED_MESSAGE, PET_AGE_MESSAGE };
+export { SEXO_REQUIRED_MESSAGE };
 export const ONE_SPOUSE_MESSAGE = 'Solo puede haber un cónyuge o pareja';
 export const NO_PET_MESSAGE = 'Agrega al menos una mascota';
 export const EMPLOYEES_MESSAGE = 'Ingresa el número de empleados';
@@ -268,11 +282,19 @@ export const colombiaEmployeesMessage = `En Colombia el mínimo es de ${COLOMBIA
 
 export type ProfileFromForm = { ok: true; profile: ApiProfile } | { ok: false; message: string };
 
+/** A typed age outside `range` (blank is judged by the caller: required or not). */
+const outside = (text: string, range: AgeRange) => {
+  const value = age(text);
+  return text.trim() !== '' && (value === undefined || !ageWithin(value, range));
+};
+
 /**
- * Judges the typed form and builds its profile (000-4.03): ages typed must be whole 0 to 999 (a blank
- * holder age is left to the 25 default), every dependant needs a valid age (000-5.19), one spouse at
- * most (000-2.55), a pet form needs a pet, a collective form an employee count, at least 10 in Colombia
- * (000-5.23). The message says what to fix; the dialog shows it in red.
+ * Judges the typed form and builds its profile (000-4.03) with the API's own rules and words
+ * (schemas/src/profileAges.ts, issue 11: a holder of 150, 3, 0 or blank was priced): the holder is an
+ * adult of 18 to 110 with a sex, given except in Peru (000-5.24 fills 25); every dependant has an age of 0
+ * to 110 (000-5.19); one spouse at most (000-2.55); a pet form needs a pet, of 0 to 40; a
+ * collective form an employee count, at least 10 in Colombia (000-5.23). The message says what to fix;
+ * the dialog shows it in red.
  */
 export function profileFromForm(
   state: ProfileFormState,
@@ -283,13 +305,19 @@ export function profileFromForm(
   if (kind === 'pet') {
     if (state.pets.length === 0) return fail(NO_PET_MESSAGE);
     if (state.pets.some((pet) => badAge(pet.edad))) return fail(AGE_MESSAGE);
+    if (state.pets.some((pet) => outside(pet.edad, PET_AGES))) return fail(PET_AGE_MESSAGE);
   } else if (kind === 'collective') {
     const employees = whole(state.employees);
     if (employees === undefined || employees < 1) return fail(EMPLOYEES_MESSAGE);
     if (options.country === 'CO' && employees < COLOMBIA_MIN_EMPLOYEES) return fail(colombiaEmployeesMessage);
   } else {
-    if (badAge(state.titular.edad)) return fail(AGE_MESSAGE);
+    const { edad, sexo } = state.titular;
+    if (edad.trim() === '' && options.country !== 'PE') return fail(HOLDER_AGE_REQUIRED_MESSAGE);
+    if (badAge(edad) || outside(edad, HOLDER_AGES)) return fail(HOLDER_AGE_MESSAGE);
+    if (sexoOf(sexo) === undefined) return fail(SEXO_REQUIRED_MESSAGE);
     if (!dependantsValid(state.dependants)) return fail(DEPENDANTS_AGE_MESSAGE);
+    if (state.dependants.some((row) => outside(row.edad, DEPENDANT_AGES)))
+      return fail(DEPENDANT_RANGE_MESSAGE);
     if (state.dependants.filter((row) => isSpouse(row.parentesco)).length > 1)
       return fail(ONE_SPOUSE_MESSAGE);
   }

@@ -199,6 +199,8 @@ export interface CompareContext {
   /** metaData.uuid of the previous page, so later pages come from the same result set. */
   uuid?: string;
   displayShowcase?: boolean;
+  /** The currency the price filter's amounts are written in (000-7.02 `targetCurrency`). */
+  targetCurrency?: string;
 }
 
 /** Body of POST /api/insurance/compare/metadata (000-7.02); only fields that are set are sent. */
@@ -218,6 +220,7 @@ export interface CompareBody {
   toPrice?: number;
   fromDeductible?: number;
   toDeductible?: number;
+  targetCurrency?: string;
   productType?: string;
   order: CompareOrder;
   uuid?: string;
@@ -249,6 +252,9 @@ export function compareBody(given: Partial<ComparatorFilters>, ctx: CompareConte
   if (ctx.profile) body.profile = ctx.profile;
   for (const key of LIST_KEYS) if (filters[key]) body[key] = filters[key];
   for (const key of AMOUNT_KEYS) if (filters[key] !== undefined) body[key] = filters[key];
+  // Only with a price bound: a body without one stays the same, so its cached answer still serves it.
+  const priced = filters.fromPrice !== undefined || filters.toPrice !== undefined;
+  if (priced && ctx.targetCurrency) body.targetCurrency = ctx.targetCurrency;
   if (ctx.productType !== undefined) body.productType = ctx.productType;
   if (ctx.uuid) body.uuid = ctx.uuid;
   if (ctx.displayShowcase !== undefined) body.displayShowcase = ctx.displayShowcase;

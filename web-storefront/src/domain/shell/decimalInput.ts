@@ -1,8 +1,10 @@
 /**
- * Decimal inputs (rules 001-5.08, 001-5.09): digits fill from the right with a fixed number of decimals
- * (default 2: typing 1, 2, 5 reads 0,01 → 0,12 → 1,25); past the optional maximum the leading digit is
- * dropped, so the next keystroke starts over from the right instead of being refused. Pasting is blocked:
- * a pasted '1.250,5' or '$ 1,250.50' has no single reading.
+ * Decimal inputs (rules 001-5.08, 001-5.09). What is typed keeps its meaning: '5' is five, '2,5' two and a
+ * half (issue 11: filling digits from the right turned a typed deductible of 5 into 0,05). The last comma
+ * or dot is the decimal mark; decimals beyond the configured number (default 2) are cut as they are
+ * typed, and the value is written with exactly that many once committed ('5' → '5,00'). Past the optional
+ * maximum the leading digit is dropped, so the next keystroke starts over instead of being refused. Paste
+ * is blocked: a pasted '1.250,5' or '$ 1,250.50' has no single reading.
  */
 
 export const DEFAULT_DECIMALS = 2;
@@ -14,17 +16,26 @@ export interface DecimalOptions {
   separator?: '.' | ',';
 }
 
-const valueOf = (digits: string, decimals: number) => Number(digits) / 10 ** decimals;
+const decimalsOf = (options: DecimalOptions) => Math.max(0, Math.floor(options.decimals ?? DEFAULT_DECIMALS));
 
 /** The text the input shows after the visitor typed `typed` (its previous text plus what changed). */
 export function formatDecimalInput(typed: string, options: DecimalOptions = {}): string {
-  const decimals = Math.max(0, Math.floor(options.decimals ?? DEFAULT_DECIMALS));
-  let digits = typed.replace(/\D/g, '').replace(/^0+/, '');
+  const decimals = decimalsOf(options);
+  const text = typed.replace(/[^\d.,]/g, '');
+  const mark = Math.max(text.lastIndexOf(','), text.lastIndexOf('.'));
+  let whole = (mark < 0 ? text : text.slice(0, mark)).replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  const fraction = mark < 0 || decimals === 0 ? null : text.slice(mark + 1).slice(0, decimals);
   const { max } = options;
-  while (max !== undefined && digits !== '' && valueOf(digits, decimals) > max) digits = digits.slice(1);
-  digits = digits.replace(/^0+/, '');
-  if (digits === '') return '';
-  const text = valueOf(digits, decimals).toFixed(decimals);
+  while (max !== undefined && whole !== '' && Number(`${whole}.${fraction ?? ''}`) > max)
+    whole = whole.slice(1).replace(/^0+(?=\d)/, '');
+  if (whole === '' && fraction === null) return '';
+  const units = whole === '' ? '0' : whole;
+  return fraction === null ? units : `${units}${options.separator ?? '.'}${fraction}`;
+}
+
+/** The committed value as the input writes it: exactly the configured decimals ('5' → '5,00'). */
+export function formatDecimalValue(value: number, options: DecimalOptions = {}): string {
+  const text = value.toFixed(decimalsOf(options));
   return options.separator === ',' ? text.replace('.', ',') : text;
 }
 
