@@ -72,6 +72,10 @@ export interface ResultCard {
     birthCoverage: string;
     planType: string;
     restrictions: { code: number; label: string }[];
+    regions?: number[];
+    factorTable?: string;
+    basePriceUf?: number;
+    gesUf?: number;
   };
   banner?: { text: string; links?: { label: string; url: string }[] } | null;
   isComparable?: boolean;
