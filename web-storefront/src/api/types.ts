@@ -67,6 +67,10 @@ export interface ResultCard {
     hospitalCoverage?: number;
     annualTopUf?: number | null;
     fixedCopay?: boolean;
+    regions?: number[];
+    factorTable?: string;
+    basePriceUf?: number;
+    gesUf?: number;
   };
   banner?: { text: string; links?: { label: string; url: string }[] } | null;
   isComparable?: boolean;

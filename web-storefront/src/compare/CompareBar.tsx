@@ -9,7 +9,7 @@ import { useCompare } from './CompareContext';
 
 /** The selected plans, at the bottom while any is ticked, and the way to Comparar-Planes. */
 export function CompareBar() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const compare = useCompare();
   if (compare.count === 0) return null;
   return (
@@ -46,7 +46,12 @@ export function CompareBar() {
             </Tag>
           ),
         )}
-        <Button component={RouterLink} to="/Comparar-Planes" variant="contained" disabled={compare.count < 2}>
+        <Button
+          component={RouterLink}
+          to={`${lang === 'es' ? '' : `/${lang}`}/Comparar-Planes`}
+          variant="contained"
+          disabled={compare.count < 2}
+        >
           {t('compare.go')}
         </Button>
       </Stack>

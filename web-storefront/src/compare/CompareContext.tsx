@@ -6,6 +6,7 @@ import {
   isSelected,
   remove,
   selectedCount,
+  slotsOf,
   toggle,
   type CompareSlots,
 } from '../domain/compare/compareSlots';
@@ -17,6 +18,8 @@ interface CompareState {
   isDisabled(id: string): boolean;
   toggle(card: ResultCard): void;
   remove(index: number): void;
+  /** Puts these plans in the slots, in order (Comparar-Planes opened from a shared link). */
+  set(cards: readonly ResultCard[]): void;
   clear(): void;
 }
 
@@ -55,6 +58,7 @@ export function CompareProvider({ children }: { children: ReactNode }) {
       isDisabled: (id) => isDisabled(slots, id),
       toggle: (card) => update((current) => toggle(current, card)),
       remove: (index) => update((current) => remove(current, index)),
+      set: (cards) => update(() => slotsOf(cards)),
       clear: () => update(() => emptySlots()),
     }),
     [slots, update],

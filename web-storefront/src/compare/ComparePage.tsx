@@ -1,101 +1,92 @@
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ResultCard } from '../api/types';
 import { SITE } from '../app/config';
+import { comparePath, sameCode, sameCodes } from '../domain/compare/compareLink';
+import { selectedPlans } from '../domain/compare/compareSlots';
 import { useI18n } from '../i18n/I18nProvider';
-import { OrganizationLogo } from '../shell/OrganizationLogo';
+import { compareSections } from './compareSections';
+import { CompareTable } from './CompareTable';
+import { CompareToolbar } from './CompareToolbar';
 import { useCompare } from './CompareContext';
+import { useCompareColumn } from './useCompareColumn';
+import { useTableCodes } from './useTableCodes';
+import './compare.css';
 
-const coverage = (card: ResultCard) =>
-  card.coverage === null
-    ? 'No Cubre'
-    : typeof card.coverage === 'string'
-      ? card.coverage
-      : `${card.coverage.ambulatory} / ${card.coverage.hospital}`;
-
-/** Comparar-Planes (000-2.15): the three slots side by side; removing one shifts the others (000-4.16). */
+/**
+ * Comparar-Planes (000-2.15), the place to decide: up to three plans side by side on every attribute the
+ * cards and the detail know, differences marked, each column's price for the visitor's profile with its
+ * request button, and a shared link or a print of it. The address carries the products (useTableCodes);
+ * the compare slots (000-4.13…4.17) follow the table, so removing a column shifts the others (000-4.16).
+ */
 export default function ComparePage() {
   const { t, lang } = useI18n();
   const compare = useCompare();
-  const prefix = lang === 'es' ? '' : `/${lang}`;
-  const rows: { label: string; value(card: ResultCard): string }[] = [
-    {
-      label: t('card.price'),
-      value: (card) =>
-        `${card.price.formatted ?? t('card.consultar')} ${card.price.formatted ? card.priceSuffix : ''}`,
-    },
-    { label: t('compare.type'), value: (card) => card.insuranceType.displayName },
-    { label: t('card.coverage'), value: coverage },
-    { label: t('card.top'), value: (card) => card.topAmount?.text ?? '—' },
-    { label: t('card.deductible'), value: (card) => card.deductible?.text ?? '—' },
-    { label: t('card.providers'), value: (card) => String(card.providers) },
-    { label: t('compare.modality'), value: (card) => card.insuranceMetadata.modality ?? '—' },
+  const plans = selectedPlans(compare.slots);
+  const [codes, setCodes] = useTableCodes(plans.map((plan) => plan.productCode));
+  const [onlyDifferences, setOnlyDifferences] = useState(false);
+  const slotCard = (code: string | undefined) =>
+    (code !== undefined && plans.find((plan) => sameCode(plan.productCode, code))) || null;
+  // Always three columns, so always three hook calls: an empty one asks for nothing.
+  const columns = [
+    useCompareColumn(codes[0] ?? null, slotCard(codes[0])),
+    useCompareColumn(codes[1] ?? null, slotCard(codes[1])),
+    useCompareColumn(codes[2] ?? null, slotCard(codes[2])),
   ];
+
+  // The slots follow the table once every product is in: a shared link's products become the visitor's
+  // selection (priced for them), a removed column leaves the slots too.
+  const settled = columns.every((column) => ['empty', 'ready', 'missing'].includes(column.card.status));
+  const ready = columns.flatMap((column) => (column.card.status === 'ready' ? [column.card.card] : []));
+  const readyKey = ready.map((card) => card.productCode).join(',');
+  useEffect(() => {
+    if (!settled) return;
+    const inSlots = plans.map((plan) => plan.productCode);
+    if (
+      !sameCodes(
+        ready.map((card) => card.productCode),
+        inSlots,
+      )
+    )
+      compare.set(ready);
+    // The codes say everything the cards would.
+  }, [settled, readyKey]);
+
+  const now = useMemo(() => new Date(), []);
+  const sections = compareSections(columns, t, lang, now);
+  const prefix = lang === 'es' ? '' : `/${lang}`;
+  const address = comparePath(codes, prefix);
   return (
-    <Container maxWidth="lg" sx={{ py: 3 }}>
+    <Container maxWidth="lg" sx={{ py: 3 }} className="cubre-compare">
       <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mb: 2 }}>
         {t('compare.title')}
       </Typography>
-      <Box
-        role="table"
-        aria-label={t('compare.title')}
-        sx={{ display: 'grid', gridTemplateColumns: '160px repeat(3, 1fr)', gap: 1 }}
-        data-testid="compare-table"
-      >
-        <Box role="row" sx={{ display: 'contents' }}>
-          <Box role="columnheader" />
-          {compare.slots.map((slot, index) => (
-            <Paper
-              role="columnheader"
-              key={slot?.productCode ?? `empty-${index}`}
-              variant="outlined"
-              sx={{ p: 2 }}
-              data-testid="compare-column"
-            >
-              {slot ? (
-                <>
-                  <OrganizationLogo
-                    code={slot.organization.code}
-                    name={slot.organization.displayName}
-                    image={slot.organization.metadata.image}
-                  />
-                  <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-                    {slot.displayName}
-                  </Typography>
-                  <Typography variant="body2">{slot.organization.displayName}</Typography>
-                  <Button size="small" color="error" onClick={() => compare.remove(index)}>
-                    {t('compare.remove')}
-                  </Button>
-                </>
-              ) : (
-                <Button component={RouterLink} to={`${prefix}${SITE.defaultPath}`}>
-                  {t('compare.add')}
-                </Button>
-              )}
-            </Paper>
-          ))}
-        </Box>
-        {rows.map((row) => (
-          <Box role="row" key={row.label} sx={{ display: 'contents' }}>
-            <Typography role="rowheader" sx={{ fontWeight: 700, alignSelf: 'center' }}>
-              {row.label}
-            </Typography>
-            {compare.slots.map((slot, index) => (
-              <Typography
-                role="cell"
-                key={slot?.productCode ?? `empty-${index}`}
-                sx={{ p: 1, bgcolor: 'background.paper', borderRadius: 1 }}
-              >
-                {slot ? row.value(slot) : '—'}
-              </Typography>
-            ))}
-          </Box>
-        ))}
-      </Box>
+      {codes.length === 0 ? (
+        <>
+          <Typography sx={{ mb: 2 }}>{t('compare.none')}</Typography>
+          <Button component={RouterLink} to={`${prefix}${SITE.defaultPath}`} variant="contained">
+            {t('compare.add')}
+          </Button>
+        </>
+      ) : (
+        <>
+          <CompareToolbar
+            onlyDifferences={onlyDifferences}
+            onOnlyDifferences={setOnlyDifferences}
+            address={address}
+          />
+          {/* On paper, the address that opens this table again. */}
+          <p className="cubre-compare-print-only">{`${window.location.origin}${address}`}</p>
+          <CompareTable
+            columns={columns}
+            sections={sections}
+            onlyDifferences={onlyDifferences}
+            onRemove={(index) => setCodes(codes.filter((_, i) => i !== index))}
+          />
+        </>
+      )}
     </Container>
   );
 }

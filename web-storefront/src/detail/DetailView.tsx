@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -9,11 +10,12 @@ import type { Product } from '../api/types';
 import { PriceFigure } from '../comparator/PriceFigure';
 import { insuredCount, peopleOf } from '../domain/results/insuredPeople';
 import { profileKindOf } from '../domain/profile/profileForm';
+import { SERVICE_ERRORS } from '../domain/shell/serviceErrors';
 import { useI18n } from '../i18n/I18nProvider';
 import { useProfiles } from '../profile/ProfileContext';
 import { OrganizationLogo } from '../shell/OrganizationLogo';
 import { ContributionSplit } from './ContributionSplit';
-import { useQuotedPrice } from './useQuotedPrice';
+import { useProfilePrice } from './useProfilePrice';
 import { DETAIL_TABS, type DetailTab } from './tabs';
 import { CoveragesPanel, FaqPanel, ProvidersPanel, TextListPanel, TopsPanel } from './TabPanels';
 
@@ -36,11 +38,12 @@ export function DetailView({
   const prevision = profile?.prevision;
   const code = product.productCode;
   // The price for the visitor's profile, as the card showed it (issue 11), the request form's too.
-  const quoted = useQuotedPrice(product);
+  const priced = useProfilePrice(product, profile);
+  const price = priced.status === 'ready' ? priced.card.price : product.card.price;
   const kind = profileKindOf(product.productType);
   const persons =
-    profile && quoted.price.arePricesDefined && kind !== 'collective'
-      ? insuredCount(peopleOf(profile, kind, t('profile.pet')), quoted.price.uninsurable ?? [])
+    profile && price.arePricesDefined && kind !== 'collective'
+      ? insuredCount(peopleOf(profile, kind, t('profile.pet')), price.uninsurable ?? [])
       : null;
   return (
     <Box data-testid="detail" data-code={code}>
@@ -61,13 +64,13 @@ export function DetailView({
         <Box
           sx={{ ml: 'auto', textAlign: 'right' }}
           data-testid="detail-price"
-          aria-busy={quoted.status === 'loading'}
+          aria-busy={priced.status === 'loading'}
         >
-          {quoted.status === 'loading' ? (
+          {priced.status === 'loading' ? (
             <CircularProgress size={24} aria-label={t('detail.pricing')} />
           ) : (
             <>
-              <PriceFigure price={quoted.price} />
+              <PriceFigure price={price} />
               {persons !== null && (
                 <small className="cubre-card-hint" data-testid="detail-persons">
                   {t(`card.for${kind === 'pet' ? 'Pet' : 'Person'}${persons === 1 ? '' : 's'}`, {
@@ -77,9 +80,13 @@ export function DetailView({
               )}
             </>
           )}
-          {quoted.error && (
-            <Typography variant="caption" color="error" role="alert">
-              {quoted.error}
+          {priced.status === 'failed' && (
+            // 001-8.11: the "Desde" price stays, with the seed's message and a way to ask again.
+            <Typography variant="caption" color="error" role="alert" component="p">
+              {SERVICE_ERRORS.profilePrice}{' '}
+              <Button size="small" onClick={priced.retry}>
+                {t('detail.retry')}
+              </Button>
             </Typography>
           )}
         </Box>
@@ -121,7 +128,7 @@ export function DetailView({
         {tab === 'Preguntas-Frecuentes' && <FaqPanel code={code} />}
         {tab === 'Solicitar' && (
           <Suspense fallback={<CircularProgress size={28} />}>
-            <RequestForm product={product} quoted={quoted} />
+            <RequestForm product={product} price={price} />
           </Suspense>
         )}
       </Box>

@@ -1,13 +1,23 @@
 import { useEffect, useState } from 'react';
-import { api } from '../api/client';
+import { api, ApiError } from '../api/client';
 
 export type Resource<T> =
-  { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; error: string; retry(): void };
+  | { status: 'loading' }
+  | { status: 'ready'; data: T }
+  | { status: 'failed'; error: string; httpStatus?: number; retry(): void };
 
 /** One GET of a detail tab, with the error state and retry of 000-4.12. */
 export function useResource<T>(path: string | null): Resource<T> {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<Resource<T>>({ status: 'loading' });
+  // A new path never shows the previous path's answer, not even for the render before the effect runs
+  // (Comparar-Planes shifts its columns: one hook then reads another product).
+  const [shown, setShown] = useState(path);
+  if (shown !== path) {
+    setShown(path);
+    setAttempt(0);
+    setState({ status: 'loading' });
+  }
   useEffect(() => {
     if (!path) return;
     let live = true;
@@ -20,6 +30,7 @@ export function useResource<T>(path: string | null): Resource<T> {
           setState({
             status: 'failed',
             error: error instanceof Error ? error.message : String(error),
+            httpStatus: error instanceof ApiError ? error.status : undefined,
             retry: () => setAttempt((n) => n + 1),
           }),
       );

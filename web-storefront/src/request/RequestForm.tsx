@@ -15,8 +15,7 @@ import {
 } from '@cubre/schemas/identification';
 import { api } from '../api/client';
 import { problemFieldErrors } from '../api/problemFields';
-import type { Product } from '../api/types';
-import type { QuotedPrice } from '../detail/useQuotedPrice';
+import type { CardPriceBlock, Product } from '../api/types';
 import { PriceFigure } from '../comparator/PriceFigure';
 import { requestNumber } from '@cubre/schemas/leads/requestNumber';
 import { useI18n } from '../i18n/I18nProvider';
@@ -50,7 +49,7 @@ function useRegions() {
  * Solicitar (000-2.21, issue 4): name, RUT, e-mail, phone and region, checked with the seed's rules as the
  * visitor leaves each field and again on submit; the API checks them again and creates the lead.
  */
-export default function RequestForm({ product, quoted }: { product: Product; quoted: QuotedPrice }) {
+export default function RequestForm({ product, price }: { product: Product; price: CardPriceBlock }) {
   const { t } = useI18n();
   const profiles = useProfiles();
   const { regions, error: regionsError } = useRegions();
@@ -103,10 +102,7 @@ export default function RequestForm({ product, quoted }: { product: Product; quo
           productType: product.productType,
           profile: profiles.profileFor(product.productType) ?? undefined,
           // The price shown above, for this profile, with its unit: the API quotes it again and keeps both.
-          price:
-            quoted.price.value === null
-              ? undefined
-              : { value: quoted.price.value, unit: quoted.price.unit.code },
+          price: price.value === null ? undefined : { value: price.value, unit: price.unit.code },
           originPath: window.location.pathname,
         },
       });
@@ -168,7 +164,7 @@ export default function RequestForm({ product, quoted }: { product: Product; quo
       </Typography>
       <Box data-testid="request-quote" sx={{ p: 1.5, borderRadius: 1, bgcolor: 'grey.100' }}>
         <Typography variant="body2">{t('request.quote', { product: product.displayName })}</Typography>
-        <PriceFigure price={quoted.price} />
+        <PriceFigure price={price} />
       </Box>
       {field('nombre', 'text', 'name')}
       {field('rut', 'text', 'off')}

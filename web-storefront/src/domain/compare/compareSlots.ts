@@ -44,6 +44,11 @@ export function add<T extends Comparable>(slots: CompareSlots<T>, plan: T): Comp
   return toSlots([...plans, plan]);
 }
 
+/** The slots holding these plans in this order (a shared Comparar-Planes link): the first 3, each once. */
+export function slotsOf<T extends Comparable>(plans: readonly T[]): CompareSlots<T> {
+  return plans.reduce((slots, plan) => add(slots, plan), emptySlots<T>());
+}
+
 /**
  * Empties slot `index` and shifts the later plans left, leaving the empty slot at the end (000-4.16).
  * An index that is not 0, 1 or 2 clears every slot (000-4.17), as the original did.

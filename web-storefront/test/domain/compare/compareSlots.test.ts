@@ -6,6 +6,7 @@ import {
   remove,
   removeById,
   selectedCount,
+  slotsOf,
   toggle,
   type CompareSlots,
 } from '../../../src/domain/compare/compareSlots';
@@ -65,5 +66,11 @@ describe('compare/compareSlots', () => {
     remove(three, 0);
     toggle(three, plan('a'));
     expect(ids(three)).toEqual(before);
+  });
+
+  test('000-4.13 000-4.16 a shared table fills the slots in its order, each plan once, three at most', () => {
+    expect(ids(slotsOf([plan('b'), plan('a')]))).toEqual(['b', 'a', null]);
+    expect(ids(slotsOf([plan('a'), plan('a'), plan('b'), plan('c'), plan('d')]))).toEqual(['a', 'b', 'c']);
+    expect(ids(slotsOf<Plan>([]))).toEqual([null, null, null]);
   });
 });

@@ -1,0 +1,339 @@
+/**
+ * The rows of Comparar-Planes (000-2.15, issue 11): every attribute the result card and the detail know,
+ * one section each, one value per column. Pure: the page loads the answers, these functions line them up.
+ * A value is a text, `null` for an empty column and `undefined` while that column's answer is not in
+ * (see differences.ts); a text of several lines is drawn as a list.
+ */
+import type { ResultCard } from '../../api/types';
+import { amountsForPrevision } from '../results/previsionCoverage';
+import { formatMoney, NO_DEDUCTIBLE_TEXT, NO_TOP_TEXT } from '../results/format';
+import { priceLabelText, priceSuffixText } from '../results/priceWords';
+import type { CellValue } from './differences';
+
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+export interface CompareRow {
+  key: string;
+  label: string;
+  values: CellValue[];
+  /** A sub-heading the row sits under (a coverage category, a tops group). */
+  group?: string;
+}
+
+/** What GET /api/insurance/coverages/{id}/resume answers (services/src/catalogue/routes/README.md). */
+export interface CoverageResume {
+  data: {
+    count: number;
+    tags: {
+      name: string;
+      tagId?: string;
+      coverages: { benefitId: string; insuranceBenefit: string; amounts: { kind: string; text: string }[] }[];
+    }[];
+  };
+}
+
+/** GET /api/insurance/{id}/topAmountsAndDeductibles. */
+export interface TopsAnswer {
+  data: {
+    name: string;
+    topAmounts: { name: string; text?: string }[];
+    deductibles: { text?: string; amount: number; unit: string }[];
+  }[];
+}
+
+/** GET /api/insurance/{id}/coverageOrganizations. */
+export interface ProvidersAnswer {
+  data: { organizationCode: string; displayName: string; list?: string }[];
+}
+
+/** GET /api/insurance/{id}/features. */
+export interface FeaturesAnswer {
+  data: { code: string; name: string }[];
+}
+
+/** A column's card: null for an empty slot, undefined while a shared link's product is being priced. */
+export type ColumnCard = ResultCard | null | undefined;
+
+const NONE = '—';
+const lines = (items: readonly string[]) => items.join('\n');
+/** A column's value from its card: null stays null (empty column), undefined stays undefined (loading). */
+const fromCard = (cards: readonly ColumnCard[], value: (card: ResultCard) => string): CellValue[] =>
+  cards.map((card) => (card ? value(card) : card));
+const yesNo = (t: Translate, yes: boolean) => t(yes ? 'compare.yes' : 'compare.no');
+
+/** The price the card shows, in the card's words: label, amount, period ('Desde $147.642 /mes'). */
+export function priceLine(card: ResultCard, t: Translate): string {
+  const amount =
+    card.price.formatted && card.price.value !== null
+      ? `${card.price.formatted} ${priceSuffixText(card.price, t)}`
+      : t('card.consultar');
+  return [priceLabelText(card.price, t), amount].filter(Boolean).join(' ');
+}
+
+/** Who the price is for: 'para 3 personas' when the profile priced it (000-4.11), else nothing. */
+export function personsLine(card: ResultCard): string | null {
+  return card.price.arePricesDefined ? (card.insuranceMetadata.price_detail?.label ?? null) : null;
+}
+
+/** The price and who it covers. */
+export function priceRows(cards: readonly ColumnCard[], t: Translate): CompareRow[] {
+  const rows: CompareRow[] = [
+    { key: 'price', label: t('card.price'), values: fromCard(cards, (card) => priceLine(card, t)) },
+    {
+      key: 'persons',
+      label: t('compare.covers'),
+      values: fromCard(cards, (card) => personsLine(card) ?? t('compare.noProfile')),
+    },
+    {
+      key: 'ages',
+      label: t('compare.ages'),
+      values: fromCard(cards, (card) => card.insuranceMetadata.price_detail?.age_range ?? NONE),
+    },
+  ];
+  const uninsurable = (card: ResultCard) =>
+    card.price.uninsurable.map((person) =>
+      [person.role, person.sexo, person.edad === undefined ? '' : t('profile.years', { n: person.edad })]
+        .filter(Boolean)
+        .join(', ')
+        .concat(person.reason ? `: ${person.reason}` : ''),
+    );
+  if (cards.some((card) => card && card.price.uninsurable.length > 0))
+    rows.push({
+      key: 'uninsurable',
+      label: t('card.uninsurable'),
+      values: fromCard(cards, (card) => lines(uninsurable(card)) || NONE),
+    });
+  return rows;
+}
+
+function coverageText(card: ResultCard, t: Translate): string {
+  if (card.coverage === null || card.coverage === undefined) return t('card.noCover');
+  if (typeof card.coverage === 'string') return card.coverage;
+  return `${t('card.ambulatory')} ${card.coverage.ambulatory} · ${t('card.hospital')} ${card.coverage.hospital}`;
+}
+
+function offersText(card: ResultCard, t: Translate): string {
+  return (
+    lines(
+      card.offers.map(
+        (offer) => offer.text ?? t(`offer.${offer.type}`, { n: offer.instalments ?? offer.remaining ?? '' }),
+      ),
+    ) || NONE
+  );
+}
+
+/** The plan or product: the facts of its card. */
+export function productRows(cards: readonly ColumnCard[], t: Translate): CompareRow[] {
+  return [
+    {
+      key: 'type',
+      label: t('compare.type'),
+      values: fromCard(cards, (card) => card.insuranceType.displayName),
+    },
+    {
+      key: 'insurer',
+      label: t('compare.insurer'),
+      values: fromCard(cards, (card) => card.organization.displayName),
+    },
+    {
+      key: 'modality',
+      label: t('compare.modality'),
+      values: fromCard(cards, (card) => card.insuranceMetadata.modality ?? NONE),
+    },
+    { key: 'coverage', label: t('card.coverage'), values: fromCard(cards, (card) => coverageText(card, t)) },
+    { key: 'top', label: t('card.top'), values: fromCard(cards, (card) => card.topAmount?.text ?? NONE) },
+    {
+      key: 'deductible',
+      label: t('card.deductible'),
+      values: fromCard(cards, (card) => card.deductible?.text ?? NONE),
+    },
+    {
+      key: 'providers',
+      label: t('card.providers'),
+      values: fromCard(cards, (card) => String(card.providers)),
+    },
+    {
+      key: 'requirements',
+      label: t('card.requirements'),
+      values: fromCard(cards, (card) =>
+        card.requirements
+          ? t('card.requirementText', {
+              value: card.requirements.value,
+              unit: card.requirements.unit,
+              prevision: card.requirements.previsionType,
+            })
+          : NONE,
+      ),
+    },
+    { key: 'offers', label: t('compare.offers'), values: fromCard(cards, (card) => offersText(card, t)) },
+    {
+      key: 'online',
+      label: t('card.buyOnline'),
+      values: fromCard(cards, (card) => yesNo(t, card.insuranceMetadata.salesChannel.includes('ONLINE'))),
+    },
+  ];
+}
+
+/** A feature code in words when no answer names it ('cobertura-24-7' → 'Cobertura 24 7'), as the card does. */
+const featureWords = (code: string) => code.charAt(0).toUpperCase() + code.slice(1).replace(/[-_]+/g, ' ');
+
+/** One row per feature any column has: Sí or No. `names` are the features answers, when in. */
+export function featureRows(
+  cards: readonly ColumnCard[],
+  names: readonly (FeaturesAnswer | undefined)[],
+  t: Translate,
+): CompareRow[] {
+  const codes = union(cards.map((card) => card?.features ?? []));
+  const nameOf = new Map(names.flatMap((answer) => answer?.data.map((f) => [f.code, f.name] as const) ?? []));
+  return codes.map((code) => ({
+    key: `feature:${code}`,
+    label: nameOf.get(code) ?? featureWords(code),
+    values: fromCard(cards, (card) => yesNo(t, card.features.includes(code))),
+  }));
+}
+
+/** An isapre plan's own fields (the plans comparison's filters and price): only when a column is a plan. */
+export function isapreRows(cards: readonly ColumnCard[], t: Translate): CompareRow[] {
+  if (!cards.some((card) => card?.plan)) return [];
+  const plan = (value: (plan: NonNullable<ResultCard['plan']>) => string | undefined) =>
+    fromCard(cards, (card) => (card.plan ? (value(card.plan) ?? NONE) : NONE));
+  const uf = (amount: number | undefined) => (amount === undefined ? undefined : formatMoney(amount, 'UF'));
+  return [
+    { key: 'commercial', label: t('compare.commercial'), values: plan((p) => p.commercial) },
+    { key: 'planType', label: t('compare.planType'), values: plan((p) => p.planType) },
+    { key: 'planModality', label: t('filters.plan'), values: plan((p) => p.modality) },
+    { key: 'birth', label: t('compare.birth'), values: plan((p) => p.birthCoverage) },
+    { key: 'regions', label: t('compare.regions'), values: plan((p) => p.regions?.join(', ')) },
+    {
+      key: 'restrictions',
+      label: t('compare.restrictions'),
+      values: plan((p) => lines(p.restrictions.map((r) => r.label)) || NONE),
+    },
+    { key: 'basePrice', label: t('compare.basePrice'), values: plan((p) => uf(p.basePriceUf)) },
+    { key: 'ges', label: 'GES', values: plan((p) => uf(p.gesUf)) },
+    { key: 'factors', label: t('compare.factors'), values: plan((p) => p.factorTable) },
+  ];
+}
+
+/**
+ * The coverages by category and benefit, in the order the columns give them: a benefit one loaded column
+ * lacks reads 'No Cubre' there. Amounts are those of each column's health system (000-6.02).
+ */
+export function coverageRows(
+  cards: readonly ColumnCard[],
+  resumes: readonly (CoverageResume | undefined)[],
+  previsions: readonly unknown[],
+  t: Translate,
+): CompareRow[] {
+  // Category by category, in the order the columns first name them, each with its benefits.
+  const groups = new Map<string, Map<string, string>>();
+  for (const resume of resumes)
+    for (const tag of resume?.data.tags ?? []) {
+      const benefits = groups.get(tag.name) ?? new Map<string, string>();
+      groups.set(tag.name, benefits);
+      for (const coverage of tag.coverages)
+        if (!benefits.has(coverage.benefitId)) benefits.set(coverage.benefitId, coverage.insuranceBenefit);
+    }
+  const rows: CompareRow[] = [
+    {
+      key: 'coverageCount',
+      label: t('detail.tab.Coberturas'),
+      values: cards.map((card, index) => {
+        const resume = resumes[index];
+        return card === null ? null : resume && t('card.coverages', { n: resume.data.count });
+      }),
+    },
+  ];
+  for (const [group, benefits] of groups)
+    for (const [benefitId, label] of benefits)
+      rows.push({
+        key: `coverage:${group}:${benefitId}`,
+        label,
+        group,
+        values: cards.map((card, index) => {
+          if (card === null) return null;
+          const resume = resumes[index];
+          if (!resume) return undefined;
+          const coverage = resume.data.tags
+            .find((tag) => tag.name === group)
+            ?.coverages.find((candidate) => candidate.benefitId === benefitId);
+          if (!coverage) return t('card.noCover');
+          const texts = amountsForPrevision(coverage.amounts, previsions[index]).map((amount) => amount.text);
+          return texts.join(' · ') || t('card.noCover');
+        }),
+      });
+  return rows;
+}
+
+/** Tops and deductibles, one row per group any column has ('Dental', 'Topes por cobertura', 'Plan'). */
+export function topsRows(
+  cards: readonly ColumnCard[],
+  tops: readonly (TopsAnswer | undefined)[],
+  t: Translate,
+): CompareRow[] {
+  const groups = union(tops.map((answer) => answer?.data.map((group) => group.name) ?? []));
+  return groups.map((name) => ({
+    key: `tops:${name}`,
+    label: name,
+    values: cards.map((card, index) => {
+      if (card === null) return null;
+      const answer = tops[index];
+      if (!answer) return undefined;
+      const group = answer.data.find((candidate) => candidate.name === name);
+      if (!group) return NONE;
+      const top =
+        group.topAmounts.map((amount) => `${amount.name}: ${amount.text ?? ''}`.trim()).join(' · ') ||
+        NO_TOP_TEXT;
+      const deductible =
+        group.deductibles.map((d) => d.text ?? `${d.amount} ${d.unit}`).join(' · ') || NO_DEDUCTIBLE_TEXT;
+      return lines([`${t('card.top')}: ${top}`, `${t('card.deductible')}: ${deductible}`]);
+    }),
+  }));
+}
+
+const PROVIDER_LISTS = ['preferente', 'libreEleccion', 'internacional'] as const;
+
+/** Providers by list (preferential network, free choice, international): their names. */
+export function providerRows(
+  cards: readonly ColumnCard[],
+  providers: readonly (ProvidersAnswer | undefined)[],
+  t: Translate,
+): CompareRow[] {
+  const used = PROVIDER_LISTS.filter((list) =>
+    providers.some((answer) => answer?.data.some((provider) => provider.list === list)),
+  );
+  return used.map((list) => ({
+    key: `providers:${list}`,
+    label: t(`detail.list.${list}`),
+    values: cards.map((card, index) => {
+      if (card === null) return null;
+      const answer = providers[index];
+      if (!answer) return undefined;
+      const names = answer.data.filter((provider) => provider.list === list).map((p) => p.displayName);
+      return names.join(', ') || NONE;
+    }),
+  }));
+}
+
+/** Conditions and exclusions as the detail lists them (each line already has {hoy} read). */
+export function textRows(
+  cards: readonly ColumnCard[],
+  texts: Record<'conditions' | 'exclusions', readonly (readonly string[] | undefined)[]>,
+  t: Translate,
+): CompareRow[] {
+  return (['conditions', 'exclusions'] as const).map((name) => ({
+    key: name,
+    label: t(`detail.tab.${name === 'conditions' ? 'Condiciones' : 'Exclusiones'}`),
+    values: cards.map((card, index) => {
+      if (card === null) return null;
+      const list = texts[name][index];
+      if (!list) return undefined;
+      return lines(list) || t(`detail.none.${name}`);
+    }),
+  }));
+}
+
+/** Every key of the lists, once, in the order first met. */
+function union(lists: readonly (readonly string[])[]): string[] {
+  return [...new Set(lists.flat())];
+}

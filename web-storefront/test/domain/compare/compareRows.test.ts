@@ -1,0 +1,258 @@
+import es from '../../../public/i18n/es.json';
+import type { ResultCard } from '../../../src/api/types';
+import {
+  coverageRows,
+  featureRows,
+  isapreRows,
+  personsLine,
+  priceLine,
+  priceRows,
+  productRows,
+  providerRows,
+  textRows,
+  topsRows,
+  type CoverageResume,
+} from '../../../src/domain/compare/compareRows';
+import { translate } from '../../../src/domain/shell/i18n';
+
+const t = (key: string, params?: Record<string, string | number>) => translate(es, key, params);
+
+/** A card as the comparator answers it (services/src/catalogue/comparator/resultCard.ts). */
+function card(code: string, changes: Partial<ResultCard> = {}): ResultCard {
+  return {
+    id: code,
+    index: 0,
+    displayName: `Plan ${code}`,
+    productCode: code,
+    url: code,
+    newWindowUrl: `/Seguros/Org/${code}`,
+    isNew: false,
+    exclusive: false,
+    isPromoted: false,
+    distance: null,
+    affinity: null,
+    insuranceType: { name: 'SEGURO DENTAL', displayName: 'Dental' },
+    organization: {
+      code: 'Org',
+      displayName: 'Org Seguros',
+      metadata: { url: 'Org', typeAlias: 'Aseguradora' },
+    },
+    insuranceMetadata: {
+      isPopular: false,
+      salesChannel: ['EJECUTIVO'],
+      hasOffer: false,
+      modality: null,
+      product_type: '',
+      minEmployeeQuantity: null,
+      minsubscribers: null,
+      price_detail: { label: 'para 3 personas', age_range: '2 a 75 años' },
+    },
+    price: {
+      value: 1.311,
+      unit: { code: 'UF' },
+      label: '',
+      suffix: '/mes',
+      formatted: '$52.032',
+      arePricesDefined: true,
+      uninsurable: [],
+    },
+    priceSuffix: '/mes',
+    coverage: '70% - 100%',
+    topAmount: { text: 'UF 40', period: 'anual' },
+    deductible: { text: 'Sin deducible', amount: 0, period: 'anual' },
+    providers: 2,
+    features: ['dental'],
+    requirements: null,
+    offers: [],
+    stockExhausted: false,
+    ...changes,
+  };
+}
+const values = (rows: { key: string; values: unknown[] }[], key: string) =>
+  rows.find((row) => row.key === key)?.values;
+
+describe('compare/compareRows: every attribute of the cards and the detail, one value per column', () => {
+  test("000-4.11 the price reads as the card's, with who it is for only when the profile priced it", () => {
+    const priced = card('A');
+    const from = card('B', {
+      price: { ...priced.price, label: 'Desde', arePricesDefined: false, formatted: '$147.642', value: 3.72 },
+    });
+    expect(priceLine(priced, t)).toBe('$52.032 /mes');
+    expect(priceLine(from, t)).toBe('Desde $147.642 /mes');
+    expect(personsLine(priced)).toBe('para 3 personas');
+    expect(personsLine(from)).toBeNull();
+    const rows = priceRows([priced, from, null], t);
+    expect(values(rows, 'price')).toEqual(['$52.032 /mes', 'Desde $147.642 /mes', null]);
+    expect(values(rows, 'persons')).toEqual(['para 3 personas', 'Sin perfil', null]);
+    expect(values(rows, 'ages')).toEqual(['2 a 75 años', '2 a 75 años', null]);
+    // No one uninsurable anywhere: no row for it.
+    expect(values(rows, 'uninsurable')).toBeUndefined();
+  });
+
+  test('a price the catalogue does not give reads Consultar; uninsurable persons get their row', () => {
+    const none = card('A', { price: { ...card('A').price, formatted: null, value: null } });
+    const someone = card('B', {
+      price: {
+        ...card('B').price,
+        uninsurable: [{ role: 'carga', sexo: 'Masculino', edad: 80, reason: 'edad' }],
+      },
+    });
+    const rows = priceRows([none, someone, undefined], t);
+    expect(values(rows, 'price')).toEqual(['Consultar', '$52.032 /mes', undefined]);
+    expect(values(rows, 'uninsurable')).toEqual(['—', 'carga, Masculino, 80 años: edad', undefined]);
+  });
+
+  test("the product's facts come from its card", () => {
+    const online = card('A', {
+      insuranceMetadata: {
+        ...card('A').insuranceMetadata,
+        salesChannel: ['ONLINE'],
+        modality: 'Libre Elección',
+      },
+      coverage: { ambulatory: '80%', hospital: '100%' },
+      topAmount: null,
+      offers: [{ type: 'PARCELED', instalments: 12 }],
+      requirements: { value: 50, unit: '%', previsionType: 'Fonasa' },
+    });
+    const rows = productRows([online, card('B')], t);
+    expect(values(rows, 'type')).toEqual(['Dental', 'Dental']);
+    expect(values(rows, 'insurer')).toEqual(['Org Seguros', 'Org Seguros']);
+    expect(values(rows, 'modality')).toEqual(['Libre Elección', '—']);
+    expect(values(rows, 'coverage')).toEqual(['Ambulatoria 80% · Hospitalaria 100%', '70% - 100%']);
+    expect(values(rows, 'top')).toEqual(['—', 'UF 40']);
+    expect(values(rows, 'providers')).toEqual(['2', '2']);
+    expect(values(rows, 'requirements')).toEqual(['Requiere 50% de cobertura Fonasa', '—']);
+    expect(values(rows, 'offers')).toEqual(['Hasta 12 cuotas', '—']);
+    expect(values(rows, 'online')).toEqual(['Sí', 'No']);
+  });
+
+  test('one row per feature any plan has, named by the features answers or in words', () => {
+    const rows = featureRows(
+      [card('A', { features: ['dental', 'sin-deducible'] }), card('B', { features: ['telemedicina'] })],
+      [{ data: [{ code: 'dental', name: 'Dental' }] }, undefined],
+      t,
+    );
+    expect(rows.map((row) => [row.label, ...row.values])).toEqual([
+      ['Dental', 'Sí', 'No'],
+      ['Sin deducible', 'Sí', 'No'],
+      ['Telemedicina', 'No', 'Sí'],
+    ]);
+  });
+
+  test("an isapre plan's own fields, only when a column is a plan", () => {
+    expect(isapreRows([card('A'), card('B')], t)).toEqual([]);
+    const plan = card('P', {
+      plan: {
+        commercial: 'Comercializable',
+        modality: 'Prestador Preferente',
+        birthCoverage: 'Reducido en parto',
+        planType: 'Individual',
+        restrictions: [
+          { code: 1, label: 'Parto' },
+          { code: 2, label: 'Psiquiatría' },
+        ],
+        regions: [13, 5],
+        factorTable: '22',
+        basePriceUf: 3.2,
+        gesUf: 0.52,
+      },
+    });
+    const rows = isapreRows([plan, card('B'), null], t);
+    expect(values(rows, 'commercial')).toEqual(['Comercializable', '—', null]);
+    expect(values(rows, 'birth')).toEqual(['Reducido en parto', '—', null]);
+    expect(values(rows, 'regions')).toEqual(['13, 5', '—', null]);
+    expect(values(rows, 'restrictions')).toEqual(['Parto\nPsiquiatría', '—', null]);
+    expect(values(rows, 'basePrice')).toEqual(['UF 3,20', '—', null]);
+    expect(values(rows, 'ges')).toEqual(['UF 0,52', '—', null]);
+    expect(values(rows, 'factors')).toEqual(['22', '—', null]);
+  });
+
+  test('000-6.02 coverages line up by category and benefit, with the amounts of each column’s health system', () => {
+    const resume = (tags: CoverageResume['data']['tags']): CoverageResume => ({
+      data: { count: tags.reduce((n, tag) => n + tag.coverages.length, 0), tags },
+    });
+    const a = resume([
+      {
+        name: 'Urgencia',
+        coverages: [
+          {
+            benefitId: 'urgencia',
+            insuranceBenefit: 'Urgencia por enfermedad',
+            amounts: [
+              { kind: 'percentage_isapre', text: '80%' },
+              { kind: 'percentage_fonasa', text: '60%' },
+            ],
+          },
+        ],
+      },
+    ]);
+    const b = resume([
+      { name: 'Dental', coverages: [{ benefitId: 'limpieza', insuranceBenefit: 'Limpieza', amounts: [] }] },
+      {
+        name: 'Urgencia',
+        coverages: [
+          {
+            benefitId: 'urgencia',
+            insuranceBenefit: 'Urgencia',
+            amounts: [{ kind: 'percentage', text: '70%' }],
+          },
+        ],
+      },
+    ]);
+    const rows = coverageRows(
+      [card('A'), card('B'), card('C'), null],
+      [a, b, undefined, undefined],
+      ['Fonasa', 'Isapre'],
+      t,
+    );
+    expect(rows.map((row) => [row.group ?? '', row.label, ...row.values])).toEqual([
+      ['', 'Coberturas', '1 coberturas', '2 coberturas', undefined, null],
+      ['Urgencia', 'Urgencia por enfermedad', '60%', '70%', undefined, null],
+      ['Dental', 'Limpieza', 'No Cubre', 'No Cubre', undefined, null],
+    ]);
+  });
+
+  test('tops by group, providers by list, conditions and exclusions as lists', () => {
+    const tops = topsRows(
+      [card('A'), card('B')],
+      [
+        {
+          data: [
+            {
+              name: 'Dental',
+              topAmounts: [{ name: 'Tope anual', text: 'UF 40' }],
+              deductibles: [{ text: 'UF 1', amount: 1, unit: 'UF' }],
+            },
+          ],
+        },
+        { data: [{ name: 'Plan', topAmounts: [], deductibles: [] }] },
+      ],
+      t,
+    );
+    expect(tops.map((row) => [row.label, ...row.values])).toEqual([
+      ['Dental', 'Tope: Tope anual: UF 40\nDeducible: UF 1', '—'],
+      ['Plan', '—', 'Tope: Sin tope\nDeducible: Sin deducible'],
+    ]);
+    const providers = providerRows(
+      [card('A'), card('B')],
+      [
+        { data: [{ organizationCode: 'x', displayName: 'Clínica X', list: 'preferente' }] },
+        { data: [{ organizationCode: 'QPCL-1', displayName: 'Libre elección', list: 'libreEleccion' }] },
+      ],
+      t,
+    );
+    expect(providers.map((row) => [row.label, ...row.values])).toEqual([
+      ['Prestador preferente', 'Clínica X', '—'],
+      ['Libre elección', '—', 'Libre elección'],
+    ]);
+    const texts = textRows(
+      [card('A'), card('B')],
+      { conditions: [['Carencia 30 días', 'Edad máxima 75'], []], exclusions: [undefined, ['Implantes']] },
+      t,
+    );
+    expect(texts.map((row) => [row.label, ...row.values])).toEqual([
+      ['Condiciones', 'Carencia 30 días\nEdad máxima 75', 'Sin condiciones informadas.'],
+      ['Exclusiones', undefined, 'Implantes'],
+    ]);
+  });
+});
