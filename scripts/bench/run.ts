@@ -11,7 +11,7 @@ import { benchComparator } from './comparatorBench';
 import { leadsOnly } from './leadsBench';
 import { benchMemoryReadStore } from './readStore/memoryReadStore.bench';
 import { benchReplayThroughput } from './replayThroughput';
-import { benchStorefront, FIRST_CARDS_GOAL_MS } from './storefrontBench';
+import { benchStorefront, FIRST_CARDS_GOAL_MS, LAYOUT_SHIFT_GOAL } from './storefrontBench';
 
 /** `npm run bench -- storefront`: issue 4's figures alone, written to bench/results/storefront.json. */
 async function storefrontOnly(dir: string, root: string, log: (line: string) => void) {
@@ -30,6 +30,12 @@ async function storefrontOnly(dir: string, root: string, log: (line: string) => 
         Object.entries(storefront.routes).map(([route, figures]) => [
           `first cards of ${route} within 1.5 s (p95)`,
           figures.firstCardsMs.p95 <= FIRST_CARDS_GOAL_MS,
+        ]),
+      ),
+      ...Object.fromEntries(
+        Object.entries(storefront.layoutShift).map(([route, shift]) => [
+          `cumulative layout shift of ${route} < ${LAYOUT_SHIFT_GOAL} (max of the visits)`,
+          shift.max < LAYOUT_SHIFT_GOAL,
         ]),
       ),
     },

@@ -11,6 +11,19 @@ import { percentile, round } from './stats';
 /** Issue 4's budgets. */
 export const INITIAL_JS_BUDGET_BYTES = 170 * 1024;
 export const FIRST_CARDS_GOAL_MS = 1500;
+/** Issue 11: cumulative layout shift of a comparator's load, under the usual 'good' limit. */
+export const LAYOUT_SHIFT_GOAL = 0.1;
+
+/**
+ * Sums the page's layout shifts not caused by input (the cumulative layout shift of its load), from
+ * before the first byte: Chromium's own layout-shift entries.
+ */
+const LAYOUT_SHIFT_SCRIPT = `window.__cubreShift = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cubreShift += entry.value;
+}).observe({ type: 'layout-shift', buffered: true });`;
+
+const VIEWPORTS = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
 /** The JavaScript the comparator route loads before anything else: index.html's script and its preloads. */
 export function initialJavaScript(dist: string) {
@@ -58,6 +71,7 @@ export async function benchStorefront(dir: string, root: string, visits = 20) {
     args: CHROMIUM_FLAGS,
   });
   const routes = ['/Comparar/Seguros-de-Salud', '/Comparar/Isapres'];
+  const layoutShift: Record<string, { visits: number; p50: number; max: number }> = {};
   const samples: Record<
     string,
     { firstCardsMs: number[]; domContentLoadedMs: number[]; jsTransferredBytes: number[] }
@@ -94,6 +108,33 @@ export async function benchStorefront(dir: string, root: string, visits = 20) {
         await context.close();
       }
     }
+    // Issue 11: the layout shift of each comparator's load, desktop and phone, once everything it loads
+    // after the first cards (the filter panel, the card coverage) is in.
+    for (const route of routes) {
+      for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+        const shifts: number[] = [];
+        for (let visit = 0; visit < Math.max(5, Math.ceil(visits / 4)); visit++) {
+          const context = await browser.newContext({
+            viewport,
+            isMobile: name === 'phone',
+            hasTouch: name === 'phone',
+          });
+          await context.addInitScript(LAYOUT_SHIFT_SCRIPT);
+          const page = await context.newPage();
+          await page.goto(`${runtime.url}${route}`);
+          await page.locator('[data-testid=results][data-complete=true]').waitFor({ timeout: 30_000 });
+          if (name === 'desktop') await page.getByTestId('filters').waitFor({ timeout: 30_000 });
+          await page.waitForLoadState('networkidle');
+          shifts.push(await page.evaluate<number>('window.__cubreShift'));
+          await context.close();
+        }
+        layoutShift[`${route} (${name})`] = {
+          visits: shifts.length,
+          p50: round(percentile(shifts, 50), 4),
+          max: round(Math.max(...shifts), 4),
+        };
+      }
+    }
   } finally {
     await browser.close();
     await runtime.stop();
@@ -118,5 +159,5 @@ export async function benchStorefront(dir: string, root: string, visits = 20) {
       ];
     }),
   );
-  return { initialJavaScript: javascript, routes: summary };
+  return { initialJavaScript: javascript, routes: summary, layoutShift };
 }

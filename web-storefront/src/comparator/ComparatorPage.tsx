@@ -12,6 +12,7 @@ import { MOBILE_QUERY } from '../app/theme';
 import { useCompare } from '../compare/CompareContext';
 import { cyberBannerVisible } from '../domain/results/cyber';
 import {
+  activeFilterCount,
   filtersFromSearch,
   isCompareOrder,
   searchFromFilters,
@@ -54,6 +55,9 @@ const FiltersPanel = lazy(() => import('./FiltersPanel'));
 const Pagination = lazy(() => import('@mui/material/Pagination'));
 
 const HEALTH_COMPARATOR = 'Comparar/Seguros-de-Salud';
+
+/** The filter column's place before its panel loads: as wide, and as tall as a screenful of it. */
+const FiltersPlaceholder = () => <Box aria-hidden sx={{ minHeight: { lg: 640 } }} />;
 /**
  * Cards drawn in the first commit; the rest follow in the next frame as a transition, so the first cards
  * show as soon as the answer arrives (the seed's list animation staggers 80 ms over the first 10, 000-9.09).
@@ -156,8 +160,10 @@ export function ComparatorPage({ path, colectivos = false }: { path: string; col
     if (comparator) document.title = `${comparator.name} · Cubre`;
   }, [comparator]);
 
-  // The filters panel waits for the first answer (or its failure), then stays.
+  // The filters panel waits for the first answer (or its failure), then stays. On phones it is a sheet
+  // opened from the toolbar.
   const [filtersWanted, setFiltersWanted] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   useEffect(() => {
     if (pricesLoaded || results.state.error) setFiltersWanted(true);
   }, [pricesLoaded, results.state.error]);
@@ -244,6 +250,9 @@ export function ComparatorPage({ path, colectivos = false }: { path: string; col
           profile={profile}
           profileErrors={results.profileErrors}
           finished={finished}
+          activeFilters={activeFilterCount(filters)}
+          // Always there on phones, so the toolbar keeps its shape when the comparator arrives.
+          onFilters={mobile ? () => comparator && setFiltersOpen(true) : undefined}
         />
         <Box
           sx={{
@@ -253,17 +262,34 @@ export function ComparatorPage({ path, colectivos = false }: { path: string; col
             alignItems: 'start',
           }}
         >
-          {comparator && (
-            <Suspense fallback={<Box aria-hidden sx={{ minHeight: { lg: 400 } }} />}>
-              {/* Loaded once the first results are in: its chunk must not compete with the first cards. */}
-              {filtersWanted && (
+          {/* The filter column is held from the first paint (issue 11: the results jumped right when the
+              panel arrived, cumulative layout shift 0.13-0.17); the panel loads once the first results are
+              in, so its chunk does not compete with the first cards. */}
+          {!mobile && (
+            <Suspense fallback={<FiltersPlaceholder />}>
+              {comparator && filtersWanted ? (
                 <FiltersPanel
                   comparator={comparator}
                   filters={filters}
                   onChange={changeFilters}
-                  mobile={mobile}
+                  mobile={false}
                 />
+              ) : (
+                <FiltersPlaceholder />
               )}
+            </Suspense>
+          )}
+          {mobile && comparator && (filtersOpen || filtersWanted) && (
+            <Suspense fallback={null}>
+              <FiltersPanel
+                comparator={comparator}
+                filters={filters}
+                onChange={changeFilters}
+                mobile
+                open={filtersOpen}
+                onClose={() => setFiltersOpen(false)}
+                total={state.loaded ? state.total : null}
+              />
             </Suspense>
           )}
           <Box component="section" aria-label={t('comparator.results')} aria-busy={!state.loaded}>

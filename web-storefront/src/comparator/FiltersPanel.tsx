@@ -1,8 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -29,6 +27,7 @@ const CLEARED: Patch = Object.fromEntries(
   [
     'insuranceTypes',
     'organizations',
+    'coverageOrganizations',
     'features',
     'fromPrice',
     'toPrice',
@@ -74,6 +73,29 @@ function useOrganizations(types: string[]) {
     };
   }, [key]);
   return state;
+}
+
+interface Provider {
+  code: string;
+  displayName: string;
+  productCount: number;
+}
+
+/** The clinics the comparator's products list (GET /api/comparator/{code}/coverageOrganizations). */
+function useProviders(comparatorCode: string) {
+  const [providers, setProviders] = useState<Provider[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    api<{ data: Provider[] }>(
+      `/api/comparator/${encodeURIComponent(comparatorCode)}/coverageOrganizations?country=${SITE.country}`,
+    )
+      .then((answer) => live && setProviders(answer.data))
+      .catch(() => live && setProviders([]));
+    return () => {
+      live = false;
+    };
+  }, [comparatorCode]);
+  return providers;
 }
 
 /**
@@ -150,14 +172,23 @@ export default function FiltersPanel({
   filters,
   onChange,
   mobile,
+  open = false,
+  onClose,
+  total,
 }: {
   comparator: Comparator;
   filters: ComparatorFilters;
   onChange(patch: Patch): void;
   mobile: boolean;
+  /** Phones: the sheet is open. */
+  open?: boolean;
+  onClose?(): void;
+  /** Phones: the results the current filters find, for the sheet's 'Ver N resultados'. */
+  total?: number | null;
 }) {
   const { t } = useI18n();
   const organizations = useOrganizations(comparator.organizationTypes);
+  const providers = useProviders(comparator.code);
   const isapres = comparator.productType === 'ISAPRES';
   const body = (
     <Box data-testid="filters">
@@ -225,6 +256,37 @@ export default function FiltersPanel({
           ))}
         </FormGroup>
       </Group>
+      <Group legend={t('filters.providers')}>
+        {providers === null ? null : providers.length === 0 ? (
+          // Said plainly, rather than an empty list that reads as "no clinic covers these plans" (issue 11).
+          <Typography variant="body2" color="text.secondary" data-testid="providers-unknown">
+            {t(isapres ? 'filters.providersIsapre' : 'filters.providersNone')}
+          </Typography>
+        ) : (
+          <FormGroup
+            sx={{ maxHeight: 220, overflowY: 'auto', flexWrap: 'nowrap' }}
+            data-testid="providers-filter"
+          >
+            {providers.map((provider) => (
+              <FormControlLabel
+                key={provider.code}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={filters.coverageOrganizations?.includes(provider.code) ?? false}
+                    onChange={() =>
+                      onChange({
+                        coverageOrganizations: toggled(filters.coverageOrganizations, provider.code),
+                      })
+                    }
+                  />
+                }
+                label={`${provider.displayName} (${provider.productCount})`}
+              />
+            ))}
+          </FormGroup>
+        )}
+      </Group>
       <Group
         legend={t('filters.price', { currency: currencySign(comparator.priceCurrency ?? SITE.currency) })}
       >
@@ -283,14 +345,32 @@ export default function FiltersPanel({
       </Button>
     </Box>
   );
+  // Phones: a sheet over the results, not a list that pushes them down (issue 11); filters apply as they
+  // change and the button says how many plans they leave.
   if (mobile)
     return (
-      <Accordion disableGutters>
-        <AccordionSummary aria-controls="filters-body" id="filters-head">
-          <Typography sx={{ fontWeight: 700 }}>{t('filters.title')}</Typography>
-        </AccordionSummary>
-        <AccordionDetails id="filters-body">{body}</AccordionDetails>
-      </Accordion>
+      <Drawer
+        anchor="bottom"
+        open={open}
+        onClose={onClose}
+        slotProps={{
+          paper: { sx: { maxHeight: '85vh', borderTopLeftRadius: 12, borderTopRightRadius: 12 } },
+        }}
+      >
+        <Box role="dialog" aria-labelledby="filters-sheet-title" data-testid="filters-sheet">
+          <Typography id="filters-sheet-title" component="h2" variant="h6" sx={{ px: 2, pt: 2 }}>
+            {t('filters.title')}
+          </Typography>
+          <Box sx={{ px: 2, pt: 1, overflowY: 'auto' }}>{body}</Box>
+          <Box sx={{ position: 'sticky', bottom: 0, p: 2, bgcolor: 'background.paper', boxShadow: 3 }}>
+            <Button variant="contained" fullWidth onClick={onClose} data-testid="filters-show-results">
+              {total === null || total === undefined
+                ? t('comparator.searching')
+                : t(total === 1 ? 'filters.showOne' : 'filters.show', { n: total })}
+            </Button>
+          </Box>
+        </Box>
+      </Drawer>
     );
   return (
     <Paper

@@ -32,7 +32,11 @@ export default function PersonsPopover(props: {
       anchorEl={props.anchor}
       onClose={props.onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      slotProps={{ paper: { sx: { p: 2, maxWidth: 440 } } }}
+      // Never wider than the screen: on a phone it ran off the edge (issue 11); a wide table scrolls inside.
+      slotProps={{
+        paper: { sx: { p: 2, maxWidth: 'min(440px, calc(100vw - 32px))', overflowX: 'auto' } },
+      }}
+      marginThreshold={16}
     >
       <div data-testid="persons-popover">
         <Typography variant="subtitle2">{t('card.insurable')}</Typography>

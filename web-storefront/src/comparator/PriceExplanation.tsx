@@ -39,10 +39,11 @@ interface PriceAnswer {
 }
 
 const clp = (value: number) => formatMoney(Math.round(value), 'CLP');
+/** Every number of the explanation with the same decimal mark as its amounts (issue 11: '1.3' beside '0,52 UF'). */
+const decimal = (value: number | null | undefined) =>
+  value === null || value === undefined ? '—' : value.toLocaleString('es-CL', { maximumFractionDigits: 3 });
 const uf = (value: number | null | undefined) =>
-  value === null || value === undefined
-    ? '—'
-    : `${value.toLocaleString('es-CL', { maximumFractionDigits: 3 })} UF`;
+  value === null || value === undefined ? '—' : `${decimal(value)} UF`;
 
 /** How the price of one card is made for this profile: POST calculatePrice, the comparator's own pricer. */
 export default function PriceExplanation({ code }: { code: string }) {
@@ -88,7 +89,7 @@ export default function PriceExplanation({ code }: { code: string }) {
                 {row.role} · {row.sexo ?? ''} {row.edad ?? ''}
               </TableCell>
               <TableCell align="right">
-                {breakdown.beneficiaries ? (row.factor ?? '—') : (row.amount ?? '—')}
+                {decimal(breakdown.beneficiaries ? row.factor : row.amount)}
               </TableCell>
               {breakdown.beneficiaries && <TableCell align="right">{uf(row.gesUf)}</TableCell>}
             </TableRow>

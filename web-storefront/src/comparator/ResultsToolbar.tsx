@@ -23,6 +23,9 @@ export function ResultsToolbar(props: {
   profile: ApiProfile | null;
   profileErrors: { field: string; message: string }[];
   finished: boolean;
+  /** Phones: opens the filter sheet; absent on desktop, where the panel is beside the results. */
+  onFilters?(): void;
+  activeFilters?: number;
 }) {
   const { t } = useI18n();
   return (
@@ -45,8 +48,15 @@ export function ResultsToolbar(props: {
         )}
       </Box>
       <Typography role="status" aria-live="polite" data-testid="total" sx={{ flex: 1 }}>
-        {props.total === null ? t('comparator.searching') : t('comparator.total', { n: props.total })}
+        {props.total === null
+          ? t('comparator.searching')
+          : t(props.total === 1 ? 'comparator.totalOne' : 'comparator.total', { n: props.total })}
       </Typography>
+      {props.onFilters && (
+        <Button variant="outlined" onClick={props.onFilters} data-testid="open-filters">
+          {props.activeFilters ? t('filters.openCount', { n: props.activeFilters }) : t('filters.open')}
+        </Button>
+      )}
       <Box component="label" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography component="span" variant="body2">
           {t('order.label')}

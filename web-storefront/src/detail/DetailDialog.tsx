@@ -32,7 +32,8 @@ export default function DetailDialog({
   const [tab, setTab] = useState<DetailTab>(tabFromSegment(initialTab));
   const state = useProduct(code);
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={mobile} aria-labelledby="detail-title">
+    // lg (992 px): the seven tabs fit in one row on a laptop, the last one no longer cut off (issue 11).
+    <Dialog open onClose={onClose} maxWidth="lg" fullWidth fullScreen={mobile} aria-labelledby="detail-title">
       <DialogContent>
         {state.status === 'loading' && <CircularProgress aria-label={t('detail.loading')} />}
         {state.status === 'failed' && <ServerErrorBox error={state.error} />}

@@ -36,6 +36,11 @@ export function DetailPage({
   useEffect(() => {
     if (state.status !== 'loading') prerender.ready();
   }, [state.status]);
+  // The page's own title, not the comparator's it was opened from (issue 11).
+  const ready = state.status === 'ready' ? state.product : null;
+  useEffect(() => {
+    if (ready) document.title = `${ready.displayName} · ${ready.organization.displayName} · Cubre`;
+  }, [ready?.productCode]);
   const prefix = lang === 'es' ? '' : `/${lang}`;
   // The organization in the address must be the product's (000-2.34: a missing organization or product
   // sends the visitor to the fallback route); old slugs were redirected before this page (000-2.08).

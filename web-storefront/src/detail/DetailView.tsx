@@ -106,7 +106,9 @@ export function DetailView({
         value={tab}
         onChange={(_, value: DetailTab) => onTab(value)}
         variant="scrollable"
+        // Phones too: without arrows the last tabs sat past the edge with nothing saying so (issue 11).
         scrollButtons="auto"
+        allowScrollButtonsMobile
         aria-label={t('detail.tabs')}
       >
         {DETAIL_TABS.map((name) => (

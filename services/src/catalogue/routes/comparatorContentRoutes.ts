@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { validated } from '../../platform/http/validate';
 import type { CatalogueSnapshots } from '../comparator/snapshot';
 import type { CatalogueIndex } from '../views/catalogueIndex';
-import { comparatorFeatures, comparatorSummary, comparatorView } from '../views/comparators';
+import {
+  comparatorFeatures,
+  comparatorProviders,
+  comparatorSummary,
+  comparatorView,
+} from '../views/comparators';
 import { ComparatorIdParams, CountryQuery, editionOf, indexOf, NoQuery, unknown } from './params';
 
 const ListQuery = CountryQuery.extend({ baseUrl: z.string().trim().min(1).max(300).optional() });
@@ -59,6 +64,15 @@ export function comparatorContentRoutes(deps: { snapshots: CatalogueSnapshots })
       const index = await indexOf(deps.snapshots);
       const comparator = comparatorOr404(index, params.id);
       res.json({ data: comparatorFeatures(index, comparator, editionOf(query, req)) });
+    }),
+  );
+  /** The clinics its products list, for the "clinic or hospital" filter (seed 000 §7: path not shown). */
+  router.get(
+    '/api/comparator/:id/coverageOrganizations',
+    validated({ params: ComparatorIdParams, query: CountryQuery }, async ({ params, query }, req, res) => {
+      const index = await indexOf(deps.snapshots);
+      const comparator = comparatorOr404(index, params.id);
+      res.json({ data: comparatorProviders(index, comparator, editionOf(query, req)) });
     }),
   );
   content('/api/comparator/blockzone/:id', (comparator) => comparator.blockZones);

@@ -87,6 +87,37 @@ export function comparatorView(index: CatalogueIndex, comparator: ComparatorDefi
 }
 
 /**
+ * The clinics and hospitals a comparator's products list as care providers in an edition, each with how
+ * many of its cards list it (issue 11: the visitor filters by the clinic they want, `coverageOrganizations`).
+ * Isapre plans list none (the public extract has no clinic lists), so the isapre comparator's list is empty
+ * and the storefront says so. By name, Spanish collation.
+ */
+export function comparatorProviders(index: CatalogueIndex, comparator: ComparatorDefinition, country: Country) {
+  const keep = cardFilter(
+    CompareRequest.parse({
+      comparator: comparator.code,
+      organizationTypes: comparator.organizationTypes,
+      displayShowcase: comparator.showcase,
+    }),
+    index.snapshot,
+    country,
+  );
+  const counts = new Map<string, number>();
+  for (const card of index.snapshot.cards) {
+    if (card.kind !== 'product' || !keep(card)) continue;
+    for (const code of new Set((card.definition as ProductDefinition).careProviders))
+      counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([code, productCount]) => ({
+      code,
+      displayName: index.organization(code)?.displayName ?? code,
+      productCount,
+    }))
+    .sort((a, b) => a.displayName.localeCompare(b.displayName, 'es'));
+}
+
+/**
  * A comparator's features as filters (GET /api/comparator/features/{id}), each with how many of the
  * comparator's cards in the edition have it, found with the comparator's own filter.
  */

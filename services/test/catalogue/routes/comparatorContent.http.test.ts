@@ -1,5 +1,5 @@
 import type { TestRuntime } from '../../support/testRuntime';
-import { expectProblem, getJson, startCatalogueRuntime } from './detailRuntime';
+import { expectProblem, getJson, post, startCatalogueRuntime } from './detailRuntime';
 
 let runtime: TestRuntime;
 beforeAll(async () => {
@@ -82,6 +82,37 @@ describe('comparators', () => {
     expect((await get('/api/whyUs/seguros-de-salud')).body.data).toEqual([
       { title: 'Precios exactos', text: 'Según tu perfil.' },
     ]);
+  });
+
+  test('issue 11 a comparator says the currency its prices (and its price filter) are in, per edition', async () => {
+    const isapres = await get('/api/comparator?baseUrl=Comparar/Isapres');
+    // Isapre plans are priced in UF and shown in pesos.
+    expect(isapres.body.data.priceCurrency).toBe('CLP');
+    const health = await get('/api/comparator?baseUrl=Comparar/Seguros-de-Salud&country=PE');
+    expect(health.body.data.priceCurrency).toBe('PEN');
+  });
+
+  test('issue 11 the clinics a comparator’s products list, each with how many; the compare filter finds exactly them', async () => {
+    const answer = await get('/api/comparator/seguros-de-salud/coverageOrganizations');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.length).toBeGreaterThan(0);
+    for (const clinic of answer.body.data) {
+      expect(clinic).toEqual({
+        code: expect.any(String),
+        displayName: expect.any(String),
+        productCount: expect.any(Number),
+      });
+      const filtered = await post(runtime, '/api/insurance/compare/metadata', {
+        comparator: 'seguros-de-salud',
+        organizationTypes: ['ASEGURADORA', 'CLINICA'],
+        coverageOrganizations: [clinic.code],
+        take: 100,
+      });
+      expect(filtered.body.metaData.total).toBe(clinic.productCount);
+    }
+    // The public isapre extract lists no clinics: the list is empty and the storefront says so.
+    expect((await get('/api/comparator/isapres/coverageOrganizations')).body.data).toEqual([]);
+    expectProblem(await get('/api/comparator/no-such/coverageOrganizations'), 404, 'params.id');
   });
 
   test('unknown comparator ids are 404 problems and malformed ones 400, naming params.id', async () => {

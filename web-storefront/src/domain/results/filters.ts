@@ -185,6 +185,14 @@ export function withFilterChange(
   return normaliseFilters(next);
 }
 
+/** How many filters are set (each list, amount and flag once; order and page are not filters). */
+export function activeFilterCount(filters: Partial<ComparatorFilters>): number {
+  const state = normaliseFilters(filters);
+  const set = [...LIST_KEYS, ...AMOUNT_KEYS].filter((key) => state[key] !== undefined).length;
+  const flags = [...BIRTH_FLAGS, ...PLAN_TYPES].filter((flag) => state[flag]).length;
+  return set + flags + (state.comercializable === undefined ? 0 : 1);
+}
+
 export function withPage(filters: Partial<ComparatorFilters>, page: number): ComparatorFilters {
   return normaliseFilters({ ...filters, page });
 }
