@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import express from 'express';
+import pino from 'pino';
+import { createMemoryReadStore } from '@cubre/services/platform/adapters/memory/readStore';
 import type { AppContext } from '@cubre/services/platform/http/app';
 import { adminConsoleModule } from '@cubre/services/adminConsole';
 import { storefrontModule } from '@cubre/services/storefront';
@@ -28,7 +30,11 @@ describe('the app serves the console at /admin', () => {
     process.env.ADMIN_CONSOLE_DIR = consoleDir;
     process.env.STOREFRONT_DIR = storefrontDir;
     const app = express();
-    const context = {} as AppContext;
+    // The storefront looks comparators up in the catalogue (an empty one here) to answer 404s.
+    const context = {
+      readStore: createMemoryReadStore(),
+      logger: pino({ level: 'silent' }),
+    } as unknown as AppContext;
     app.use(adminConsoleModule.routes(context));
     app.use(storefrontModule.routes(context));
     app.use((_req, res) => void res.status(404).send('not found'));
@@ -75,6 +81,9 @@ describe('the app serves the console at /admin', () => {
 
   test("the storefront's page fallback leaves /admin alone and still answers its own pages", async () => {
     expect(await (await page('/Comparar/Isapres')).text()).toContain('storefront');
-    expect(await (await page('/administrador')).text()).toContain('storefront');
+    const stray = await page('/administrador');
+    expect(await stray.text()).toContain('storefront');
+    // No storefront page has that address: its 404 page, with a real 404 (issue 11).
+    expect(stray.status).toBe(404);
   });
 });

@@ -11,6 +11,7 @@ import { domainModules, projections } from './modules';
 import { opsRoutes } from './opsRoutes';
 import { startScheduler, type Scheduler } from './scheduler';
 import { adminConsoleModule } from '../adminConsole';
+import { editionModule } from '../site/editionHosts';
 import { storefrontModule } from '../storefront';
 import { identityConfigOf } from './identityConfig';
 
@@ -87,6 +88,7 @@ export async function startRuntime(
       compareRateLimitPerMinute: config.COMPARE_RATE_LIMIT_PER_MINUTE,
       identity: identityConfigOf(config),
       leadDuplicateWindowDays: config.LEAD_DUPLICATE_WINDOW_DAYS,
+      editionHosts: config.EDITION_HOSTS,
     },
     logger,
   };
@@ -102,8 +104,9 @@ export async function startRuntime(
     modules: [
       ops,
       ...(hooks.extraModules ?? []),
-      // The storefront last: its index.html answers the page paths no API route took.
-      ...(roles.has('api') ? [...domainModules, adminConsoleModule, storefrontModule] : []),
+      // The edition of the host first, for every route; the storefront last: its index.html answers the
+      // page paths no API route took.
+      ...(roles.has('api') ? [editionModule, ...domainModules, adminConsoleModule, storefrontModule] : []),
     ],
     logger,
     probe: {

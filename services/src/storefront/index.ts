@@ -1,7 +1,10 @@
 import { Router, type Request, type Response } from 'express';
-import type { HttpModule } from '../platform/http/app';
+import { catalogueSnapshotsFor } from '../catalogue/comparator/snapshot';
+import { catalogueIndex } from '../catalogue/views/catalogueIndex';
+import type { AppContext, HttpModule } from '../platform/http/app';
 import { builtAppDir, builtAppRouter } from '../platform/http/builtApp';
 import { organizationMonogram } from './monogram';
+import { storefrontPageAnswer } from './pageAnswer';
 
 /** Paths the single-page app never answers: the API, the ops endpoints, the short links and the console. */
 const NOT_THE_APP = /^\/(api|url|healthz|readyz|metrics|ops|admin)(\/|$)/;
@@ -12,11 +15,13 @@ export const storefrontDir = () => builtAppDir('STOREFRONT_DIR', 'web-storefront
 /**
  * Serves the React storefront at / (issue 4): hashed assets for a year, their .gz written at build time
  * when the client takes gzip, and index.html for every other GET that asks for a page, so deep links
- * (/Comparar/Isapres, /en/…) reach the client router. Organization monograms live under /images/.
+ * (/Comparar/Isapres, /en/…) reach the client router: named for the host's edition, 404 where the router
+ * shows its 404 page, a 301 for an old address (./pageAnswer.ts, ./routing/). Organization monograms
+ * live under /images/.
  */
 export const storefrontModule: HttpModule = {
   name: 'storefront',
-  routes() {
+  routes(context: AppContext) {
     const router = Router();
     router.get('/images/organizations/:file', (req: Request, res: Response) => {
       const file = String(req.params.file);
@@ -37,7 +42,16 @@ export const storefrontModule: HttpModule = {
       });
       return router;
     }
-    router.use(builtAppRouter(dir, (path) => !NOT_THE_APP.test(path)));
+    const snapshots = catalogueSnapshotsFor(context.readStore);
+    const comparatorExists = async (baseUrl: string) =>
+      catalogueIndex(await snapshots.get()).comparatorByBaseUrl(baseUrl) !== undefined;
+    router.use(
+      builtAppRouter(
+        dir,
+        (path) => !NOT_THE_APP.test(path),
+        storefrontPageAnswer(comparatorExists, context.logger.child({ module: 'storefront' })),
+      ),
+    );
     return router;
   },
 };

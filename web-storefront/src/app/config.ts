@@ -1,33 +1,28 @@
+import { EDITIONS, editionOfPage, portalsOf, type Country } from './editions';
+
+/** The edition of this page: the server names it in index.html by the host it serves (001-1.05). */
+const country: Country = editionOfPage(typeof document === 'undefined' ? undefined : document);
+const edition = EDITIONS[country];
+
 /**
- * Edition settings the storefront is built with. One build serves Chile (the main deployment, 001-1.05);
- * the other editions change these values, not the code.
+ * Edition settings. One build serves every edition (Chile, the main deployment, 001-1.05; Peru, Colombia,
+ * international); they change these values, not the code. Resolved once, when the page starts.
  */
 export const SITE = {
-  country: 'CL' as const,
-  /** The edition's currency: prices and the price filter are written in it unless a comparator says. */
-  currency: 'CLP',
-  /** Default landing and the fallback of every redirect (000-2.11). */
+  country,
+  /** What prices are in: CLP, PEN, COP or USD (the price filters' targetCurrency). */
+  currency: edition.currency,
+  /** Default landing and the fallback of every redirect (000-2.11): every edition has health products. */
   defaultPath: '/Comparar/Seguros-de-Salud',
-  /** Where an unknown isapre plan sends the visitor (000-2.35). */
-  plansComparisonPath: '/Comparar/Isapres',
+  /** Where an unknown isapre plan sends the visitor (000-2.35); isapres are Chile's. */
+  plansComparisonPath: country === 'CL' ? '/Comparar/Isapres' : '/Comparar/Seguros-de-Salud',
   contactEmail: 'contacto@cubre.cl',
+  /** The request form's phone starts with it (001-5.19). */
+  phonePrefix: edition.phonePrefix,
   /** Sent on non-GET calls (001-7.16) so the API can tell which build posted. */
   version: '0.1.0',
   languages: ['es', 'en', 'pt'] as const,
-  portals: [
-    {
-      label: 'Personas',
-      path: 'https://personas.cubre.cl',
-      logo: '/images/portal-personas.svg',
-      img: '/images/portal-personas-bg.svg',
-    },
-    {
-      label: 'Empresas',
-      path: 'https://empresas.cubre.cl',
-      logo: '/images/portal-empresas.svg',
-      img: '/images/portal-empresas-bg.svg',
-    },
-  ],
+  portals: portalsOf(edition.domain),
   /**
    * What the header's Portal clientes button does (001-2.27): open the portals in a large centred dialog,
    * or stay on the site and go to /portal-clientes; a build chooses with VITE_PORTAL_LINK=page.

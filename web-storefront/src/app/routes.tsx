@@ -2,7 +2,8 @@ import { Navigate, useLocation, useParams, type RouteObject } from 'react-router
 import { ComparatorPage } from '../comparator/ComparatorPage';
 import { splitLanguage, withLanguage } from '../domain/routing/language';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { COLECTIVOS_COMPARATOR_PATH, COLECTIVOS_GUARD_PATH } from '../domain/profile/colectivos';
+import { pagesOf, type PageId } from '@cubre/services/storefront/routing/pages';
+import { COLECTIVOS_COMPARATOR_PATH } from '../domain/profile/colectivos';
 import { SITE } from './config';
 import { Layout } from './Layout';
 
@@ -44,37 +45,41 @@ const detail = (props: { keyParam: string; plan?: boolean; fixedTab?: string }) 
   return { Component: () => <DetailPage {...props} /> };
 };
 
-/** The route table of seed 000 §2 and 001 §2.1 (the redirects run before it, in Layout). */
+/** What each page of the table shows (the table, shared with the server: services/src/storefront/routing). */
+const PAGE_ROUTES: Record<PageId, Pick<RouteObject, 'element' | 'lazy'>> = {
+  home: { element: <ComparatorRoute fixed={SITE.defaultPath} /> },
+  comparator: { element: <ComparatorRoute /> },
+  guards: { element: <ComparatorRoute /> },
+  search: { element: <ComparatorRoute fixed={SITE.defaultPath} /> },
+  comparePlans: { lazy: lazyPage(() => import('../compare/ComparePage')) },
+  landing: { element: <LandingRoute /> },
+  isaprePlans: { element: <IsaprePlans /> },
+  isaprePlan: { lazy: detail({ keyParam: 'code', plan: true }) },
+  planAlias: { lazy: detail({ keyParam: 'code', plan: true }) },
+  isapreAddOn: { lazy: detail({ keyParam: 'product' }) },
+  insurance: { lazy: detail({ keyParam: 'product' }) },
+  clinicInsurance: { lazy: detail({ keyParam: 'product' }) },
+  clinicPlan: { lazy: detail({ keyParam: 'product' }) },
+  epsPlan: { lazy: detail({ keyParam: 'product' }) },
+  epsInsurance: { lazy: detail({ keyParam: 'product' }) },
+  prepaidMedicine: { lazy: detail({ keyParam: 'product' }) },
+  typedInsurance: { lazy: detail({ keyParam: 'product' }) },
+  onlinePurchase: { lazy: detail({ keyParam: 'code', fixedTab: 'Solicitar' }) },
+  companyRut: { element: <ToDefault /> },
+  contact: { lazy: lazyPage(() => import('../pages/ContactPage')) },
+  accidentInsurance: { lazy: lazyPage(() => import('../pages/AccidentInsurancePage')) },
+  colectivos: { element: <ComparatorRoute fixed={COLECTIVOS_COMPARATOR_PATH} colectivos /> },
+  wizard: { lazy: lazyPage(() => import('../wizard/WizardPage')) },
+  portals: { lazy: lazyPage(() => import('../pages/PortalPage')) },
+  notFound: { element: <NotFoundPage /> },
+};
+
+/** The edition's pages of seed 000 §2 and 001 §2.1 (the redirects run before them, in Layout). */
 const pages: RouteObject[] = [
-  { index: true, element: <ComparatorRoute fixed={SITE.defaultPath} /> },
-  { path: 'Comparar/*', element: <ComparatorRoute /> },
-  { path: 'Guardias', element: <ComparatorRoute /> },
-  { path: 'buscar', element: <ComparatorRoute fixed={SITE.defaultPath} /> },
-  { path: 'Comparar-Planes', lazy: lazyPage(() => import('../compare/ComparePage')) },
-  // Landing content routes take the landing's url (001-2.08): /Seguros/Catastrofico is the landing whose
-  // comparator base URL is 'Catastrofico' (page size 15 and a 'more results' button, 000-9.01, 000-2.39).
-  { path: 'Seguros/:landing', element: <LandingRoute /> },
-  { path: 'Isapre/:org/Planes', element: <IsaprePlans /> },
-  { path: 'Isapre/:org/Planes/:code/:tab?', lazy: detail({ keyParam: 'code', plan: true }) },
-  { path: 'planSI/R/:code/:tab?', lazy: detail({ keyParam: 'code', plan: true }) },
-  { path: 'Isapre/:org/Complementos/:product/:tab?', lazy: detail({ keyParam: 'product' }) },
-  { path: 'Seguros/:org/:product/:tab?', lazy: detail({ keyParam: 'product' }) },
-  { path: 'Clinicas-y-Hospitales/:org/Seguro/:product/:tab?', lazy: detail({ keyParam: 'product' }) },
-  { path: 'Compra-Online/:code', lazy: detail({ keyParam: 'code', fixedTab: 'Solicitar' }) },
-  // The guard's rule is not in the seed (000-2.09): its fallback is all that is known, so it is the route.
-  { path: 'Consulta-RUT-Empresa', element: <ToDefault /> },
-  { path: 'contacto', lazy: lazyPage(() => import('../pages/ContactPage')) },
-  // 000-2.20: the most chosen personal-accident insurance, at its detail address.
-  { path: 'Accidentes-Personales', lazy: lazyPage(() => import('../pages/AccidentInsurancePage')) },
-  // 001-2.10: the colectivos guard's address: the company comparator behind its forced modal.
-  {
-    path: COLECTIVOS_GUARD_PATH.slice(1),
-    element: <ComparatorRoute fixed={COLECTIVOS_COMPARATOR_PATH} colectivos />,
-  },
-  // 000-2.23: the guided finder, its own chunk.
-  { path: 'wizard/seguros-de-salud', lazy: lazyPage(() => import('../wizard/WizardPage')) },
-  { path: 'portal-clientes', lazy: lazyPage(() => import('../pages/PortalPage')) },
-  { path: 'not-found', element: <NotFoundPage /> },
+  // `handle` names the page: the test that holds the server's matcher (matchPage) to this table reads it.
+  ...pagesOf(SITE.country).map(({ id, path }): RouteObject =>
+    path === '' ? { index: true, handle: id, ...PAGE_ROUTES[id] } : { path, handle: id, ...PAGE_ROUTES[id] },
+  ),
   { path: '*', element: <NotFoundPage /> },
 ];
 

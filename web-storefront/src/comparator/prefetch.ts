@@ -1,20 +1,19 @@
 import { api } from '../api/client';
 import type { CompareAnswer, Comparator } from '../api/types';
+import { comparatorOfPath } from '@cubre/services/storefront/routing/pages';
 import { SITE } from '../app/config';
 import { storedProfile } from '../profile/storedProfile';
 import { compareBody, filtersFromSearch, type ComparatorFilters } from '../domain/results/filters';
 import { splitLanguage } from '../domain/routing/language';
 import { redirectFor } from '../domain/routing/redirects';
 
-export const CYBER_SUFFIX = '/Cyber-Monday';
-
-/** The comparator a path names: its base URL (the Cyber variant is the same comparator), or null. */
+/**
+ * The comparator a path names: its base URL (the Cyber variant is the same comparator), or null. The
+ * home and buscar show the default comparator.
+ */
 export function comparatorRoute(path: string): { baseUrl: string; cyber: boolean } | null {
   const clean = path.replace(/\/+$/, '') || '/';
-  const page = clean === '/' || clean === '/buscar' ? SITE.defaultPath : clean;
-  if (!page.startsWith('/Comparar/') && page !== '/Guardias') return null;
-  const cyber = page.endsWith(CYBER_SUFFIX);
-  return { baseUrl: (cyber ? page.slice(0, -CYBER_SUFFIX.length) : page).slice(1), cyber };
+  return comparatorOfPath(clean === '/' || clean === '/buscar' ? SITE.defaultPath : clean);
 }
 
 export const comparatorContentPath = (baseUrl: string) =>

@@ -53,7 +53,8 @@ export function DetailPage({
     );
   if (state.status === 'missing' || wrongOrganization)
     return <Navigate to={`${prefix}${plan ? SITE.plansComparisonPath : SITE.defaultPath}`} replace />;
-  const tab = tabFromSegment(fixedTab ?? params.tab);
+  // International paths (/{type}/{a}/{b}) carry the tab as the rest of the path.
+  const tab = tabFromSegment(fixedTab ?? params.tab ?? (params['*'] || undefined));
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>

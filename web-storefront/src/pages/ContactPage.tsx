@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { checkContactName, checkEmail, checkPhone, type FieldCheck } from '@cubre/schemas/identification';
 import { api } from '../api/client';
+import { SITE } from '../app/config';
 import { problemFieldErrors } from '../api/problemFields';
 import { useI18n } from '../i18n/I18nProvider';
 
@@ -27,7 +28,7 @@ export default function ContactPage() {
   const [values, setValues] = useState<Record<Field, string>>({
     nombre: '',
     email: '',
-    telefono: '+56',
+    telefono: SITE.phonePrefix,
     mensaje: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});

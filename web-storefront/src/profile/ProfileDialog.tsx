@@ -172,16 +172,38 @@ export default function ProfileDialog(props: {
                 required
                 fullWidth
               />
+              {/* Isapre or Fonasa is Chile's health system: the other editions do not ask (000 §3). */}
+              {SITE.country === 'CL' && (
+                <TextField
+                  select
+                  label={t('profile.prevision')}
+                  value={titular.prevision}
+                  onChange={(e) => setTitular({ prevision: e.target.value })}
+                  fullWidth
+                >
+                  <MenuItem value="Isapre">Isapre</MenuItem>
+                  <MenuItem value="Fonasa">Fonasa</MenuItem>
+                </TextField>
+              )}
+            </Stack>
+          )}
+          {kind === 'person' && SITE.country === 'INT' && (
+            // The international holder gives a nationality and where to be covered (000 §3, 000-5.18).
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
               <TextField
-                select
-                label={t('profile.prevision')}
-                value={titular.prevision}
-                onChange={(e) => setTitular({ prevision: e.target.value })}
+                label={t('profile.nationality')}
+                value={titular.nacionalidad ?? ''}
+                onChange={(e) => setTitular({ nacionalidad: e.target.value })}
+                slotProps={{ htmlInput: { maxLength: 100 } }}
                 fullWidth
-              >
-                <MenuItem value="Isapre">Isapre</MenuItem>
-                <MenuItem value="Fonasa">Fonasa</MenuItem>
-              </TextField>
+              />
+              <TextField
+                label={t('profile.coverageCountry')}
+                value={titular.paisCobertura ?? ''}
+                onChange={(e) => setTitular({ paisCobertura: e.target.value })}
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+                fullWidth
+              />
             </Stack>
           )}
           {kind === 'person' && productType === 'ISAPRES' && (

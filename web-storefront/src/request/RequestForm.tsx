@@ -7,13 +7,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   checkEmail,
+  checkIdentification,
   checkName,
   checkPhone,
-  checkRut,
-  formatRut,
   type FieldCheck,
 } from '@cubre/schemas/identification';
 import { api } from '../api/client';
+import { SITE } from '../app/config';
 import { problemFieldErrors } from '../api/problemFields';
 import type { CardPriceBlock, Product } from '../api/types';
 import { PriceFigure } from '../comparator/PriceFigure';
@@ -28,16 +28,20 @@ interface Region {
 type Field = 'nombre' | 'rut' | 'email' | 'telefono' | 'region';
 const CHECKS: Record<Exclude<Field, 'region'>, (value: string) => FieldCheck> = {
   nombre: checkName,
-  rut: checkRut,
+  // The edition's identification (001-5.14 to 001-5.17): a RUT in Chile, a document elsewhere.
+  rut: (value) => checkIdentification(SITE.country, value),
   email: checkEmail,
   telefono: checkPhone,
 };
+/** The seeds list Chile's regions only (002 §3): other editions' forms ask for none. */
+const ASKS_REGION = SITE.country === 'CL';
 
 /** GET /api/regiones, for the region select ('Error al obtener las regiones', 001-8.09). */
 function useRegions() {
   const [regions, setRegions] = useState<Region[]>([]);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
+    if (!ASKS_REGION) return;
     api<{ data: Region[] }>('/api/regiones')
       .then((answer) => setRegions(answer.data))
       .catch(() => setError('Error al obtener las regiones'));
@@ -46,8 +50,9 @@ function useRegions() {
 }
 
 /**
- * Solicitar (000-2.21, issue 4): name, RUT, e-mail, phone and region, checked with the seed's rules as the
- * visitor leaves each field and again on submit; the API checks them again and creates the lead.
+ * Solicitar (000-2.21, issue 4): name, identification, e-mail, phone and (Chile) region, checked with the
+ * edition's rules as the visitor leaves each field and again on submit; the API checks them again (the
+ * `country` header names the edition) and creates the lead.
  */
 export default function RequestForm({ product, price }: { product: Product; price: CardPriceBlock }) {
   const { t } = useI18n();
@@ -57,8 +62,8 @@ export default function RequestForm({ product, price }: { product: Product; pric
     nombre: '',
     rut: '',
     email: '',
-    telefono: '+56',
-    region: '13',
+    telefono: SITE.phonePrefix,
+    region: ASKS_REGION ? '13' : '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sending, setSending] = useState(false);
@@ -66,7 +71,7 @@ export default function RequestForm({ product, price }: { product: Product; pric
   const [done, setDone] = useState<{ id: string } | null>(null);
 
   const check = (field: Field, value: string): string | undefined => {
-    if (field === 'region') return value ? undefined : 'campo requerido';
+    if (field === 'region') return value || !ASKS_REGION ? undefined : 'campo requerido';
     const result = CHECKS[field](value);
     return result.ok ? undefined : result.message;
   };
@@ -76,8 +81,9 @@ export default function RequestForm({ product, price }: { product: Product; pric
   };
   const blur = (field: Field) => {
     setErrors((current) => ({ ...current, [field]: check(field, values[field]) }));
-    if (field === 'rut' && checkRut(values.rut).ok)
-      setValues((current) => ({ ...current, rut: formatRut(current.rut) }));
+    // The cleaned identification replaces what was typed ('12345678-5' → '12.345.678-5' in Chile).
+    const identification = field === 'rut' ? CHECKS.rut(values.rut) : null;
+    if (identification?.ok) setValues((current) => ({ ...current, rut: identification.value }));
   };
 
   const submit = async (event: FormEvent) => {
@@ -98,7 +104,7 @@ export default function RequestForm({ product, price }: { product: Product; pric
           rut: values.rut,
           email: values.email.trim(),
           telefono: values.telefono,
-          region: { stateCode: Number(values.region) },
+          region: ASKS_REGION ? { stateCode: Number(values.region) } : undefined,
           productType: product.productType,
           profile: profiles.profileFor(product.productType) ?? undefined,
           // The price shown above, for this profile, with its unit: the API quotes it again and keeps both.
@@ -170,23 +176,25 @@ export default function RequestForm({ product, price }: { product: Product; pric
       {field('rut', 'text', 'off')}
       {field('email', 'email', 'email')}
       {field('telefono', 'tel', 'tel')}
-      <TextField
-        select
-        name="region"
-        label={t('request.region')}
-        value={values.region}
-        onChange={(event) => set('region', event.target.value)}
-        error={Boolean(errors.region) || Boolean(regionsError)}
-        helperText={errors.region ?? regionsError ?? ' '}
-        required
-        fullWidth
-      >
-        {regions.map((region) => (
-          <MenuItem key={region.stateCode} value={String(region.stateCode)}>
-            {region.stateName}
-          </MenuItem>
-        ))}
-      </TextField>
+      {ASKS_REGION && (
+        <TextField
+          select
+          name="region"
+          label={t('request.region')}
+          value={values.region}
+          onChange={(event) => set('region', event.target.value)}
+          error={Boolean(errors.region) || Boolean(regionsError)}
+          helperText={errors.region ?? regionsError ?? ' '}
+          required
+          fullWidth
+        >
+          {regions.map((region) => (
+            <MenuItem key={region.stateCode} value={String(region.stateCode)}>
+              {region.stateName}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       {failure && <Alert severity="error">{failure}</Alert>}
       <Button type="submit" variant="contained" size="large" disabled={sending}>
         {sending ? t('request.sending') : t('request.submit')}

@@ -2,6 +2,7 @@ import { CompareRequest, Country } from '@cubre/schemas';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { HttpProblem } from '../../platform/http/problem';
+import { hostEdition } from '../../site/editionHosts';
 import { validated } from '../../platform/http/validate';
 import type { Comparator } from '../comparator/compare';
 import type { CatalogueSnapshots } from '../comparator/snapshot';
@@ -14,11 +15,14 @@ export const ROBOT_DETAIL =
 export const HUMAN_BUTTON = 'Soy humano!';
 export const ROBOT_APOLOGY = '(disculpa las molestias)';
 
-/** Country of the request: the header the storefront adds to non-GET calls (seed 001 §7), Chile by default. */
+/**
+ * Country of the request: the header the storefront adds to non-GET calls (seed 001 §7), else the edition
+ * of the host the request came to (EDITION_HOSTS; Chile for any other host).
+ */
 const COUNTRY_CODES: Record<string, Country> = { '1': 'CL', '2': 'PE', '3': 'CO', '4': 'INT' };
 export function countryOf(req: Request): Country {
   const given = (req.get('country') ?? req.get('X-Country') ?? '').trim().toUpperCase();
-  if (!given) return 'CL';
+  if (!given) return hostEdition(req);
   const country = COUNTRY_CODES[given] ?? given;
   const parsed = Country.safeParse(country);
   if (!parsed.success) {

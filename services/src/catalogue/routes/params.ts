@@ -20,7 +20,10 @@ export const NoQuery = clientQuery({});
 
 const COUNTRY_NUMBERS: Record<string, string> = { '1': 'CL', '2': 'PE', '3': 'CO', '4': 'INT' };
 
-/** Edition of a GET: `?country=` (GET calls carry no country header, seed 001 §7), else the header, else CL. */
+/**
+ * Edition of a GET: `?country=` (GET calls carry no country header, seed 001 §7), else the header, else the
+ * host's edition.
+ */
 export const CountryQuery = clientQuery({
   country: z
     .string()

@@ -92,7 +92,11 @@ export function comparatorView(index: CatalogueIndex, comparator: ComparatorDefi
  * Isapre plans list none (the public extract has no clinic lists), so the isapre comparator's list is empty
  * and the storefront says so. By name, Spanish collation.
  */
-export function comparatorProviders(index: CatalogueIndex, comparator: ComparatorDefinition, country: Country) {
+export function comparatorProviders(
+  index: CatalogueIndex,
+  comparator: ComparatorDefinition,
+  country: Country,
+) {
   const keep = cardFilter(
     CompareRequest.parse({
       comparator: comparator.code,

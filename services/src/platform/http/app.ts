@@ -1,3 +1,4 @@
+import type { Country } from '@cubre/schemas';
 import express, { type Router } from 'express';
 import type { EventStore } from '../ports/eventStore';
 import type { Logger } from '../ports/logger';
@@ -27,6 +28,8 @@ export interface AppConfig {
   identity: IdentityConfig;
   /** A new lead repeating one of the same person and product within this many days is Duplicado (0: off). */
   leadDuplicateWindowDays: number;
+  /** Which edition each host serves (EDITION_HOSTS, services/src/site/editionHosts.ts). */
+  editionHosts: { byHost: ReadonlyMap<string, Country>; fallback: Country };
 }
 
 /** Settings of the console's sign-in (issue 5). */

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 
 /** Hashed assets never change under their name; everything else may change with a deploy. */
 const cacheControl = (path: string) =>
@@ -28,19 +28,32 @@ export function builtAppDir(variable: string, workspace: string): string | null 
   return null;
 }
 
+/** How a page path is answered: by default index.html as built, 200. */
+export type PageAnswer = (req: Request, res: Response, index: Buffer, next: NextFunction) => unknown;
+
+const sendIndex: PageAnswer = (_req, res, index) =>
+  res.type('html').set('cache-control', 'no-cache').send(index);
+
+/** index.html is the pages' answer only (a server may change it per request), never a static file. */
+const INDEX_FILE = /^\/index\.html(\.gz)?$/;
+
 /**
  * Serves a single-page app's Vite build (the storefront at /, the console at /admin): hashed assets for a
  * year with their build-time .gz when the client takes gzip (the list of .gz twins read once: the build
  * never changes while the app runs), other files for five minutes, and index.html for every page path so
- * deep links reach the client router. `isPage` says which paths are pages; a missing asset is a 404,
- * never the page, or a stale tab would run index.html as JavaScript.
+ * deep links reach the client router (`answer` may change it and its status). `isPage` says which paths
+ * are pages; a missing asset is a 404, never the page, or a stale tab would run index.html as JavaScript.
  */
-export function builtAppRouter(dir: string, isPage: (path: string) => boolean): Router {
+export function builtAppRouter(
+  dir: string,
+  isPage: (path: string) => boolean,
+  answer: PageAnswer = sendIndex,
+): Router {
   const router = Router();
   const index = readFileSync(join(dir, 'index.html'));
   const gzipped = new Set(
     listFiles(dir)
-      .filter((file) => file.endsWith('.gz'))
+      .filter((file) => file.endsWith('.gz') && !INDEX_FILE.test(file))
       .map((file) => file.slice(0, -3)),
   );
   router.use((req, res, next) => {
@@ -53,17 +66,16 @@ export function builtAppRouter(dir: string, isPage: (path: string) => boolean): 
     res.type(req.path.split('.').pop() ?? 'application/octet-stream');
     res.sendFile(join(dir, `${req.path}.gz`));
   });
-  router.use(
-    express.static(dir, {
-      index: false,
-      setHeaders(res, path) {
-        res.set('cache-control', cacheControl(`/${relative(dir, path).split(sep).join('/')}`));
-      },
-    }),
-  );
+  const files = express.static(dir, {
+    index: false,
+    setHeaders(res, path) {
+      res.set('cache-control', cacheControl(`/${relative(dir, path).split(sep).join('/')}`));
+    },
+  });
+  router.use((req, res, next) => (INDEX_FILE.test(req.path) ? next() : files(req, res, next)));
   router.get(/.*/, (req, res, next) => {
     if (!isPage(req.path) || !req.accepts('html') || req.path.startsWith('/assets/')) return next();
-    res.type('html').set('cache-control', 'no-cache').send(index);
+    return answer(req, res, index, next);
   });
   return router;
 }

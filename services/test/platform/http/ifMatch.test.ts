@@ -92,6 +92,7 @@ beforeAll(async () => {
           demoUsers: false,
         },
         leadDuplicateWindowDays: 0,
+        editionHosts: { byHost: new Map(), fallback: 'CL' },
       },
       logger: pino({ level: 'silent' }),
     },

@@ -75,3 +75,14 @@ export function translateDetailed(
 export function translate(dict: Dictionary, key: string, params?: unknown): string {
   return translateDetailed(dict, key, params).text;
 }
+
+/**
+ * The dictionary as an edition reads it: a key `edition.{country}.{key}` replaces `{key}`, so an edition
+ * changes a word without a component knowing (001-9.09: the deductible is 'Copago' in Colombia).
+ */
+export function forEdition<T extends Dictionary>(dict: T, country: string): T {
+  const prefix = `edition.${country}.`;
+  const overrides = Object.entries(dict).filter(([key]) => key.startsWith(prefix));
+  if (overrides.length === 0) return dict;
+  return { ...dict, ...Object.fromEntries(overrides.map(([key, text]) => [key.slice(prefix.length), text])) };
+}
