@@ -47,7 +47,7 @@ const EDITIONS: EditionCase[] = [
     ],
     currency: 'PEN',
     price: /^S\/ [\d,]+\.\d{2} \/mes$/,
-    priceFilter: 'Precio mensual (S/)',
+    priceFilter: 'Precio (S/)',
     deductible: 'Deducible',
     detail: /^\/Clinicas-y-Hospitales\/[^/]+\/[^/]+$/,
     detailStart: '/Clinicas-y-Hospitales/',
@@ -69,7 +69,7 @@ const EDITIONS: EditionCase[] = [
     ],
     currency: 'COP',
     price: /^\$[\d.]+ \/mes$/,
-    priceFilter: 'Precio mensual (COP)',
+    priceFilter: 'Precio ($ COP)',
     deductible: 'Copago',
     detail: /^\/Medicina-Prepagada\/[^/]+\/[^/]+$/,
     detailStart: '/Medicina-Prepagada/',
@@ -88,8 +88,9 @@ const EDITIONS: EditionCase[] = [
     viewport: DESKTOP,
     menu: ['Seguros de Salud', 'Seguros de Vida', 'Accidentes Personales'],
     currency: 'USD',
-    price: /^USD [\d.]+,\d{2}\/(Año|V|MUNDO|USA|LATAM) \/mes$/,
-    priceFilter: 'Precio mensual (USD)',
+    // The period once, from the catalogue (issue 11): yearly, per trip, or monthly.
+    price: /^USD [\d.]+,\d{2} (\/año|por viaje|\/mes)$/,
+    priceFilter: 'Precio (USD)',
     deductible: 'Deducible',
     detail: /^\/Internacional\/[^/]+\/[^/]+$/,
     detailStart: '/Internacional/',
@@ -145,11 +146,13 @@ describe('editions chosen by host in a real browser (issue 11)', () => {
       for (const price of await cards(page).getByTestId('price').allTextContents())
         expect(price).toMatch(edition.price);
       expect(await cards(page).first().locator('dt', { hasText: edition.deductible }).count()).toBe(1);
-      // The phone folds the filters away: the label is there, named in the edition's currency.
-      await page
-        .getByTestId('filters')
-        .getByText(edition.priceFilter, { exact: true })
-        .waitFor({ state: 'attached' });
+      // The price filter is named in the edition's currency; on a phone it is in the filter sheet.
+      if (phone) await page.getByTestId('open-filters').click();
+      await page.getByTestId('filters').getByText(edition.priceFilter, { exact: true }).waitFor();
+      if (phone) {
+        await page.getByTestId('filters-show-results').click();
+        await page.getByTestId('filters-sheet').waitFor({ state: 'detached' });
+      }
       expect(await menuOf(page, phone)).toEqual(edition.menu);
       await screenshot(page, `edition-${edition.country.toLowerCase()}-${phone ? 'mobile' : 'desktop'}`);
 
@@ -268,7 +271,7 @@ describe('editions chosen by host in a real browser (issue 11)', () => {
     expect(await page.locator('meta[name="cubre-edition"]').getAttribute('content')).toBe('CL');
     expect(await menuOf(page, false)).toContain('Isapres');
     expect(await cards(page).first().getByTestId('price').textContent()).toMatch(/^\$[\d.]+ \/mes$/);
-    await page.getByTestId('filters').getByText('Precio mensual ($)', { exact: true }).waitFor();
+    await page.getByTestId('filters').getByText('Precio ($)', { exact: true }).waitFor();
     await cards(page)
       .first()
       .getByRole('button', { name: /^Contratar/ })

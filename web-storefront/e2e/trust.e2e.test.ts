@@ -165,14 +165,19 @@ describe('issue 11: prices and pages a visitor can trust', () => {
     const [from, to] = [prices[2]!, prices[prices.length - 3]!];
     const filters = page.getByTestId('filters');
     expect(await filters.getByRole('group', { name: 'Precio ($)' }).count()).toBe(1);
-    await filters.getByLabel('Desde', { exact: true }).first().fill(String(from));
-    await filters.getByLabel('Hasta', { exact: true }).first().fill(String(to));
-    const [request] = await Promise.all([
-      page.waitForRequest((sent) => sent.url().endsWith('/api/insurance/compare/metadata')),
-      filters.getByLabel('Hasta', { exact: true }).first().press('Enter'),
-    ]);
+    const bound = async (label: string, value: number) => {
+      const input = filters.getByLabel(label, { exact: true }).first();
+      await input.fill(String(value));
+      const [sent] = await Promise.all([
+        page.waitForRequest((request) => request.url().endsWith('/api/insurance/compare/metadata')),
+        input.press('Enter'),
+      ]);
+      await waitForCards(page);
+      return sent;
+    };
+    await bound('Desde', from);
+    const request = await bound('Hasta', to);
     expect(request.postDataJSON()).toMatchObject({ fromPrice: from, toPrice: to, targetCurrency: 'CLP' });
-    await waitForCards(page);
     const found = (await cards(page).getByTestId('price').allTextContents()).map(pesos);
     expect(found.length).toBeGreaterThan(0);
     for (const price of found) {
@@ -257,7 +262,7 @@ describe('issue 11: prices and pages a visitor can trust', () => {
     const expected = Number(/\((\d+)\)$/.exec(label)![1]);
     await Promise.all([
       page.waitForResponse((response) => response.url().endsWith('/api/insurance/compare/metadata')),
-      option.check(),
+      option.click(),
     ]);
     await waitForCards(page);
     const total = (await page.getByTestId('total').textContent()) ?? '';
@@ -295,7 +300,8 @@ describe('issue 11: prices and pages a visitor can trust', () => {
     await page.getByTestId('open-filters').click();
     const sheet = page.getByTestId('filters-sheet');
     await sheet.waitFor();
-    await sheet.getByLabel('Solo comercializables').check();
+    await sheet.getByLabel('Solo comercializables').click();
+    await sheet.getByLabel('Solo comercializables').and(page.locator(':checked')).waitFor();
     const show = sheet.getByTestId('filters-show-results');
     await show.filter({ hasText: /^Ver \d+ resultados?$/ }).waitFor();
     await waitForCards(page);

@@ -1,6 +1,10 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { useDateLocale } from '../i18n/dateLocale';
 import type { Lead, LeadProfile } from '../types';
+
+/** The UF value in Chilean pesos, as the storefront writes amounts ('39.688,64'). */
+const UF_VALUE = new Intl.NumberFormat('es-CL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** 'Masculino, 35 años' for each insured person of the profile, the holder first. */
 function peopleOf(profile: LeadProfile, years: (n: number) => string): { role: string; text: string }[] {
@@ -29,6 +33,9 @@ function peopleOf(profile: LeadProfile, years: (n: number) => string): { role: s
  */
 export function LeadQuote({ lead }: { lead: Lead }) {
   const translate = useTranslate();
+  const locale = useDateLocale();
+  // A calendar day as the console writes dates ('25-11-2026'), not shifted by the browser's time zone.
+  const day = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString(locale);
   const { quote, profile, price } = lead;
   const years = (n: number) => translate('cubre.quote.years', { n });
   const role = (name: string) => translate(`cubre.quote.role.${name}`, { _: name });
@@ -43,7 +50,11 @@ export function LeadQuote({ lead }: { lead: Lead }) {
       {quote ? (
         <>
           <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="lead-quote-price">
-            {[quote.label, quote.formatted, quote.amount === null ? '' : quote.suffix]
+            {[
+              quote.fromProfile ? '' : quote.label,
+              quote.formatted,
+              quote.amount === null ? '' : quote.suffix,
+            ]
               .filter(Boolean)
               .join(' ')}
           </Typography>
@@ -51,13 +62,13 @@ export function LeadQuote({ lead }: { lead: Lead }) {
             <Typography variant="caption" data-testid="lead-quote-uf">
               {translate('cubre.quote.uf', {
                 uf: quote.uf.text,
-                value: quote.uf.ufValue,
-                date: quote.uf.date,
+                value: UF_VALUE.format(quote.uf.ufValue),
+                date: day(quote.uf.date),
               })}
             </Typography>
           )}
           <Typography variant="caption" color="text.secondary">
-            {translate('cubre.quote.pricedOn', { date: quote.pricedOn, smart_count: quote.insured })}
+            {translate('cubre.quote.pricedOn', { date: day(quote.pricedOn), smart_count: quote.insured })}
           </Typography>
           {quote.uninsurable.length > 0 && (
             <Typography variant="caption" color="warning.main">

@@ -32,6 +32,9 @@ export const storefrontModule: HttpModule = {
         .set('cache-control', 'public, max-age=86400')
         .send(organizationMonogram(match[1]));
     });
+    // Browsers ask for /favicon.ico where a page names no icon (the console's login did): the site's own
+    // icon, not a 404 in every visitor's console now that unknown paths answer 404.
+    router.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
     const dir = storefrontDir();
     if (!dir) {
       router.get('/', (_req, res) => {

@@ -281,6 +281,10 @@ describe('issue 11 point 10: pages the router does not have answer 404', () => {
     expect(asset.status).toBe(404);
     expect(asset.body).not.toContain('<div id="root">');
     expect((await get('/assets/index-abc.js', 'localhost')).status).toBe(200);
+    // A page without an icon link makes the browser ask for /favicon.ico: the site's icon, not a 404.
+    const icon = await get('/favicon.ico', 'localhost');
+    expect(icon.status).toBe(301);
+    expect(icon.headers.location).toBe('/favicon.svg');
     const json = await get('/esto-no-existe', 'localhost', { accept: 'application/json' });
     expect(json.status).toBe(404);
     expect(json.headers['content-type']).toMatch(/^application\/problem\+json/);

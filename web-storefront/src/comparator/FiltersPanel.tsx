@@ -354,15 +354,29 @@ export default function FiltersPanel({
         open={open}
         onClose={onClose}
         slotProps={{
-          paper: { sx: { maxHeight: '85vh', borderTopLeftRadius: 12, borderTopRightRadius: 12 } },
+          paper: {
+            sx: {
+              maxHeight: '85vh',
+              display: 'flex',
+              flexDirection: 'column',
+              borderTopLeftRadius: 12,
+              borderTopRightRadius: 12,
+            },
+          },
         }}
       >
-        <Box role="dialog" aria-labelledby="filters-sheet-title" data-testid="filters-sheet">
+        {/* Title and button stay; only the filters between them scroll. */}
+        <Box
+          role="dialog"
+          aria-labelledby="filters-sheet-title"
+          data-testid="filters-sheet"
+          sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+        >
           <Typography id="filters-sheet-title" component="h2" variant="h6" sx={{ px: 2, pt: 2 }}>
             {t('filters.title')}
           </Typography>
-          <Box sx={{ px: 2, pt: 1, overflowY: 'auto' }}>{body}</Box>
-          <Box sx={{ position: 'sticky', bottom: 0, p: 2, bgcolor: 'background.paper', boxShadow: 3 }}>
+          <Box sx={{ px: 2, pt: 1, overflowY: 'auto', flex: 1, minHeight: 0 }}>{body}</Box>
+          <Box sx={{ p: 2, bgcolor: 'background.paper', boxShadow: 3 }}>
             <Button variant="contained" fullWidth onClick={onClose} data-testid="filters-show-results">
               {total === null || total === undefined
                 ? t('comparator.searching')
@@ -376,7 +390,9 @@ export default function FiltersPanel({
     <Paper
       component="aside"
       variant="outlined"
-      sx={{ p: 2, position: 'sticky', top: 90 }}
+      // Sticky, so it stays beside the results; never taller than the screen, or its lower filters could
+      // not be reached until the page's end.
+      sx={{ p: 2, position: 'sticky', top: 90, maxHeight: 'calc(100vh - 106px)', overflowY: 'auto' }}
       aria-label={t('filters.title')}
     >
       <Typography component="h2" variant="h6" sx={{ mb: 1 }}>

@@ -47,7 +47,13 @@ export function ResultsToolbar(props: {
           </Typography>
         )}
       </Box>
-      <Typography role="status" aria-live="polite" data-testid="total" sx={{ flex: 1 }}>
+      {/* A line of its own on phones: a count that changes never re-wraps the toolbar (results keep their place). */}
+      <Typography
+        role="status"
+        aria-live="polite"
+        data-testid="total"
+        sx={{ flex: { xs: '1 1 100%', lg: 1 }, order: { xs: 1, lg: 0 } }}
+      >
         {props.total === null
           ? t('comparator.searching')
           : t(props.total === 1 ? 'comparator.totalOne' : 'comparator.total', { n: props.total })}

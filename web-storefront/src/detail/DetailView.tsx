@@ -6,6 +6,8 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { MOBILE_QUERY } from '../app/theme';
 import type { Product } from '../api/types';
 import { PriceFigure } from '../comparator/PriceFigure';
 import { insuredCount, peopleOf } from '../domain/results/insuredPeople';
@@ -34,6 +36,7 @@ export function DetailView({
   headingLevel: 'h1' | 'h2';
 }) {
   const { t } = useI18n();
+  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const profile = useProfiles().profileFor(product.productType);
   const prevision = profile?.prevision;
   const code = product.productCode;
@@ -105,8 +108,9 @@ export function DetailView({
       <Tabs
         value={tab}
         onChange={(_, value: DetailTab) => onTab(value)}
-        variant="scrollable"
-        // Phones too: without arrows the last tabs sat past the edge with nothing saying so (issue 11).
+        // Laptops: the seven tabs share the row, their words wrapping, none past the edge (issue 11: the last
+        // was cut off); phones scroll them, with arrows that say there is more.
+        variant={mobile ? 'scrollable' : 'fullWidth'}
         scrollButtons="auto"
         allowScrollButtonsMobile
         aria-label={t('detail.tabs')}

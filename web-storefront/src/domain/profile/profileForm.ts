@@ -291,7 +291,7 @@ const outside = (text: string, range: AgeRange) => {
 /**
  * Judges the typed form and builds its profile (000-4.03) with the API's own rules and words
  * (schemas/src/profileAges.ts, issue 11: a holder of 150, 3, 0 or blank was priced): the holder is an
- * adult of 18 to 110 with a sex, given except in Peru (000-5.24 fills 25); every dependant has an age of 0
+ * adult of 18 to 110, given except in Peru (000-5.24 fills 25), with a sex except abroad (INT); every dependant has an age of 0
  * to 110 (000-5.19); one spouse at most (000-2.55); a pet form needs a pet, of 0 to 40; a
  * collective form an employee count, at least 10 in Colombia (000-5.23). The message says what to fix;
  * the dialog shows it in red.
@@ -314,7 +314,8 @@ export function profileFromForm(
     const { edad, sexo } = state.titular;
     if (edad.trim() === '' && options.country !== 'PE') return fail(HOLDER_AGE_REQUIRED_MESSAGE);
     if (badAge(edad) || outside(edad, HOLDER_AGES)) return fail(HOLDER_AGE_MESSAGE);
-    if (sexoOf(sexo) === undefined) return fail(SEXO_REQUIRED_MESSAGE);
+    // The international default profile has no sex (seed 000 §3): its products price by age alone.
+    if (options.country !== 'INT' && sexoOf(sexo) === undefined) return fail(SEXO_REQUIRED_MESSAGE);
     if (!dependantsValid(state.dependants)) return fail(DEPENDANTS_AGE_MESSAGE);
     if (state.dependants.some((row) => outside(row.edad, DEPENDANT_AGES)))
       return fail(DEPENDANT_RANGE_MESSAGE);

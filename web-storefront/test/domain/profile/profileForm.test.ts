@@ -1,5 +1,10 @@
 import {
   CHECK_DELAY_MS,
+  DEPENDANT_RANGE_MESSAGE,
+  HOLDER_AGE_MESSAGE,
+  HOLDER_AGE_REQUIRED_MESSAGE,
+  PET_AGE_MESSAGE,
+  SEXO_REQUIRED_MESSAGE,
   DEFAULT_INVALID_MESSAGE,
   FINISHED_STYLE_MS,
   PREFILL_DELAY_MS,
@@ -179,6 +184,35 @@ describe('profile/profileForm', () => {
     expect(profileFromForm(emptyFormState('collective'), 'collective')).toMatchObject({ ok: false });
     const valid = profileFromForm(person(), 'person', { country: 'CL' });
     expect(valid).toEqual({ ok: true, profile: toProfile(person(), 'person', { country: 'CL' }) });
+  });
+
+  test('issue 11: the holder is an adult of 18 to 110, given (Peru fills 25) and with a sex (not abroad); dependants 0 to 110; pets 0 to 40, with the API’s words', () => {
+    const holder = (edad: string, sexo = 'Masculino') =>
+      person({ titular: { sexo, edad, prevision: '', ingreso: '' } });
+    for (const edad of ['150', '3', '0', '17', '111'])
+      expect(profileFromForm(holder(edad), 'person', { country: 'CL' })).toEqual({
+        ok: false,
+        message: HOLDER_AGE_MESSAGE,
+      });
+    expect(profileFromForm(holder(''), 'person', { country: 'CL' })).toEqual({
+      ok: false,
+      message: HOLDER_AGE_REQUIRED_MESSAGE,
+    });
+    expect(profileFromForm(holder(''), 'person', { country: 'PE' })).toMatchObject({ ok: true });
+    for (const edad of ['18', '110'])
+      expect(profileFromForm(holder(edad), 'person', { country: 'CL' }).ok).toBe(true);
+    expect(profileFromForm(holder('40', ''), 'person', { country: 'CL' })).toEqual({
+      ok: false,
+      message: SEXO_REQUIRED_MESSAGE,
+    });
+    expect(profileFromForm(holder('40', ''), 'person', { country: 'INT' })).toMatchObject({ ok: true });
+    const oldChild = person({ dependants: [{ parentesco: 'Hijo/Hija', sexo: 'Masculino', edad: '111' }] });
+    expect(profileFromForm(oldChild, 'person', { country: 'CL' })).toEqual({
+      ok: false,
+      message: DEPENDANT_RANGE_MESSAGE,
+    });
+    const oldPet = { ...emptyFormState('pet'), pets: [{ especie: 'Perro', raza: '', edad: '41' }] };
+    expect(profileFromForm(oldPet, 'pet')).toEqual({ ok: false, message: PET_AGE_MESSAGE });
   });
 
   test('000-5.23 Colombia: the employee count must be at least 10', () => {
