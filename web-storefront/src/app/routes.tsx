@@ -3,7 +3,7 @@ import { ComparatorPage } from '../comparator/ComparatorPage';
 import { splitLanguage, withLanguage } from '../domain/routing/language';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { pagesOf, type PageId } from '@cubre/services/storefront/routing/pages';
-import { COLECTIVOS_COMPARATOR_PATH } from '../domain/profile/colectivos';
+import { COLECTIVOS_COMPARATOR_PATH } from '../domain/profile/colectivosPaths';
 import { SITE } from './config';
 import { Layout } from './Layout';
 

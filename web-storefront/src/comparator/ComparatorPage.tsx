@@ -24,7 +24,7 @@ import { hasMoreResults, PAGE_SIZE, shouldScrollToTop, showPagination } from '..
 import { withPromo } from '../domain/results/promo';
 import { comparatorRouteData, comparisonOn } from '../domain/results/routeData';
 import { opensProfile, takeProfileRequests } from '../domain/routing/profileRequest';
-import { COLECTIVOS_COMPARATOR_PATH } from '../domain/profile/colectivos';
+import { COLECTIVOS_COMPARATOR_PATH } from '../domain/profile/colectivosPaths';
 import { withLanguage } from '../domain/routing/language';
 import {
   decodePerfil,
@@ -32,7 +32,7 @@ import {
   searchWithoutPerfil,
   shouldStripPerfil,
 } from '../domain/profile/perfilParam';
-import { FINISHED_STYLE_MS, profileKindOf } from '../domain/profile/profileForm';
+import { FINISHED_STYLE_MS, profileKindOf } from '../domain/profile/profileKind';
 import { useI18n } from '../i18n/I18nProvider';
 import { useProfiles } from '../profile/ProfileContext';
 import { NotFoundPage } from '../pages/NotFoundPage';

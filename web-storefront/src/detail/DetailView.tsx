@@ -11,7 +11,7 @@ import { MOBILE_QUERY } from '../app/theme';
 import type { Product } from '../api/types';
 import { PriceFigure } from '../comparator/PriceFigure';
 import { insuredCount, peopleOf } from '../domain/results/insuredPeople';
-import { profileKindOf } from '../domain/profile/profileForm';
+import { profileKindOf } from '../domain/profile/profileKind';
 import { SERVICE_ERRORS } from '../domain/shell/serviceErrors';
 import { useI18n } from '../i18n/I18nProvider';
 import { useProfiles } from '../profile/ProfileContext';

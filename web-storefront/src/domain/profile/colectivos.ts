@@ -10,10 +10,7 @@ import type { ColectivoGroup } from './storage';
  * comparator's collective profile, and the visitor is left on the company comparator.
  */
 
-/** The guard's address (001-2.10: "after navigating to a given URL"). */
-export const COLECTIVOS_GUARD_PATH = '/Cotizar-Seguro-Colectivo';
-/** The comparator behind the modal, where the visitor stays once the groups are sent. */
-export const COLECTIVOS_COMPARATOR_PATH = '/Comparar/Seguro-Complementario-Empresa';
+export { COLECTIVOS_COMPARATOR_PATH, COLECTIVOS_GUARD_PATH } from './colectivosPaths';
 /** Groups a company may list; the API takes at most 100 (MAX_PROFILE_MEMBERS). */
 export const MAX_GROUPS = 20;
 /** Colombia asks for 10 employees at least (000-5.23), like the profile box. */

@@ -20,12 +20,12 @@ import { dependantsValid, isSpouse, type DependantRow } from './dependants';
  * it renders the server's definition or falls back to these.
  */
 
-export type ProfileKind = 'person' | 'pet' | 'collective';
+import type { ProfileKind } from './profileKind';
+export { FINISHED_STYLE_MS, profileKindOf, type ProfileKind } from './profileKind';
 export type Country = 'CL' | 'PE' | 'CO' | 'INT';
 export type Sexo = 'Masculino' | 'Femenino';
 
-/** The modal's 'finished' style lasts 3 s (000-4.07); pre-fill waits 200 ms (000-4.01); check after 1 s (000-5.20). */
-export const FINISHED_STYLE_MS = 3000;
+/** Pre-fill waits 200 ms (000-4.01); the form is checked after 1 s (000-5.20). */
 export const PREFILL_DELAY_MS = 200;
 export const CHECK_DELAY_MS = 1000;
 
@@ -67,15 +67,6 @@ export const PROFILE_TEXTS: Readonly<Record<ProfileKind, ProfileTexts>> = Object
 
 /** The extra hint of the pet form (000-2.48). */
 export const PET_HINT = 'Si tienes más de una mascota, agrégalas con el botón Agregar Mascota';
-
-const COLLECTIVE_TYPES = new Set(['colectivo', 'sctr', 'seguro colectivo']);
-
-/** Which form a product type gets; the international form is a person form with a holder block. */
-export function profileKindOf(productType: string | null | undefined): ProfileKind {
-  const type = (productType ?? '').trim().toLowerCase();
-  if (type === 'seguro_mascotas') return 'pet';
-  return COLLECTIVE_TYPES.has(type) ? 'collective' : 'person';
-}
 
 /**
  * The add button (000-2.49): 'Agregar Mascota' for pets, 'Agregar Persona' on the Peru brand,

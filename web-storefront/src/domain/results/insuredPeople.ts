@@ -1,4 +1,4 @@
-import type { ProfileKind } from '../profile/profileForm';
+import type { ProfileKind } from '../profile/profileKind';
 
 export interface Person {
   sexo?: string;
