@@ -1,6 +1,7 @@
 import { createProjectionRunner, PROGRESS_COLLECTION, type Projection } from '@cubre/projections';
 import { createInProcessBus } from '@cubre/services/platform/adapters/inprocess/bus';
 import { createMemoryReadStore } from '@cubre/services/platform/adapters/memory/readStore';
+import { openSqliteReadStore } from '@cubre/services/platform/adapters/sqlite/readStore/store';
 import { openSqliteCheckpointStore } from '@cubre/services/platform/adapters/sqlite/checkpointStore';
 import {
   openSqliteEventStore,
@@ -442,5 +443,125 @@ describe('relay', () => {
     expect(await checkpoints.load('relay')).toBe(0);
     await relay.stop();
     await t.tearDown();
+  });
+
+  describe('on a durable read store', () => {
+    /** A runner over the same event store and a read store reopened on the same file. */
+    function durable(
+      dataDir: string,
+      eventStore: SqliteEventStore,
+      projection: Projection,
+      bus = createInProcessBus({ retryDelayMs: 5 }),
+    ) {
+      const readStore = openSqliteReadStore({ dataDir });
+      const runner = createProjectionRunner({
+        projections: [projection],
+        eventStore,
+        readStore,
+        bus,
+        logger,
+      });
+      return {
+        readStore,
+        runner,
+        async stop() {
+          await runner.stop();
+          await bus.close();
+          await readStore.close();
+        },
+      };
+    }
+
+    test('a restart applies only the events after the recorded progress', async () => {
+      const t = await setUp();
+      await appendThings(t.eventStore, 4, 2);
+      const firstApplied = { count: 0 };
+      const first = durable(t.dataDir, t.eventStore, countingProjection(firstApplied));
+      await first.runner.start();
+      expect(firstApplied.count).toBe(8);
+      await first.stop();
+
+      await t.eventStore.append('thing-0', [newEvent()]);
+      const secondApplied = { count: 0 };
+      const second = durable(t.dataDir, t.eventStore, countingProjection(secondApplied));
+      await second.runner.start();
+      expect(secondApplied.count).toBe(1);
+      const docs = await snapshot(second.readStore, 'thingCounts');
+      expect(docs.map((d) => d.total)).toEqual([3, 2, 2, 2]);
+      await second.stop();
+      await t.tearDown();
+    });
+
+    test('a projection whose version changed is rebuilt from zero at start', async () => {
+      const t = await setUp();
+      await appendThings(t.eventStore, 3, 2);
+      const first = durable(t.dataDir, t.eventStore, countingProjection({ count: 0 }));
+      await first.runner.start();
+      await first.stop();
+
+      // Version 2 writes `events` instead of `total`: nothing of version 1's documents may survive.
+      const applied = { count: 0 };
+      const v2: Projection = {
+        ...countingProjection(applied),
+        version: 2,
+        async apply(event, store) {
+          applied.count++;
+          await store
+            .collection('thingCounts')
+            .guardedUpdate(
+              event.streamId,
+              { revision: { $lt: event.revision } },
+              { $set: { revision: event.revision }, $inc: { events: 1 } },
+              { upsert: true },
+            );
+        },
+      };
+      const second = durable(t.dataDir, t.eventStore, v2);
+      await second.runner.start();
+      expect(applied.count).toBe(6);
+      expect(
+        (await snapshot(second.readStore, 'thingCounts')).map(({ _id, events, total }) => ({
+          _id,
+          events,
+          total,
+        })),
+      ).toEqual([0, 1, 2].map((s) => ({ _id: `thing-${s}`, events: 2, total: undefined })));
+      expect(
+        await second.readStore.collection(PROGRESS_COLLECTION).findOne({ _id: 'thingCounts' }),
+      ).toMatchObject({
+        version: 2,
+        rebuilding: false,
+        position: await t.eventStore.headPosition(),
+      });
+      await second.stop();
+      await t.tearDown();
+    });
+
+    test("other projections' events move the position in memory; it is recorded with the next own event or at stop", async () => {
+      const t = await setUp();
+      const store = durable(t.dataDir, t.eventStore, countingProjection({ count: 0 }), t.bus);
+      await store.runner.start();
+      const relay = await startRelay({
+        store: t.eventStore,
+        bus: t.bus,
+        checkpoints: openSqliteCheckpointStore(t.dataDir),
+        logger,
+      });
+      const recorded = async () =>
+        (await store.readStore.collection(PROGRESS_COLLECTION).findOne({ _id: 'thingCounts' }))?.position;
+      const own = await appendThings(t.eventStore, 1, 1);
+      await store.runner.waitUntilVisible(own, ['thingCounts']);
+      expect(await recorded()).toBe(own.globalPosition);
+
+      const foreign = await t.eventStore.append('other-1', [newEvent()]);
+      const target = { globalPosition: foreign.globalPosition, streamId: 'other-1' };
+      expect(await store.runner.waitUntilVisible(target, ['thingCounts'])).toBe(true);
+      expect(await recorded()).toBe(own.globalPosition);
+      await relay.stop();
+      await store.runner.stop();
+      expect(await recorded()).toBe(foreign.globalPosition);
+      await store.readStore.close();
+      await t.tearDown();
+    });
   });
 });

@@ -15,6 +15,12 @@ export type ProjectionEvent = EventWithoutMetadata & Partial<Pick<StoredEvent, '
  */
 export interface Projection {
   name: string;
+  /**
+   * The version of what `apply` and `setup` write (1 when absent). Raise it whenever they change what the
+   * read model holds: durable read models kept by an earlier version would otherwise stay as they were, so
+   * the next start drops the projection's collections and replays the whole log into them.
+   */
+  version?: number;
   /** Stream categories whose events it reads; also the Kafka topics it consumes. */
   categories: string[];
   /** Collections it owns: dropped and refilled by a rebuild. */
@@ -38,5 +44,7 @@ export interface ProjectionProgressDocument {
   partitions: Record<string, number>;
   /** True while a rebuild is filling the collections: a restart resumes it instead of trusting the data. */
   rebuilding: boolean;
+  /** The projection's version that wrote the collections (absent in records older than versions: 1). */
+  version?: number;
   updatedAt: string;
 }

@@ -43,8 +43,11 @@ export interface ProjectionStatus {
 
 interface Running {
   projection: Projection;
+  version: number;
   categories: Set<string>;
   progress: ProjectionProgressDocument;
+  /** The position last written to the progress record (what a restart resumes from). */
+  persisted: { position: number; at: number };
   consumer?: BusConsumer;
   withLock: ReturnType<typeof createLock>;
   caughtUp: boolean;
@@ -75,6 +78,15 @@ const partitionKey = (message: IncomingMessage) =>
   `${message.topic.replaceAll('.', '_')}|${message.partition}`;
 
 /**
+ * How stale a recorded position may grow while only other projections' events go by. In order (the
+ * in-process bus) every projection sees every event, and writing each one's progress for every event
+ * cost seven writes per event and moved the catalogue's progress (which the comparator's snapshot is keyed
+ * by) on every lead. Waiters read the position in memory; a restart only re-reads, by category, what went
+ * by since.
+ */
+const FOREIGN_PROGRESS_MS = 60_000;
+
+/**
  * Runs named projections. Each keeps its own progress in the read store; catches up from the event store
  * (fast, in order), then follows the bus. On the in-process bus it follows every topic in publish order, so
  * its position is exact; on Kafka it follows its categories' topics and tracks a position per partition.
@@ -87,6 +99,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const ordered = !bus.retainsHistory;
   const progressCollection = readStore.collection<ProjectionProgressDocument>(PROGRESS_COLLECTION);
   const running = new Map<string, Running>();
+  /** The store's unit of work: a batch and the progress it moves become durable together. */
+  const unit = <T>(work: () => Promise<T>): Promise<T> =>
+    readStore.unitOfWork ? readStore.unitOfWork(work) : work();
   const waiters = createWaiters((name) => running.get(name)?.progress, options.partitionKeyOf);
   let lagTimer: NodeJS.Timeout | undefined;
   const lastLogged = new Map<string, number>();
@@ -95,10 +110,20 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     if (running.has(projection.name)) throw new Error(`two projections are named ${projection.name}`);
     let markCaughtUp!: () => void;
     const caughtUpPromise = new Promise<void>((resolve) => (markCaughtUp = resolve));
+    const version = projection.version ?? 1;
     running.set(projection.name, {
       projection,
+      version,
       categories: new Set(projection.categories),
-      progress: { _id: projection.name, position: 0, partitions: {}, rebuilding: false, updatedAt: '' },
+      progress: {
+        _id: projection.name,
+        position: 0,
+        partitions: {},
+        rebuilding: false,
+        updatedAt: '',
+        version,
+      },
+      persisted: { position: 0, at: 0 },
       withLock: createLock(),
       caughtUp: false,
       markCaughtUp,
@@ -113,14 +138,15 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
    * whole-record write by one would erase the others' (see `savePartitions`).
    */
   async function saveProgress(run: Running) {
-    run.progress = { ...run.progress, updatedAt: new Date().toISOString() };
-    const { position, rebuilding, updatedAt } = run.progress;
+    run.progress = { ...run.progress, updatedAt: new Date().toISOString(), version: run.version };
+    const { position, rebuilding, updatedAt, version } = run.progress;
     await progressCollection.guardedUpdate(
       run.projection.name,
       {},
-      { $set: { position, rebuilding, updatedAt }, $setOnInsert: { partitions: {} } },
+      { $set: { position, rebuilding, updatedAt, version }, $setOnInsert: { partitions: {} } },
       { upsert: true },
     );
+    run.persisted = { position, at: Date.now() };
     waiters.notify();
   }
 
@@ -161,41 +187,55 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           ? await eventStore.readAll(read)
           : await eventStore.readAllWithoutMetadata(read);
       if (batch.length === 0) break;
-      for (const event of batch) await applyEvent(run, event);
+      await unit(async () => {
+        for (const event of batch) await applyEvent(run, event);
+        run.progress.position = batch[batch.length - 1]!.globalPosition;
+        await saveProgress(run);
+      });
       count += batch.length;
-      run.progress.position = batch[batch.length - 1]!.globalPosition;
-      await saveProgress(run);
+      // Reads and applies resolve at once: without a turn of the event loop a rebuild would hold every
+      // request (and the read store's commit) until its last batch.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     if (run.progress.position < head) {
       run.progress.position = head;
-      await saveProgress(run);
+      await unit(() => saveProgress(run));
     }
     return count;
   }
 
   async function handle(run: Running, messages: IncomingMessage[]) {
     await run.caughtUpPromise;
-    await run.withLock(async () => {
-      let moved = false;
-      const movedPartitions: Record<string, number> = {};
-      for (const message of messages) {
-        const { event } = message;
-        if (event.globalPosition <= run.progress.position) continue;
-        if (ordered) {
-          await applyEvent(run, event);
-          run.progress.position = event.globalPosition;
-          moved = true;
-        } else {
-          const key = partitionKey(message);
-          if (event.globalPosition <= (run.progress.partitions[key] ?? 0)) continue;
-          await applyEvent(run, event);
-          run.progress.partitions = { ...run.progress.partitions, [key]: event.globalPosition };
-          movedPartitions[key] = event.globalPosition;
+    await run.withLock(() =>
+      unit(async () => {
+        let moved = false;
+        const appliedBefore = run.applied;
+        const movedPartitions: Record<string, number> = {};
+        for (const message of messages) {
+          const { event } = message;
+          if (event.globalPosition <= run.progress.position) continue;
+          if (ordered) {
+            await applyEvent(run, event);
+            run.progress.position = event.globalPosition;
+            moved = true;
+          } else {
+            const key = partitionKey(message);
+            if (event.globalPosition <= (run.progress.partitions[key] ?? 0)) continue;
+            await applyEvent(run, event);
+            run.progress.partitions = { ...run.progress.partitions, [key]: event.globalPosition };
+            movedPartitions[key] = event.globalPosition;
+          }
         }
-      }
-      if (moved) await saveProgress(run);
-      if (Object.keys(movedPartitions).length > 0) await savePartitions(run, movedPartitions);
-    });
+        if (moved) {
+          // Only other projections' events went by: the position moves in memory, and reaches the record
+          // with this projection's next own event, or after a while.
+          const own = run.applied > appliedBefore;
+          if (own || Date.now() - run.persisted.at >= FOREIGN_PROGRESS_MS) await saveProgress(run);
+          else waiters.notify();
+        }
+        if (Object.keys(movedPartitions).length > 0) await savePartitions(run, movedPartitions);
+      }),
+    );
   }
 
   async function subscribe(run: Running) {
@@ -206,9 +246,37 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     });
   }
 
+  /** Drops the projection's collections and records a rebuild from position 0 (one unit of work). */
+  async function resetToZero(run: Running) {
+    await unit(async () => {
+      for (const collection of run.projection.collections) await readStore.dropCollection(collection);
+      run.progress = {
+        _id: run.projection.name,
+        position: 0,
+        partitions: {},
+        rebuilding: true,
+        updatedAt: '',
+        version: run.version,
+      };
+      await saveProgress(run);
+    });
+  }
+
   async function startOne(run: Running) {
-    const stored = await progressCollection.findOne({ _id: run.projection.name });
-    if (stored) run.progress = { ...stored, partitions: stored.partitions ?? {} };
+    let stored = await progressCollection.findOne({ _id: run.projection.name });
+    if (stored) {
+      run.progress = { ...stored, partitions: stored.partitions ?? {} };
+      run.persisted = { position: stored.position, at: Date.now() };
+    }
+    if (stored && (stored.version ?? 1) !== run.version) {
+      // Durable read models written by another version of the projection: rebuilt from zero.
+      logger.info(
+        { projection: run.projection.name, from: stored.version ?? 1, to: run.version },
+        'projection version changed: rebuilding from zero',
+      );
+      await run.withLock(() => resetToZero(run));
+      stored = run.progress;
+    }
     await run.projection.setup?.(readStore);
     // Without retention the consumer must join first, or messages published during the catch-up are lost;
     // its handler waits until the catch-up is done. With retention (Kafka) it joins afterwards, so a long
@@ -219,7 +287,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     const events = needsCatchUp ? await run.withLock(() => catchUp(run)) : 0;
     if (run.progress.rebuilding) {
       run.progress.rebuilding = false;
-      await saveProgress(run);
+      await unit(() => saveProgress(run));
     }
     run.caughtUp = true;
     run.markCaughtUp();
@@ -277,13 +345,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       run.consumer?.pause();
       try {
         const events = await run.withLock(async () => {
-          for (const collection of run.projection.collections) await readStore.dropCollection(collection);
-          run.progress = { _id: name, position: 0, partitions: {}, rebuilding: true, updatedAt: '' };
-          await saveProgress(run);
+          await resetToZero(run);
           await run.projection.setup?.(readStore);
           const count = await catchUp(run);
           run.progress.rebuilding = false;
-          await saveProgress(run);
+          await unit(() => saveProgress(run));
           return count;
         });
         const durationMs = Date.now() - started;
@@ -319,6 +385,15 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       clearInterval(lagTimer);
       waiters.cancelAll();
       await Promise.all([...running.values()].map((run) => run.consumer?.stop()));
+      // Positions that moved in memory only (other projections' events) are recorded, so the next start
+      // does not read past them again.
+      await unit(async () => {
+        for (const run of running.values()) {
+          if (run.caughtUp && !run.progress.rebuilding && run.progress.position > run.persisted.position) {
+            await saveProgress(run);
+          }
+        }
+      });
     },
   };
 }

@@ -44,6 +44,8 @@ export const RuntimeConfig = z.object({
     .transform((v) => v === 'true'),
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1),
   MONGO_URL: z.string().min(1).optional(),
+  /** SQLite's page cache for the embedded read store (readmodels.sqlite), in MiB. */
+  READ_STORE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
   MONGO_DB: z.string().default('cubre'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_ORIGINS: z
@@ -109,6 +111,6 @@ export function engineChoice(config: RuntimeConfig) {
   return {
     eventStore: config.EVENTSTORE_URL ? ('eventstoredb' as const) : ('sqlite' as const),
     bus: config.KAFKA_BROKERS ? ('kafka' as const) : ('inprocess' as const),
-    readStore: config.MONGO_URL ? ('mongodb' as const) : ('memory' as const),
+    readStore: config.MONGO_URL ? ('mongodb' as const) : ('sqlite' as const),
   };
 }

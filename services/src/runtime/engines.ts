@@ -6,11 +6,11 @@ import type { ReadStore } from '../platform/ports/readStore';
 import { connectEventStoreDb } from '../platform/adapters/eventstoredb/eventStore';
 import { createInProcessBus } from '../platform/adapters/inprocess/bus';
 import { connectKafkaBus } from '../platform/adapters/kafka/bus';
-import { createMemoryReadStore } from '../platform/adapters/memory/readStore';
 import { createMongoReadStore } from '../platform/adapters/mongo/readStore';
 import { readStoreCheckpointStore } from '../platform/adapters/readStoreCheckpointStore';
 import { openSqliteCheckpointStore } from '../platform/adapters/sqlite/checkpointStore';
 import { openSqliteEventStore } from '../platform/adapters/sqlite/eventStore';
+import { openSqliteReadStore } from '../platform/adapters/sqlite/readStore/store';
 import { engineChoice, type RuntimeConfig } from './config';
 import { allCategories } from './modules';
 
@@ -26,8 +26,17 @@ export interface Engines {
   close(): Promise<void>;
 }
 
+export interface EngineHooks {
+  /** Test seam of the read store kill test: runs after every write to the embedded read store. */
+  readStoreAfterWrite?(writes: number): void;
+}
+
 /** Opens each port on the engine the configuration selects (ARCHITECTURE.md, "One codebase, two runtimes"). */
-export async function openEngines(config: RuntimeConfig, logger: Logger): Promise<Engines> {
+export async function openEngines(
+  config: RuntimeConfig,
+  logger: Logger,
+  hooks: EngineHooks = {},
+): Promise<Engines> {
   const choice = engineChoice(config);
   const eventStore =
     choice.eventStore === 'eventstoredb'
@@ -36,7 +45,13 @@ export async function openEngines(config: RuntimeConfig, logger: Logger): Promis
   const readStore =
     choice.readStore === 'mongodb'
       ? await createMongoReadStore({ url: config.MONGO_URL!, dbName: config.MONGO_DB })
-      : createMemoryReadStore();
+      : openSqliteReadStore({
+          dataDir: config.DATA_DIR,
+          cacheKib: config.READ_STORE_CACHE_MB * 1024,
+          afterWrite: hooks.readStoreAfterWrite,
+          onCommitError: (error) =>
+            logger.error({ err: error }, 'read store commit failed; retrying (reads still see the writes)'),
+        });
   const sqliteCheckpoints =
     choice.eventStore === 'sqlite' ? openSqliteCheckpointStore(config.DATA_DIR) : undefined;
   const checkpoints = sqliteCheckpoints ?? readStoreCheckpointStore(readStore);

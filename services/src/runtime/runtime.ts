@@ -32,6 +32,8 @@ export interface RuntimeHooks {
   clock?(): Date;
   /** Extra routes served by the same app and middleware (the benchmark's precomputed-buffer baseline). */
   extraModules?: HttpModule[];
+  /** Test seam of the read store kill test: runs after every write to the embedded read store. */
+  readStoreAfterWrite?(writes: number): void;
 }
 
 /** Starts the roles the configuration names, all of them in one process by default (ARCHITECTURE.md). */
@@ -42,7 +44,7 @@ export async function startRuntime(
 ): Promise<Runtime> {
   const startedAt = Date.now();
   const roles = new Set(config.ROLES);
-  const engines = await openEngines(config, logger);
+  const engines = await openEngines(config, logger, { readStoreAfterWrite: hooks.readStoreAfterWrite });
   logger.info({ roles: [...roles], engines: engines.describe }, 'starting');
 
   let runner: ProjectionRunner | undefined;

@@ -48,9 +48,9 @@ export interface ReadCollection<T extends ReadDocument = ReadDocument> {
   ): Promise<boolean>;
   deleteMany(filter: Filter): Promise<number>;
   /**
-   * Declares an index; the embedded engine uses single-field ones to narrow equality filters. `ordered`
-   * asks the embedded engine to also keep a single-field index in sort order, so a sort on that field
-   * walks it and stops at the page (MongoDB's indexes are always ordered; its adapter ignores the flag).
+   * Declares an index, which queries use as MongoDB does: equalities on its leading fields, then a range
+   * or the sort's order. `ordered` is kept for callers written for the former in-memory engine; every
+   * adapter's indexes are ordered now, and it is ignored.
    */
   createIndex(keys: SortSpec, options?: { unique?: boolean; ordered?: boolean }): Promise<void>;
 }
@@ -59,6 +59,14 @@ export interface ReadStore {
   collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T>;
   /** Removes a collection and its indexes (used by a projection rebuild). */
   dropCollection(name: string): Promise<void>;
+  /**
+   * Runs `work` so that its writes reach the store's durable state together or not at all: a projection
+   * applies a batch of events and records its progress in one unit, so a crash never leaves a read model
+   * ahead of (or behind) its progress. The embedded store commits between units, never inside one; a
+   * store that writes through (MongoDB) has no such method. Units run one at a time: `work` must not
+   * start another.
+   */
+  unitOfWork?<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

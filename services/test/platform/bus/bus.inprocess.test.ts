@@ -52,6 +52,39 @@ describe('in-process bus specifics', () => {
     await bus.close();
   });
 
+  test('a group inside its handler while another releases the log head still sees every message once, in order', async () => {
+    const bus = createInProcessBus({ batchSize: 100 });
+    const total = 3000;
+    const seen: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // `slow` holds one batch open; `fast` handles everything meanwhile, then `slow` catches up while the
+    // log's head is dropped under it (the runtime's projections take turns like this on the read store).
+    await bus.consume({
+      groupId: 'slow',
+      topics: [ALL_TOPICS],
+      handle: async (messages) => {
+        if (messages[0]!.event.globalPosition === 1101) await gate;
+        seen.push(...messages.map((message) => message.event.globalPosition));
+      },
+    });
+    let fast = 0;
+    await bus.consume({
+      groupId: 'fast',
+      topics: [ALL_TOPICS],
+      handle: async (messages) => {
+        fast += messages.length;
+        if (fast === total) release();
+      },
+    });
+    await bus.publish(
+      Array.from({ length: total }, (_, i) => ({ topic: 'cubre.a', key: 'a-1', event: event(i + 1) })),
+    );
+    while (seen.length < total) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(seen).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    await bus.close();
+  });
+
   test('a second consumer for the same group in one process is refused', async () => {
     const bus = createInProcessBus();
     await bus.consume({ groupId: 'g', topics: ['cubre.a'], handle: async () => undefined });

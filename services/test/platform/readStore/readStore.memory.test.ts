@@ -9,7 +9,7 @@ import type { ReadDocument } from '@cubre/services/platform/ports/readStore';
 import { randomDocs, randomFilter, seededRandom } from './randomData';
 import { readStoreContract } from './readStoreContract';
 
-describe('embedded read store contract', () => {
+describe('embedded read store contract (in memory)', () => {
   readStoreContract(async () => createMemoryReadStore());
 });
 
@@ -18,30 +18,13 @@ describe('embedded read store specifics', () => {
   let counter = 0;
   const collection = () => store.collection(`specifics-${counter++}`);
 
-  test('documents handed out are frozen all the way down, so mutating one throws a TypeError', async () => {
+  test('documents handed out are copies: changing one changes neither the store nor the next answer', async () => {
     const target = collection();
     await target.upsert({ _id: '1', holder: { cargas: [{ edad: 3 }] } });
     const found = (await target.findOne({ _id: '1' }))!;
-    expect(() => {
-      found.holder = null;
-    }).toThrow(TypeError);
-    const holder = found.holder as { cargas: { edad: number }[] };
-    expect(() => holder.cargas.push({ edad: 1 })).toThrow(TypeError);
-    expect(() => {
-      holder.cargas[0]!.edad = 4;
-    }).toThrow(TypeError);
-  });
-
-  test('an update shares the subtrees it did not touch with the previous version', async () => {
-    const target = collection();
-    await target.upsert({ _id: '1', a: { deep: [1, 2] }, b: { n: 1 } });
-    const before = (await target.findOne({ _id: '1' }))!;
-    await target.guardedUpdate('1', {}, { $inc: { 'b.n': 1 } });
-    const after = (await target.findOne({ _id: '1' }))!;
-    expect(after).not.toBe(before);
-    expect(after.a).toBe(before.a);
-    expect(after.b).toEqual({ n: 2 });
-    expect(before.b).toEqual({ n: 1 });
+    (found.holder as { cargas: { edad: number }[] }).cargas.push({ edad: 1 });
+    expect(await target.findOne({ _id: '1' })).toEqual({ _id: '1', holder: { cargas: [{ edad: 3 }] } });
+    expect(await target.findOne({ _id: '1' })).not.toBe(found);
   });
 
   test('documents with equal sort keys keep the order they were first stored in', async () => {
@@ -98,14 +81,13 @@ describe('embedded read store specifics', () => {
     expect(await ids({ $expr: { $gt: ['$n', 2] } })).toEqual(['1']);
   });
 
-  test('an update only mingo applies still works and keeps the stored document frozen', async () => {
+  test('an update only mingo applies still works', async () => {
     const target = collection();
     await target.upsert({ _id: '1', n: 2, old: 'x', list: [3, 1, 2] });
     await target.guardedUpdate('1', {}, { $mul: { n: 5 }, $rename: { old: 'new' } } as never);
     await target.guardedUpdate('1', {}, { $push: { list: { $each: [0], $sort: 1 } } });
     const found = (await target.findOne({ _id: '1' }))!;
     expect(found).toEqual({ _id: '1', n: 10, new: 'x', list: [0, 1, 2, 3] });
-    expect(Object.isFrozen(found) && Object.isFrozen(found.list)).toBe(true);
   });
 
   test('documents that are not plain JSON are refused, naming the field', async () => {
@@ -117,6 +99,10 @@ describe('embedded read store specifics', () => {
     );
     await expect(target.upsert({ _id: '1', list: [1, () => 2] })).rejects.toThrow(
       /list\[1\] holds a function/,
+    );
+    // JSON has no NaN or Infinity, and documents are kept as JSON text.
+    await expect(target.upsert({ _id: '1', price: { uf: Number.NaN } })).rejects.toThrow(
+      /the document\.price\.uf holds the number NaN/,
     );
     expect(await target.count()).toBe(0);
     await target.upsert({ _id: '1' });

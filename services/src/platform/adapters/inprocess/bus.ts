@@ -9,7 +9,11 @@ import {
 
 interface Group {
   topics: Set<string>;
-  /** Index in `log` of the next message this group has not handled. */
+  /**
+   * Offset of the next message this group has not handled, counted from the first message ever published:
+   * `log` drops its handled head while other groups are inside their handlers, so positions relative to
+   * it would shift under them (a group that read a batch before a trim skipped as many messages after it).
+   */
   next: number;
   handle: ConsumeOptions['handle'];
   stopped: boolean;
@@ -45,14 +49,19 @@ export function createInProcessBus(options: InProcessBusOptions = {}): MessageBu
   const groups = new Map<string, Group>();
   let closed = false;
 
-  function trim() {
+  /** Messages at the head of `log` that every group has handled. */
+  function handledHead(): number {
     let smallest = log.length;
-    for (const group of groups.values()) smallest = Math.min(smallest, group.next);
+    for (const group of groups.values()) smallest = Math.min(smallest, group.next - offsetBase);
+    return smallest;
+  }
+
+  function trim() {
+    const handled = handledHead();
     // Copying the log on every batch would be quadratic: drop the handled head in large steps.
-    if (smallest < 1024 && smallest < log.length) return;
-    log = log.slice(smallest);
-    offsetBase += smallest;
-    for (const group of groups.values()) group.next -= smallest;
+    if (handled < 1024 && handled < log.length) return;
+    log = log.slice(handled);
+    offsetBase += handled;
   }
 
   const sleep = (group: Group, ms?: number) =>
@@ -75,8 +84,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): MessageBu
       }
       const batch: IncomingMessage[] = [];
       let index = group.next;
-      while (index < log.length && batch.length < (options.batchSize ?? 500)) {
-        const message = log[index]!;
+      while (index - offsetBase < log.length && batch.length < (options.batchSize ?? 500)) {
+        const message = log[index - offsetBase]!;
         if (group.topics.has(message.topic) || group.topics.has(ALL_TOPICS)) batch.push(message);
         index++;
       }
@@ -111,13 +120,19 @@ export function createInProcessBus(options: InProcessBusOptions = {}): MessageBu
       if (groups.has(groupId))
         throw new Error(`consumer group ${groupId} already has a consumer in this process`);
       // A new group starts at the oldest message still held: nothing published after it joined is missed.
-      const group: Group = { topics: new Set(topics), next: 0, handle, stopped: false, paused: false };
+      const group: Group = {
+        topics: new Set(topics),
+        next: offsetBase,
+        handle,
+        stopped: false,
+        paused: false,
+      };
       groups.set(groupId, group);
       group.idle = run(groupId, group);
       return {
         async lag() {
           let count = 0;
-          for (let index = group.next; index < log.length; index++) {
+          for (let index = group.next - offsetBase; index < log.length; index++) {
             if (group.topics.has(log[index]!.topic) || group.topics.has(ALL_TOPICS)) count++;
           }
           return count;
@@ -153,9 +168,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): MessageBu
     },
 
     pending() {
-      let smallest = log.length;
-      for (const group of groups.values()) smallest = Math.min(smallest, group.next);
-      return log.length - smallest;
+      return log.length - handledHead();
     },
   };
 }

@@ -7,6 +7,7 @@ import { InvalidDocumentError } from './errors';
  */
 
 function describe(value: unknown): string {
+  if (typeof value === 'number') return `the number ${String(value)}`;
   if (typeof value !== 'object' || value === null) return `a ${typeof value}`;
   return `a ${(value.constructor as { name?: string } | undefined)?.name ?? 'non-plain'} object`;
 }
@@ -50,8 +51,11 @@ class NotJson {
 function copyOf(value: unknown): unknown {
   switch (typeof value) {
     case 'string':
-    case 'number':
     case 'boolean':
+      return value;
+    case 'number':
+      // JSON, and so a document stored as JSON text, has no NaN or Infinity.
+      if (!Number.isFinite(value)) throw new NotJson(value);
       return value;
     case 'object':
       break;
@@ -77,7 +81,7 @@ function copyOf(value: unknown): unknown {
 }
 
 function pathTo(root: unknown, bad: unknown, where: string): string | undefined {
-  if (root === bad) return where;
+  if (Object.is(root, bad)) return where;
   if (typeof root !== 'object' || root === null) return undefined;
   for (const [key, value] of Object.entries(root)) {
     const found = pathTo(value, bad, Array.isArray(root) ? `${where}[${key}]` : `${where}.${key}`);

@@ -1,7 +1,7 @@
 import { collectValues, CROSSES_ARRAY, resolvePlain, type Path } from './paths';
 
 /**
- * Index keys: primitives standing for JSON values in Maps, so values MongoDB calls equal share a key.
+ * Unique-index keys: primitives standing for JSON values, so values MongoDB calls equal share a key.
  * Numbers, booleans and most strings are their own key (Map's SameValueZero already makes -0 equal 0);
  * objects and arrays become tagged JSON, and the rare string that starts with the tag is escaped.
  */
@@ -9,7 +9,7 @@ export type IndexKey = string | number | boolean | null;
 
 const TAG = '\u0000';
 
-export function keyOf(value: unknown): IndexKey {
+function keyOf(value: unknown): IndexKey {
   switch (typeof value) {
     case 'number':
     case 'boolean':
@@ -25,22 +25,6 @@ export function keyOf(value: unknown): IndexKey {
 
 /** MongoDB indexes an empty array as `undefined`, a key of its own (neither null nor missing). */
 const EMPTY_ARRAY_KEY = `${TAG}[]`;
-
-/** Marks a document whose indexed path runs through an array: it is a candidate for every lookup. */
-export const ANY_KEY: unique symbol = Symbol('any key');
-
-/**
- * Keys under which an equality lookup must find the document: the value itself (missing as null) and,
- * for an array, each item too, since `{ tags: 'x' }` matches `tags: ['x', 'y']`.
- */
-export function lookupKeys(doc: object, path: Path): IndexKey[] | typeof ANY_KEY {
-  const value = resolvePlain(doc, path);
-  if (value === CROSSES_ARRAY) return ANY_KEY;
-  if (!Array.isArray(value)) return [keyOf(value)];
-  const keys: IndexKey[] = [keyOf(value)];
-  for (const item of value) keys.push(keyOf(item));
-  return keys;
-}
 
 /**
  * Keys a unique index holds for the document, as MongoDB's multikey indexes do: each array item (not the

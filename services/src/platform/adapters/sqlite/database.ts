@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { privateDir, privateFile } from './privateFiles';
 
 export type SqliteDatabase = Database.Database;
 
@@ -17,8 +17,10 @@ export function openSqliteDatabase(
   options: { fileName?: string; synchronous?: 'FULL' | 'NORMAL' } = {},
 ): SqliteDatabase {
   const fileName = options.fileName ?? 'events.sqlite';
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, fileName));
+  privateDir(dataDir);
+  const file = join(dataDir, fileName);
+  privateFile(file);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
   // Another process (an import, a rebuild) may hold the write lock for a moment: wait, don't fail.
