@@ -68,6 +68,7 @@ export async function applyAudit(event: ProjectionEvent, store: ReadStore): Prom
 
 export async function setupAudit(store: ReadStore): Promise<void> {
   const audit = store.collection<AuditDocument>(AUDIT_COLLECTION);
-  await audit.createIndex({ streamId: 1 });
-  await audit.createIndex({ position: 1 });
+  for (const field of ['streamId', 'position', 'category', 'type', 'actor.id', 'occurredAt']) {
+    await audit.createIndex({ [field]: 1 });
+  }
 }

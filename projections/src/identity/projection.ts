@@ -44,11 +44,18 @@ export const identityProjection: Projection = {
   collections: [USERS_COLLECTION, ROLES_COLLECTION, ORGANIZATIONS_COLLECTION, AUDIT_COLLECTION],
   withMetadata: true,
   async setup(store) {
+    // The console's filters, sorts and searches of each list (services/test/platform/readStore).
     const users = store.collection<UserDocument>(USERS_COLLECTION);
     await users.createIndex({ email: 1 }, { unique: true });
-    await users.createIndex({ organizationId: 1 });
-    await store.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION).createIndex({ name: 1 });
-    await store.collection<RoleDocument>(ROLES_COLLECTION).createIndex({ name: 1 });
+    for (const field of ['organizationId', 'status', 'roles', 'nameKey', 'createdAt', 'updatedAt']) {
+      await users.createIndex({ [field]: 1 });
+    }
+    const organizations = store.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION);
+    for (const field of ['name', 'nameKey', 'rut', 'createdAt', 'updatedAt']) {
+      await organizations.createIndex({ [field]: 1 });
+    }
+    const roles = store.collection<RoleDocument>(ROLES_COLLECTION);
+    for (const field of ['name', 'permissions', 'updatedAt']) await roles.createIndex({ [field]: 1 });
     await setupAudit(store);
   },
   async apply(event, store) {

@@ -296,14 +296,23 @@ export const leadsProjection: Projection = {
   collections: [LEADS_COLLECTION, LEAD_AGENDA_COLLECTION],
   async setup(store) {
     const leads = store.collection<LeadDocument>(LEADS_COLLECTION);
+    // Every filter and sort the console's list offers has an index, so no list reads every lead
+    // (services/test/platform/readStore/requestPaths.test.ts); `search.nombre`'s keys answer a name search.
     const indexed = [
       'status.id',
+      'subStatus.id',
       'kind',
+      'requestType',
+      'country',
       'productCode',
       'search.rut',
       'search.email',
+      'search.nombre',
       'createdAt',
+      'updatedAt',
+      'productName',
       'executiveId',
+      'executiveName',
     ];
     for (const field of indexed) await leads.createIndex({ [field]: 1 }, { ordered: field === 'createdAt' });
     // The console's usual lists: a status (in one country, as editions are worked), or one executive's
@@ -312,8 +321,9 @@ export const leadsProjection: Projection = {
     await leads.createIndex({ 'status.id': 1, country: 1, createdAt: -1 }, { ordered: true });
     await leads.createIndex({ executiveId: 1, createdAt: -1 }, { ordered: true });
     const agenda = store.collection<AgendaDocument>(LEAD_AGENDA_COLLECTION);
-    await agenda.createIndex({ executiveId: 1 });
-    await agenda.createIndex({ at: 1 });
+    for (const field of ['executiveId', 'leadId', 'type', 'at', 'createdAt']) {
+      await agenda.createIndex({ [field]: 1 });
+    }
   },
   async apply(event, store) {
     const leadId = event.streamId.slice(LEAD_CATEGORY.length + 1);

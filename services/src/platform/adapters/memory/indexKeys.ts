@@ -42,3 +42,21 @@ export function uniqueKeys(doc: object, path: Path): IndexKey[] {
   }
   return [...keys];
 }
+
+/** Marks a document whose indexed path runs through an array: a candidate for every lookup. */
+export const ANY_KEY = `${TAG}any`;
+
+/**
+ * Keys under which an equality lookup must find the document: the value itself (missing as null) and, for
+ * an array, each item too, since `{ tags: 'x' }` matches `tags: ['x', 'y']`; ANY_KEY when the path runs
+ * through an array, where MongoDB's fan-out rules decide.
+ */
+export function lookupKeys(doc: object, path: Path): IndexKey[] {
+  const value = resolvePlain(doc, path);
+  if (value === CROSSES_ARRAY) return [ANY_KEY];
+  if (!Array.isArray(value)) return [keyOf(value)];
+  return [keyOf(value), ...value.map(keyOf)];
+}
+
+/** The key an equality lookup of `value` reads. */
+export const lookupKeyOf = (value: unknown): IndexKey => keyOf(value);

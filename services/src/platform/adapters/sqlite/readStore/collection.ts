@@ -29,12 +29,23 @@ import {
   uniqueKeysDdl,
   type IndexDefinition,
 } from './schema';
+import { MultiKeys, multiKeysDdl } from './multiKeys';
 import { UniqueKeys } from './uniqueKeys';
+
+/** A read as a caller asked it (`observeQueries`). */
+export interface ObservedQuery {
+  collection: string;
+  operation: 'find' | 'findOne' | 'count';
+  filter: Filter;
+  options: FindOptions;
+}
 
 /** What the store shares with its collections. */
 export interface StoreContext {
   db: Database;
   commits: Commits;
+  /** Called with every read, when someone listens. */
+  observe: ((query: ObservedQuery) => void) | undefined;
   /** A prepared statement for `sql`, kept for reuse. */
   statement(sql: string): Statement;
   /** @throws when the store is closed. */
@@ -53,6 +64,8 @@ export class CollectionState {
   exists = false;
   indexes: IndexDefinition[] = [];
   unique: UniqueKeys[] = [];
+  /** Key tables of the indexes whose first field has held an array. */
+  multikeys: MultiKeys[] = [];
   readonly paths = new Map<string, TrackedPath>();
   /** Documents stored, once counted. */
   size: number | undefined;
@@ -69,6 +82,7 @@ export class CollectionState {
     this.exists = false;
     this.indexes = [];
     this.unique = [];
+    this.multikeys = [];
     this.paths.clear();
     this.size = 0;
     this.version++;
@@ -142,6 +156,15 @@ function seedFromGuard(id: string, guard: Filter): ReadDocument {
 
 const parse = (text: string): ReadDocument => JSON.parse(text) as ReadDocument;
 
+/**
+ * Values a key table may narrow an equality by: scalars and arrays of them. Embedded documents compare
+ * by field order in one evaluator and not in the other (mingo), so those are left to the filter alone.
+ */
+const narrowable = (value: unknown): boolean =>
+  value === null ||
+  typeof value !== 'object' ||
+  (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'));
+
 /** The kinds a path holds in the stored documents, read with SQLite's `json_type` (an index is declared). */
 function storedKinds(db: Database, table: string, path: Path): number {
   const prefixes = path.segments.map(
@@ -181,9 +204,27 @@ export class SqliteCollection<T extends ReadDocument> implements SqliteReadColle
 
   // ─── reading ────────────────────────────────────────────────────────────────────────────────────────
 
-  private facts(): CollectionFacts {
+  private facts(filter: Filter | undefined): CollectionFacts {
     const { names } = this.state;
+    const multikeyLookups: CollectionFacts['multikeyLookups'] = [];
+    if (filter && this.state.multikeys.length > 0) {
+      const keysOf = (path: string) => this.state.multikeys.find((multikey) => multikey.path.text === path);
+      for (const { path, values } of equalityConditions(filter)) {
+        const keys = keysOf(path);
+        if (keys && values.every(narrowable)) {
+          multikeyLookups.push({ index: keys.index.name, ...keys.lookup(values) });
+        }
+      }
+      // `$all` holds every value: any one of them narrows (a role granting these permissions).
+      for (const [path, condition] of Object.entries(filter)) {
+        const all = (condition as { $all?: unknown } | null)?.$all;
+        const keys = Array.isArray(all) && all.length > 0 && keysOf(path);
+        if (keys && narrowable(all[0]))
+          multikeyLookups.push({ index: keys.index.name, ...keys.lookup([all[0]]) });
+      }
+    }
     return {
+      multikeyLookups,
       table: names.table,
       idIndex: names.idIndex,
       indexes: this.state.indexes,
@@ -227,7 +268,7 @@ export class SqliteCollection<T extends ReadDocument> implements SqliteReadColle
     const residual = translation.residual === undefined ? undefined : compileFilter(translation.residual);
     const pageInSql = residual === undefined && sortInSql && select !== 'count(*)';
     const end = limit > 0 ? skip + limit : 0;
-    const { access, probes } = chooseAccess(this.facts(), translation, sortInSql ? sort : [], end);
+    const { access, probes } = chooseAccess(this.facts(filter), translation, sortInSql ? sort : [], end);
     const conditions = termsSql(translation.terms);
     const where = [access.where?.sql, conditions.sql].filter(Boolean);
     const params = [...(access.where?.params ?? []), ...conditions.params];
@@ -302,12 +343,19 @@ export class SqliteCollection<T extends ReadDocument> implements SqliteReadColle
 
   async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
     const state = this.open();
+    this.store.observe?.({
+      collection: state.name,
+      operation: 'find',
+      filter: filter ?? {},
+      options: options ?? {},
+    });
     const query = this.findPlan(filter, options);
     return state.exists ? (this.run(query) as T[]) : [];
   }
 
   async findOne(filter: Filter): Promise<T | null> {
     const state = this.open();
+    this.store.observe?.({ collection: state.name, operation: 'findOne', filter, options: {} });
     checkFilter(filter, 'findOne');
     const query = this.findPlan(filter, { limit: 1 });
     return state.exists ? ((this.run(query)[0] as T | undefined) ?? null) : null;
@@ -315,6 +363,7 @@ export class SqliteCollection<T extends ReadDocument> implements SqliteReadColle
 
   async count(filter?: Filter): Promise<number> {
     const state = this.open();
+    this.store.observe?.({ collection: state.name, operation: 'count', filter: filter ?? {}, options: {} });
     if (filter !== undefined) checkFilter(filter, 'count');
     compileFilter(filter);
     if (filter === undefined || Object.keys(filter).length === 0) return this.size(state);
@@ -388,6 +437,26 @@ export class SqliteCollection<T extends ReadDocument> implements SqliteReadColle
            ON CONFLICT (collection, path) DO UPDATE SET kinds = excluded.kinds`,
         )
         .run(this.state.name, tracked.path.text, tracked.kinds);
+      if (kind & COMPLEX) this.addMultikeys(tracked.path.text);
+    }
+  }
+
+  /**
+   * Key tables for the indexes led by `path`, which has just held an array: built from the stored
+   * documents once, then kept by every write.
+   */
+  private addMultikeys(path: string): void {
+    const state = this.state;
+    const db = this.store.db;
+    for (const index of state.indexes) {
+      if (!index.inSql || index.fields[0]!.path.text !== path) continue;
+      if (state.multikeys.some((keys) => keys.index.name === index.name)) continue;
+      db.exec(multiKeysDdl(state.names.multiKeys(index.name)));
+      const keys = new MultiKeys(db, state.name, index);
+      // Read first: SQLite cannot write the keys while a read of the same connection is open.
+      const rows = db.prepare(`SELECT seq, doc FROM ${state.names.table}`).raw().all() as [number, string][];
+      keys.build(rows.map(([seq, text]): [number, object] => [seq, parse(text)]));
+      state.multikeys.push(keys);
     }
   }
 
@@ -407,6 +476,7 @@ export class SqliteCollection<T extends ReadDocument> implements SqliteReadColle
       this.store.statement(`UPDATE ${state.names.table} SET doc = ? WHERE seq = ?`).run(text, seq);
     }
     for (const unique of state.unique) unique.written(seq, before, after);
+    for (const keys of state.multikeys) keys.written(seq, before, after);
     state.version++;
     return seq;
   }
@@ -421,8 +491,8 @@ export class SqliteCollection<T extends ReadDocument> implements SqliteReadColle
     this.store.commits.write(() => {
       this.ensureTable(state);
       const row = this.rowOf(copy._id);
-      // The previous version only matters to unique keys (which move) and kinds (recomputed anyway).
-      const before = row && state.unique.length > 0 ? parse(row[1]) : undefined;
+      // The previous version only matters to key tables (whose keys move) and kinds (recomputed anyway).
+      const before = row && state.unique.length + state.multikeys.length > 0 ? parse(row[1]) : undefined;
       this.save(row?.[0], before, copy);
     });
   }
@@ -472,6 +542,7 @@ export class SqliteCollection<T extends ReadDocument> implements SqliteReadColle
         for (const unique of state.unique) {
           this.store.statement(`DELETE FROM ${state.names.uniqueKeys(unique.index.name)}`).run();
         }
+        for (const keys of state.multikeys) this.store.statement(`DELETE FROM ${keys.table}`).run();
         state.size = 0;
         state.version++;
         return changes;
@@ -491,6 +562,7 @@ export class SqliteCollection<T extends ReadDocument> implements SqliteReadColle
       for (const [seq, doc] of doomed) {
         remove.run(seq);
         for (const unique of state.unique) unique.deleted(seq, doc);
+        for (const keys of state.multikeys) keys.deleted(seq, doc);
       }
       if (state.size !== undefined) state.size -= doomed.length;
       state.version++;
@@ -541,14 +613,19 @@ export class SqliteCollection<T extends ReadDocument> implements SqliteReadColle
         db.prepare(
           'INSERT OR REPLACE INTO _read_store_indexes (collection, name, keys, is_unique) VALUES (?, ?, ?, ?)',
         ).run(state.name, index.name, JSON.stringify(keys), index.unique ? 1 : 0);
-        db.exec('RELEASE create_index');
         state.indexes.push(index);
         if (unique) state.unique.push(unique);
+        const first = state.paths.get(index.fields[0]!.path.text);
+        if (first && first.kinds & COMPLEX) this.addMultikeys(first.path.text);
+        db.exec('RELEASE create_index');
         state.version++;
       } catch (error) {
         db.exec('ROLLBACK TO create_index');
         db.exec('RELEASE create_index');
         for (const path of added) state.paths.delete(path);
+        state.indexes = state.indexes.filter((declared) => declared !== index);
+        state.unique = state.unique.filter((keys) => keys.index !== index);
+        state.multikeys = state.multikeys.filter((keys) => keys.index !== index);
         throw error;
       }
     });

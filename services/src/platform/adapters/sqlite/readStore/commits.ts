@@ -40,8 +40,12 @@ export class Commits {
       this.options.afterWrite?.(this.writes);
       return result;
     } finally {
-      // Even a refused write may have opened the transaction, which holds the file's write lock.
-      if (this.active === 0) this.schedule();
+      // Even a refused write may have opened the transaction, which holds the file's write lock. A long
+      // loop of writes outside units (that never lets the event loop turn) is cut into commits too.
+      if (this.active === 0) {
+        if (this.pending >= this.options.maxPending) this.tryCommit();
+        else this.schedule();
+      }
     }
   }
 

@@ -215,9 +215,35 @@ export function literalOf(source: string): string | undefined {
   return out;
 }
 
+/** Flags a regular expression is evaluated with here as in JavaScript's evaluator (no `g`/`y`: stateful). */
+const PLAIN_FLAGS = /^[imsu]*$/;
+
 /**
- * A `$regex` that is a plain substring, without options, on a path that only ever held strings: SQLite's
- * `instr`, which an index on the path answers by reading its keys alone (the console's name search).
+ * The pattern and flags the JavaScript evaluator tests a `$regex` with: a string without `$options` gets
+ * the `u` flag (valueTests.ts), with `$options` those flags (mingo); a RegExp its own. Undefined when it
+ * cannot be evaluated the same way in SQL.
+ */
+function regexOf(pattern: unknown, options: unknown): { source: string; flags: string } | undefined {
+  if (pattern instanceof RegExp) {
+    return options === undefined && PLAIN_FLAGS.test(pattern.flags)
+      ? { source: pattern.source, flags: pattern.flags }
+      : undefined;
+  }
+  if (typeof pattern !== 'string') return undefined;
+  if (options !== undefined && (typeof options !== 'string' || !/^[ims]*$/.test(options))) return undefined;
+  const flags = options === undefined ? 'u' : options;
+  try {
+    new RegExp(pattern, flags);
+  } catch {
+    return undefined;
+  }
+  return { source: pattern, flags };
+}
+
+/**
+ * A `$regex`: a plain substring without flags on a path that only ever held strings is SQLite's `instr`;
+ * any other is tested by `mongo_regex` (store.ts), JavaScript's RegExp as the evaluator uses it. Either way
+ * an index on the path answers it by reading its keys alone, never the documents (the console's searches).
  */
 function regexTerm(
   path: string,
@@ -226,12 +252,13 @@ function regexTerm(
   pattern: unknown,
   options: unknown,
 ): FieldTerm[] | undefined {
-  if (kinds & ~STRING) return undefined;
-  if (options !== undefined && options !== '') return undefined;
-  const source = pattern instanceof RegExp ? (pattern.flags === '' ? pattern.source : undefined) : pattern;
-  if (typeof source !== 'string') return undefined;
-  const literal = literalOf(source);
-  return literal === undefined ? undefined : [term(path, `instr(${e}, ?) > 0`, [literal], 'keys')];
+  const regex = regexOf(pattern, options);
+  if (!regex) return undefined;
+  const literal = regex.flags.replace('u', '') === '' ? literalOf(regex.source) : undefined;
+  if (literal !== undefined && (kinds & ~STRING) === 0) {
+    return [term(path, `instr(${e}, ?) > 0`, [literal], 'keys')];
+  }
+  return [term(path, `mongo_regex(${e}, ?, ?)`, [regex.source, regex.flags], 'keys')];
 }
 
 /** `_id` is the `id` column, always a string: any other value matches nothing. */
@@ -254,9 +281,8 @@ function idTerms(condition: unknown): FieldTerm[] | undefined {
       if (!Array.isArray(operand) || operand.some((item) => item instanceof RegExp)) return undefined;
       const ids = operand.filter((item): item is string => typeof item === 'string');
       const marks = ids.map(() => '?').join(', ');
-      out.push(
-        ids.length ? term(path, `id IN (${marks})`, ids, ids.length === 1 ? 'eq' : 'in') : NOTHING(path),
-      );
+      // An empty list still goes through the index, which finds nothing at once.
+      out.push(term(path, `id IN (${marks})`, ids, ids.length === 1 ? 'eq' : 'in'));
     } else if (op === '$ne') {
       if (operand instanceof RegExp) return undefined;
       if (typeof operand === 'string') out.push(term(path, 'id <> ?', [operand], 'none'));
@@ -266,6 +292,12 @@ function idTerms(condition: unknown): FieldTerm[] | undefined {
           ? term(path, `id ${COMPARISONS[op as Comparison]} ?`, [operand], 'range')
           : NOTHING(path),
       );
+    } else if (op === '$regex') {
+      const terms = regexTerm(path, 'id', STRING, operand, condition.$options);
+      if (!terms) return undefined;
+      out.push(...terms);
+    } else if (op === '$options') {
+      continue;
     } else {
       return undefined;
     }

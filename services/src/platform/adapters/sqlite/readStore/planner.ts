@@ -7,6 +7,7 @@ import { indexDefinition, type IndexDefinition } from './schema';
  * NOT INDEXED) instead of leaving it to statistics that go stale as a collection grows. The choices:
  * - `id`: `_id` equals one value or a few;
  * - `index`: the index whose leading fields the filter's equalities (and then a range) name;
+ * - `multikey`: an equality on a field that has held arrays, through its index's key table;
  * - `union`: an `$or` whose every branch an index serves (MongoDB's plan for the same filter): the
  *   branches' candidates, then the rest of the filter, then the sort and page;
  * - `walk`: an index in the sort's order, read until the page is full (a first page, newest first);
@@ -16,7 +17,7 @@ import { indexDefinition, type IndexDefinition } from './schema';
  * counted up to a small cap (microseconds), the fewest wins.
  */
 
-export type AccessType = 'id' | 'index' | 'union' | 'walk' | 'keys' | 'scan';
+export type AccessType = 'id' | 'index' | 'multikey' | 'union' | 'walk' | 'keys' | 'scan';
 
 export interface Access {
   type: AccessType;
@@ -44,6 +45,8 @@ export interface CollectionFacts {
   indexName(name: string): string;
   /** Counts the rows of `sql` up to `cap` (a probe). */
   countUpTo(sql: string, params: unknown[], cap: number): number;
+  /** Equalities of the filter on fields that have held arrays, as lookups of their key tables. */
+  multikeyLookups: { index: string; sql: string; params: unknown[] }[];
 }
 
 const ID_INDEX: IndexDefinition = { ...indexDefinition({ _id: 1 }, true), name: '_id_' };
@@ -95,17 +98,15 @@ function indexUse(index: IndexDefinition, terms: readonly FieldTerm[], sort: rea
     }
     break;
   }
-  let sorted = false;
-  if (sort.length > 0 && !multiValue) {
-    const after = index.fields.slice(equalities);
-    const relative = after[0] && sort[0]!.direction * after[0].direction;
-    sorted =
-      sort.length <= after.length &&
-      sort.every(
-        (key, i) => key.path.text === after[i]!.path.text && key.direction * after[i]!.direction === relative,
-      ) &&
-      (rangePath === undefined || rangePath === sort[0]!.path.text);
-  }
+  // The index yields the order of the sort's first field (read forwards or backwards); SQLite sorts ties
+  // by the rest as they come (`_id`, which lists add), still stopping at the page.
+  const after = index.fields[equalities];
+  const sorted =
+    sort.length > 0 &&
+    !multiValue &&
+    after !== undefined &&
+    sort[0]!.path.text === after.path.text &&
+    (rangePath === undefined || rangePath === after.path.text);
   return { used, fields, equalities, sorted };
 }
 
@@ -130,6 +131,12 @@ function indexCandidate(
   };
 }
 
+/** The index whose keys hold `path` first: the one a substring condition reads whole. */
+const keyIndexOf = (facts: CollectionFacts, path: string): IndexDefinition | undefined =>
+  path === '_id'
+    ? ID_INDEX
+    : facts.indexes.find((index) => index.inSql && index.fields[0]!.path.text === path);
+
 /** The access of one `$or` branch: its `_id`, or its index with the most equalities; undefined if none. */
 function branchAccess(facts: CollectionFacts, terms: readonly FieldTerm[]) {
   const ids = terms.filter((term) => term.path === '_id' && isEquality(term));
@@ -148,7 +155,17 @@ function branchAccess(facts: CollectionFacts, terms: readonly FieldTerm[]) {
     const score = use.equalities * 2 + (use.fields.length > use.equalities ? 1 : 0);
     if (score > 0 && (!best || score > best.score)) best = { index, used: use.used, score };
   }
-  if (!best) return undefined;
+  if (!best) {
+    // A substring: the keys of an index on its field, read whole (never the documents).
+    const keys = terms.find((term) => term.use === 'keys');
+    const index = keys && keyIndexOf(facts, keys.path);
+    if (!keys || !index) return undefined;
+    return {
+      index: index.name,
+      sql: `SELECT seq FROM ${facts.table} INDEXED BY ${facts.indexName(index.name)} WHERE ${keys.sql}`,
+      params: keys.params,
+    };
+  }
   // Every term of the branch, so the union holds its matches only.
   const sql = termsSql(terms);
   return {
@@ -234,6 +251,20 @@ export function chooseAccess(
     const union = unionCandidate(facts, or);
     if (union) candidates.push(union);
   }
+  for (const lookup of facts.multikeyLookups) {
+    candidates.push({
+      access: {
+        type: 'multikey',
+        indexes: [lookup.index],
+        from: `${facts.table} NOT INDEXED`,
+        where: { sql: `seq IN (${lookup.sql})`, params: lookup.params },
+        sorted: false,
+      },
+      fields: [],
+      equalities: 1,
+      probeSql: lookup,
+    });
+  }
 
   const probe = (candidate: Candidate, cap: number): number => {
     const count = facts.countUpTo(candidate.probeSql.sql, candidate.probeSql.params, cap);
@@ -280,7 +311,7 @@ export function chooseAccess(
   }
 
   const keyTerm = terms.find((term) => term.use === 'keys');
-  const keyIndex = keyTerm && sqlIndexes.find((index) => index.fields[0]!.path.text === keyTerm.path);
+  const keyIndex = keyTerm && keyIndexOf(facts, keyTerm.path);
   if (keyTerm && keyIndex) {
     return {
       access: {

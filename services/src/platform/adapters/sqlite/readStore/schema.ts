@@ -46,6 +46,7 @@ export function tableNames(collection: string) {
     idIndex: quoteIdentifier(`id:${collection}`),
     index: (name: string) => quoteIdentifier(`i:${collection}:${name}`),
     uniqueKeys: (name: string) => quoteIdentifier(`u:${collection}:${name}`),
+    multiKeys: (name: string) => quoteIdentifier(`m:${collection}:${name}`),
   };
 }
 

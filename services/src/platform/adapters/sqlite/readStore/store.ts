@@ -7,6 +7,7 @@ import { Commits } from './commits';
 import {
   CollectionState,
   SqliteCollection,
+  type ObservedQuery,
   type SqliteReadCollection,
   type StoreContext,
 } from './collection';
@@ -19,6 +20,7 @@ import {
   quoteIdentifier,
   tableNames,
 } from './schema';
+import { MultiKeys } from './multiKeys';
 import { UniqueKeys } from './uniqueKeys';
 
 export const READ_STORE_FILE = 'readmodels.sqlite';
@@ -41,6 +43,11 @@ export interface SqliteReadStore extends ReadStore {
   unitOfWork<T>(work: () => Promise<T>): Promise<T>;
   /** Commits what was written so far. */
   flush(): void;
+  /**
+   * Calls `listener` with every find, findOne and count from now on, until the returned function is
+   * called: the request-path test explains each read the routes make.
+   */
+  observeQueries(listener: (query: ObservedQuery) => void): () => void;
   /** The database file; undefined in memory. */
   readonly file: string | undefined;
 }
@@ -69,6 +76,7 @@ export function openSqliteReadStore(options: SqliteReadStoreOptions = {}): Sqlit
   db.pragma('foreign_keys = OFF');
   resetIfOtherLayout(db);
   db.exec(METADATA_DDL);
+  registerFunctions(db);
 
   const statements = new Map<string, Statement>();
   const statement = (sql: string): Statement => {
@@ -91,9 +99,11 @@ export function openSqliteReadStore(options: SqliteReadStoreOptions = {}): Sqlit
     afterWrite: options.afterWrite,
     onCommitError: options.onCommitError ?? (() => undefined),
   });
+  const listeners = new Set<(query: ObservedQuery) => void>();
   const context: StoreContext = {
     db,
     commits,
+    observe: undefined,
     statement,
     checkOpen(collection) {
       if (lifecycle.closed) throw new Error(`the read store is closed (collection '${collection}')`);
@@ -128,6 +138,7 @@ export function openSqliteReadStore(options: SqliteReadStoreOptions = {}): Sqlit
       commits.write(() => {
         for (const index of state.indexes) {
           if (index.unique) db.exec(`DROP TABLE IF EXISTS ${names.uniqueKeys(index.name)}`);
+          db.exec(`DROP TABLE IF EXISTS ${names.multiKeys(index.name)}`);
         }
         db.exec(`DROP TABLE IF EXISTS ${names.table}`);
         db.prepare('DELETE FROM _read_store_indexes WHERE collection = ?').run(name);
@@ -135,7 +146,8 @@ export function openSqliteReadStore(options: SqliteReadStoreOptions = {}): Sqlit
       });
       // Statements on the dropped tables would fail once they are gone for good.
       for (const sql of [...statements.keys()]) {
-        if (sql.includes(names.table) || sql.includes(quoteIdentifier(`u:${name}:`).slice(0, -1))) {
+        const keyTables = [`u:${name}:`, `m:${name}:`].map((prefix) => quoteIdentifier(prefix).slice(0, -1));
+        if (sql.includes(names.table) || keyTables.some((prefix) => sql.includes(prefix))) {
           statements.delete(sql);
         }
       }
@@ -146,6 +158,17 @@ export function openSqliteReadStore(options: SqliteReadStoreOptions = {}): Sqlit
 
     flush: () => commits.commit(),
 
+    observeQueries(listener) {
+      listeners.add(listener);
+      context.observe = (query) => {
+        for (const each of listeners) each(query);
+      };
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) context.observe = undefined;
+      };
+    },
+
     async close(): Promise<void> {
       if (lifecycle.closed) return;
       lifecycle.closed = true;
@@ -155,6 +178,24 @@ export function openSqliteReadStore(options: SqliteReadStoreOptions = {}): Sqlit
       db.close();
     },
   };
+}
+
+/**
+ * `mongo_regex(value, source, flags)`: whether `value` is a string the regular expression finds, as the
+ * JavaScript evaluator decides it (conditions.ts); compiled once per pattern.
+ */
+function registerFunctions(db: Database.Database): void {
+  const compiled = new Map<string, RegExp>();
+  db.function('mongo_regex', { deterministic: true }, (value: unknown, source: unknown, flags: unknown) => {
+    if (typeof value !== 'string') return 0;
+    const key = `${String(flags)}/${String(source)}`;
+    let regex = compiled.get(key);
+    if (!regex) {
+      if (compiled.size >= 256) compiled.clear();
+      compiled.set(key, (regex = new RegExp(String(source), String(flags))));
+    }
+    return regex.test(value) ? 1 : 0;
+  });
 }
 
 /** Empties a file written in another layout: its projections rebuild from the event store. */
@@ -196,11 +237,19 @@ function loadStates(db: Database.Database): Map<string, CollectionState> {
   const indexes = db
     .prepare('SELECT collection, keys, is_unique FROM _read_store_indexes ORDER BY rowid')
     .all() as { collection: string; keys: string; is_unique: number }[];
+  const keyTables = new Set(
+    db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'm:%'")
+      .pluck()
+      .all() as string[],
+  );
   for (const { collection, keys, is_unique } of indexes) {
     const state = stateOf(collection);
     const index = indexDefinition(JSON.parse(keys) as Record<string, 1 | -1>, is_unique === 1);
     state.indexes.push(index);
     if (index.unique) state.unique.push(new UniqueKeys(db, collection, index));
+    if (keyTables.has(`m:${collection}:${index.name}`))
+      state.multikeys.push(new MultiKeys(db, collection, index));
   }
   return states;
 }
