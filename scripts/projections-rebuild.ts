@@ -3,16 +3,20 @@
  *
  * Asks the running process that owns the projections (its /ops endpoint) to drop the projection's
  * collections and replay the whole event store into them; it keeps serving meanwhile and /readyz reports
- * not-ready until the rebuild is done. With no process running and MONGO_URL set, it rebuilds the MongoDB
- * read model directly. The embedded read models live in the server's memory and are rebuilt at every start.
+ * not-ready until the rebuild is done. With no process running it rebuilds the read model directly: the
+ * embedded one in DATA_DIR/readmodels.sqlite, or MongoDB's when MONGO_URL is set. A start rebuilds on its
+ * own a projection whose code version changed (Projection.version), so this is for the rest: a read model
+ * suspected wrong, or a new projection's history.
  */
 import { createInProcessBus } from '../services/src/platform/adapters/inprocess/bus';
 import { createLogger } from '../services/src/platform/http/logger';
+import type { ReadStore } from '../services/src/platform/ports/readStore';
 import { loadConfig } from '../services/src/runtime/config';
 import { projections } from '../services/src/runtime/modules';
 import { createProjectionRunner } from '../projections/src';
 import { connectEventStoreDb } from '../services/src/platform/adapters/eventstoredb/eventStore';
 import { openSqliteEventStore } from '../services/src/platform/adapters/sqlite/eventStore';
+import { openSqliteReadStore } from '../services/src/platform/adapters/sqlite/readStore/store';
 import { createMongoReadStore } from '../services/src/platform/adapters/mongo/readStore';
 
 async function main(argv: string[]): Promise<number> {
@@ -38,18 +42,16 @@ async function main(argv: string[]): Promise<number> {
     return response.ok ? 0 : 1;
   }
 
-  if (!config.MONGO_URL) {
-    process.stderr.write(
-      `No Cubre process answered at ${base}. Embedded read models live in the server's memory and are rebuilt ` +
-        `from the event store at every start: start it (npm start) and run this again, or pass --url.\n`,
-    );
-    return 1;
-  }
+  // No process answered: this one rebuilds. A process started meanwhile would not see the rebuild in
+  // its caches, so this is for a stopped site (or MongoDB shared by processes that re-read it).
+  process.stderr.write(`No Cubre process answered at ${base}: rebuilding ${name} here.\n`);
   const logger = createLogger({ level: config.LOG_LEVEL });
   const eventStore = config.EVENTSTORE_URL
     ? connectEventStoreDb(config.EVENTSTORE_URL)
     : openSqliteEventStore({ dataDir: config.DATA_DIR });
-  const readStore = await createMongoReadStore({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+  const readStore: ReadStore = config.MONGO_URL
+    ? await createMongoReadStore({ url: config.MONGO_URL, dbName: config.MONGO_DB })
+    : openSqliteReadStore({ dataDir: config.DATA_DIR });
   const runner = createProjectionRunner({
     projections: projections.filter((p) => p.name === name),
     eventStore,
@@ -59,6 +61,7 @@ async function main(argv: string[]): Promise<number> {
   });
   const result = await runner.rebuild(name);
   process.stdout.write(`${JSON.stringify({ projection: name, ...result })}\n`);
+  await runner.stop();
   await readStore.close();
   await eventStore.close();
   return 0;

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { createProjectionRunner } from '../../projections/src';
 import { comparatorLinksProjection } from '../../projections/src/comparatorLinks/projection';
 import { createInProcessBus } from '../../services/src/platform/adapters/inprocess/bus';
-import { createMemoryReadStore } from '../../services/src/platform/adapters/memory/readStore';
+import { openSqliteReadStore } from '../../services/src/platform/adapters/sqlite/readStore/store';
 import { openSqliteEventStore } from '../../services/src/platform/adapters/sqlite/eventStore';
 import { round, timed } from './stats';
 
@@ -42,7 +42,8 @@ export async function benchReplayThroughput(dir: string, total: number) {
     }
   });
 
-  const readStore = createMemoryReadStore();
+  // The runtime's embedded read store, a file beside the events: replays commit as they go.
+  const readStore = openSqliteReadStore({ dataDir: join(dir, 'replay') });
   const runner = createProjectionRunner({
     projections: [comparatorLinksProjection],
     eventStore: store,
@@ -57,6 +58,7 @@ export async function benchReplayThroughput(dir: string, total: number) {
     result = await runner.rebuild('comparatorLinks');
   });
   const documents = await readStore.collection('comparatorLinks').count({});
+  await readStore.close();
   await store.close();
   if (documents !== total) throw new Error(`replay produced ${documents} documents for ${total} events`);
   const replayRate = total / (replayMs / 1000);

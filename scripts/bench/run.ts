@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the platform's speed goals (issue 2), each measured against a baseline in the same run,
- * never as timed tests. Results print as a table and are written to bench/results/platform.json.
+ * never as timed tests. Results print as a table and are written to bench/results/platform.json; then the
+ * storefront's, the console's (`-- leads`) and the start's (`-- start`, issue 12) in files of their own.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -9,8 +10,9 @@ import { benchAppendThroughput } from './appendThroughput';
 import { benchCommandToVisibleHttp, benchCommandToVisibleInProcess } from './commandLatency';
 import { benchComparator } from './comparatorBench';
 import { leadsOnly } from './leadsBench';
-import { benchMemoryReadStore } from './readStore/memoryReadStore.bench';
+import { benchEmbeddedReadStore } from './readStore/embeddedReadStore.bench';
 import { benchReplayThroughput } from './replayThroughput';
+import { startOnly } from './startBench';
 import { benchStorefront, FIRST_CARDS_GOAL_MS, LAYOUT_SHIFT_GOAL } from './storefrontBench';
 
 /** `npm run bench -- storefront`: issue 4's figures alone, written to bench/results/storefront.json. */
@@ -53,6 +55,7 @@ async function main() {
   try {
     if (process.argv.includes('storefront')) return await storefrontOnly(dir, root, log);
     if (process.argv.includes('leads')) return await leadsOnly(dir, root, log);
+    if (process.argv.includes('start')) return await startOnly(dir, root, log);
     log('append throughput, batches of 1 and 100, against raw better-sqlite3 inserts…');
     const append1 = await benchAppendThroughput(dir, 1, 3000);
     const append100 = await benchAppendThroughput(dir, 100, 50_000);
@@ -61,7 +64,7 @@ async function main() {
     log(
       'embedded read store: guarded updates, and a filtered sort of 20,000 documents against mingo and a hand loop…',
     );
-    const readStore = await benchMemoryReadStore();
+    const readStore = await benchEmbeddedReadStore(dir);
     log('command-to-visible latency, 50 concurrent writers…');
     const inProcess = await benchCommandToVisibleInProcess(dir, 50, 5);
     const http = await benchCommandToVisibleHttp(dir, 50, 5);
@@ -76,7 +79,7 @@ async function main() {
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
       appendThroughput: { batchOf1: append1, batchOf100: append100 },
       replayThroughput: replay,
-      memoryReadStore: readStore,
+      embeddedReadStore: readStore,
       commandToVisible: { inProcess, http },
       comparator,
       goals: {
@@ -96,6 +99,7 @@ async function main() {
     log(`written to bench/results/platform.json`);
     await storefrontOnly(dir, root, log);
     await leadsOnly(dir, root, log);
+    await startOnly(dir, root, log);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,17 +1,22 @@
 import { performance } from 'node:perf_hooks';
 import { find as mingoFind, Query } from 'mingo';
 import { update as mingoUpdate } from 'mingo/updater';
+import { join } from 'node:path';
 import type { ReadCollection, ReadDocument } from '@cubre/services/platform/ports/readStore';
-import { createMemoryReadStore } from '@cubre/services/platform/adapters/memory/readStore';
 import { orderPage } from '@cubre/services/platform/adapters/memory/ordering';
 import { parseSort } from '@cubre/services/platform/adapters/memory/sortKeys';
+import {
+  openSqliteReadStore,
+  type SqliteReadStore,
+} from '@cubre/services/platform/adapters/sqlite/readStore/store';
 
 /**
- * Micro benchmark of the embedded read store: (a) the projection hot path, guardedUpdate, on 10,000
- * documents; (b) a filtered, sorted page of 20,000 documents against mingo's own cursor and a
- * hand-written loop. Run by `npm run bench` (scripts/bench/run.ts). It has no standalone entry point:
- * inside the bench bundle `require.main === module` holds for every module, and it ran concurrently with
- * the append benchmark, slowing single appends six-fold.
+ * Micro benchmark of the embedded read store (SQLite, a file in the bench's folder, as the runtime keeps
+ * it): (a) the projection hot path, guardedUpdate, on 10,000 documents, in units of work of 1,000 as the
+ * runner applies batches; (b) a filtered, sorted page of 20,000 documents against mingo's own cursor and a
+ * hand-written loop over the same documents in memory. Run by `npm run bench` (scripts/bench/run.ts). It
+ * has no standalone entry point: inside the bench bundle `require.main === module` holds for every module,
+ * and it ran concurrently with the append benchmark, slowing single appends six-fold.
  */
 
 /** A deterministic generator, so every run measures the same data. */
@@ -54,21 +59,27 @@ function policies(count: number, seed: number): Policy[] {
 
 const seconds = (start: number): number => (performance.now() - start) / 1000;
 
-/** Events applied per second through guardedUpdate, the way a projection applies them. */
+/** Events applied per second through guardedUpdate, the way a projection applies them (batches as units). */
 async function guardedUpdates(
+  store: SqliteReadStore,
   collection: ReadCollection<Policy>,
   docs: number,
   calls: number,
 ): Promise<number> {
   const start = performance.now();
-  for (let i = 0; i < calls; i++) {
-    const revision = Math.floor(i / docs) + 1;
-    await collection.guardedUpdate(
-      `policy-${i % docs}`,
-      { revision: { $lt: revision } },
-      { $set: { revision, status: STATUSES[i & 3]!, 'holder.age': 20 + (i % 50) }, $inc: { events: 1 } },
-    );
+  for (let from = 0; from < calls; from += 1000) {
+    await store.unitOfWork(async () => {
+      for (let i = from; i < Math.min(calls, from + 1000); i++) {
+        const revision = Math.floor(i / docs) + 1;
+        await collection.guardedUpdate(
+          `policy-${i % docs}`,
+          { revision: { $lt: revision } },
+          { $set: { revision, status: STATUSES[i & 3]!, 'holder.age': 20 + (i % 50) }, $inc: { events: 1 } },
+        );
+      }
+    });
   }
+  store.flush();
   return calls / seconds(start);
 }
 
@@ -104,9 +115,9 @@ async function timePerCall(rounds: number, run: () => unknown): Promise<number> 
   return times[Math.floor(times.length / 2)]!;
 }
 
-async function filteredSort(): Promise<Record<string, number>> {
+async function filteredSort(dir: string): Promise<Record<string, number>> {
   const docs = policies(20_000, 7);
-  const store = createMemoryReadStore();
+  const store = openSqliteReadStore({ dataDir: join(dir, 'read-store-sort') });
   const collection = store.collection<Policy>('policies');
   for (const doc of docs) await collection.upsert(doc);
   const filter = { status: { $in: ['open', 'quoted'] }, premium: { $gte: 20 } };
@@ -158,13 +169,13 @@ async function filteredSort(): Promise<Record<string, number>> {
   };
 }
 
-async function hotPath(): Promise<Record<string, number>> {
+async function hotPath(dir: string): Promise<Record<string, number>> {
   const docs = policies(10_000, 3);
-  const store = createMemoryReadStore();
+  const store = openSqliteReadStore({ dataDir: join(dir, 'read-store-hot-path') });
   const collection = store.collection<Policy>('policies');
   for (const doc of docs) await collection.upsert(doc);
-  await guardedUpdates(collection, docs.length, 50_000); // warm-up
-  const changing = await guardedUpdates(collection, docs.length, 200_000);
+  await guardedUpdates(store, collection, docs.length, 50_000); // warm-up
+  const changing = await guardedUpdates(store, collection, docs.length, 200_000);
 
   // Replaying events already applied: every guard fails, nothing changes.
   const replayStart = performance.now();
@@ -181,7 +192,7 @@ async function hotPath(): Promise<Record<string, number>> {
   for (const doc of docs) await indexed.upsert(doc);
   await indexed.createIndex({ status: 1 });
   await indexed.createIndex({ 'holder.name': 1 }, { unique: true });
-  const withIndexes = await guardedUpdates(indexed, docs.length, 200_000);
+  const withIndexes = await guardedUpdates(store, indexed, docs.length, 200_000);
 
   const upsertStart = performance.now();
   for (let i = 0; i < 100_000; i++) await collection.upsert({ ...docs[i % docs.length]!, revision: i });
@@ -199,6 +210,6 @@ async function hotPath(): Promise<Record<string, number>> {
   };
 }
 
-export async function benchMemoryReadStore(): Promise<Record<string, number>> {
-  return { ...(await hotPath()), ...(await filteredSort()) };
+export async function benchEmbeddedReadStore(dir: string): Promise<Record<string, number>> {
+  return { ...(await hotPath(dir)), ...(await filteredSort(dir)) };
 }
