@@ -21,6 +21,7 @@ import {
 } from '../domain/shell/decimalInput';
 import { BIRTH_FLAGS, PLAN_TYPES, type ComparatorFilters } from '../domain/results/filters';
 import { useI18n } from '../i18n/I18nProvider';
+import { featureName } from '../domain/results/cardWords';
 
 const toggled = (list: readonly string[] | undefined, value: string): string[] =>
   list?.includes(value) ? list.filter((item) => item !== value) : [...(list ?? []), value];
@@ -68,7 +69,11 @@ function useOrganizations(types: string[]) {
         (answer) =>
           live && setState({ list: answer.data.filter((org) => (org.productCount ?? 1) > 0), error: null }),
       )
-      .catch(() => live && setState({ list: [], error: organizationsErrorMessage(key) }));
+      .catch(() => {
+        // 000-8.05: 'Error al obtener las organizaciones de tipo {types}', logged as the seed words it.
+        console.warn(organizationsErrorMessage(key));
+        if (live) setState({ list: [], error: key });
+      });
     return () => {
       live = false;
     };
@@ -156,7 +161,7 @@ export default function FiltersPanel({
   onChange(patch: Patch): void;
   mobile: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, tOr } = useI18n();
   const organizations = useOrganizations(comparator.organizationTypes);
   const isapres = comparator.productType === 'ISAPRES';
   const body = (
@@ -176,7 +181,7 @@ export default function FiltersPanel({
                     }
                   />
                 }
-                label={type.displayName}
+                label={tOr(`catalogue.insuranceType.${type.name}`, type.displayName)}
               />
             ))}
           </FormGroup>
@@ -204,7 +209,7 @@ export default function FiltersPanel({
       <Group legend={t('filters.organizations')}>
         {organizations.error && (
           <Typography role="alert" color="error">
-            {organizations.error}
+            {t('filters.organizationsError', { types: organizations.error })}
           </Typography>
         )}
         <FormGroup sx={{ maxHeight: 260, overflowY: 'auto', flexWrap: 'nowrap' }}>
@@ -272,7 +277,7 @@ export default function FiltersPanel({
                     onChange={() => onChange({ features: toggled(filters.features, feature.code) })}
                   />
                 }
-                label={feature.name}
+                label={featureName(feature.code, feature.name, tOr)}
               />
             ))}
           </FormGroup>

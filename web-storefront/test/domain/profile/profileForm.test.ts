@@ -16,6 +16,9 @@ import {
   toProfile,
   type ProfileFormState,
 } from '../../../src/domain/profile/profileForm';
+import { HOLDER_AGE_MESSAGE, DEPENDANT_AGE_MESSAGE, PET_AGE_MESSAGE } from '@cubre/schemas/profileAges';
+import { translate } from '../../../src/domain/shell/i18n';
+import { dictionaryOf, en, es } from '../../support/words';
 
 const person = (patch: Partial<ProfileFormState> = {}): ProfileFormState => ({
   ...emptyFormState('person', 'CL'),
@@ -24,30 +27,32 @@ const person = (patch: Partial<ProfileFormState> = {}): ProfileFormState => ({
 
 describe('profile/profileForm', () => {
   test('000-2.47 the modal asks who will be insured, or the number of employees for collective', () => {
-    expect(PROFILE_TEXTS.person.title).toBe('¿Quiénes serán asegurados?');
+    expect(es(PROFILE_TEXTS.person.title)).toBe('¿Quiénes serán asegurados?');
+    expect(en(PROFILE_TEXTS.person.title)).toBe('Who will be insured?');
     expect(PROFILE_TEXTS.pet.title).toBe(PROFILE_TEXTS.person.title);
-    expect(PROFILE_TEXTS.collective.title).toBe('Ingresa el número de empleados');
+    expect(es(PROFILE_TEXTS.collective.title)).toBe('Ingresa el número de empleados');
   });
 
   test('000-2.48 the hint is by sex and age, or by breed and age of the pet', () => {
-    expect(PROFILE_TEXTS.person.hint).toBe('El precio varía según sexo y edad');
-    expect(PROFILE_TEXTS.pet.hint).toBe('El precio varía según raza y edad de tu mascota');
+    expect(es(PROFILE_TEXTS.person.hint)).toBe('El precio varía según sexo y edad.');
+    expect(es(PROFILE_TEXTS.pet.hint)).toBe('El precio varía según raza y edad de tu mascota.');
   });
 
   test('000-2.51 the enter-your-profile tooltip is worded differently for person, pet and collective', () => {
     const tooltips = new Set([
-      PROFILE_TEXTS.person.tooltip,
-      PROFILE_TEXTS.pet.tooltip,
-      PROFILE_TEXTS.collective.tooltip,
+      es(PROFILE_TEXTS.person.tooltip),
+      es(PROFILE_TEXTS.pet.tooltip),
+      es(PROFILE_TEXTS.collective.tooltip),
     ]);
     expect(tooltips.size).toBe(3);
   });
 
   test("000-2.49 the add button is 'Agregar Persona' for Peru, 'Agregar Mascota' for pets, else the default text", () => {
-    expect(addButtonText('person', 'PE')).toBe('Agregar Persona');
-    expect(addButtonText('pet', 'PE')).toBe('Agregar Mascota');
-    expect(addButtonText('pet', 'CL')).toBe('Agregar Mascota');
-    expect(addButtonText('person', 'CL')).toBe('Agregar carga');
+    const text = (kind: 'person' | 'pet', country: 'PE' | 'CL') => es(addButtonText(kind, country)!);
+    expect(text('person', 'PE')).toBe('Agregar Persona');
+    expect(text('pet', 'PE')).toBe('Agregar Mascota');
+    expect(text('pet', 'CL')).toBe('Agregar Mascota');
+    expect(text('person', 'CL')).toBe('Agregar carga');
   });
 
   test('000-5.33 there is no add button for collective insurance', () => {
@@ -65,9 +70,10 @@ describe('profile/profileForm', () => {
   });
 
   test("000-2.50 an invalid profile shows a red message, by default 'Perfil inválido'", () => {
-    expect(invalidMessage()).toBe('Perfil inválido');
-    expect(invalidMessage('  ')).toBe('Perfil inválido');
-    expect(invalidMessage('Falta la edad')).toBe('Falta la edad');
+    expect(invalidMessage(es)).toBe('Perfil inválido');
+    expect(invalidMessage(es, '  ')).toBe('Perfil inválido');
+    expect(invalidMessage(es, 'Falta la edad')).toBe('Falta la edad');
+    expect(invalidMessage(en)).toBe('Invalid profile');
   });
 
   test('000-5.16 the validation script: array → first payload, string → message, boolean → verdict', () => {
@@ -81,7 +87,8 @@ describe('profile/profileForm', () => {
       valid: false,
       message: 'La edad es obligatoria',
     });
-    expect(interpretValidation(false)).toEqual({ valid: false, message: DEFAULT_INVALID_MESSAGE });
+    expect(interpretValidation(false)).toEqual({ valid: false, message: '' });
+    expect(es(DEFAULT_INVALID_MESSAGE)).toBe('Perfil inválido');
     expect(interpretValidation(true)).toMatchObject({ valid: true });
   });
 
@@ -90,10 +97,10 @@ describe('profile/profileForm', () => {
   });
 
   test('000-5.25 missing required fields are named, else the success message', () => {
-    expect(missingFieldsMessage(['cotizante', 'region'])).toBe(
+    expect(missingFieldsMessage(['cotizante', 'region'], es)).toBe(
       'No se ingresaron los siguientes campos: cotizante, region',
     );
-    expect(missingFieldsMessage([])).toBe('Se ingresaron todos los campos requeridos');
+    expect(missingFieldsMessage([], es)).toBe('Se ingresaron todos los campos requeridos');
   });
 
   test('000-1.02 a person form becomes the API profile: cotizante, cargas, prevision, region', () => {
@@ -181,6 +188,24 @@ describe('profile/profileForm', () => {
     expect(valid).toEqual({ ok: true, profile: toProfile(person(), 'person', { country: 'CL' }) });
   });
 
+  test("issue 11 the red message is a dictionary word: in Spanish the API's own, in English English", () => {
+    const problemOf = (result: ReturnType<typeof profileFromForm>) => {
+      if (result.ok) throw new Error('valid');
+      return result.problem;
+    };
+    const words = dictionaryOf('es');
+    const spanish = (result: ReturnType<typeof profileFromForm>) =>
+      translate(words, problemOf(result).key, problemOf(result).params);
+    const old = person({ titular: { sexo: 'Masculino', edad: '150', prevision: '', ingreso: '' } });
+    expect(spanish(profileFromForm(old, 'person'))).toBe(HOLDER_AGE_MESSAGE);
+    const dependant = person({ dependants: [{ parentesco: 'Hijo/Hija', sexo: 'Masculino', edad: '300' }] });
+    expect(spanish(profileFromForm(dependant, 'person'))).toBe(DEPENDANT_AGE_MESSAGE);
+    const pet = { ...emptyFormState('pet'), pets: [{ especie: 'Perro', raza: '', edad: '41' }] };
+    expect(spanish(profileFromForm(pet, 'pet'))).toBe(PET_AGE_MESSAGE);
+    const { key, params } = problemOf(profileFromForm(old, 'person'));
+    expect(en(key, params)).toBe('The main insured must be between 18 and 110 years old');
+  });
+
   test('000-5.23 Colombia: the employee count must be at least 10', () => {
     const nine = { ...emptyFormState('collective', 'CO'), employees: '9' };
     expect(profileFromForm(nine, 'collective', { country: 'CO' })).toMatchObject({ ok: false });
@@ -213,20 +238,20 @@ describe('profile/profileForm', () => {
   });
 
   test("000-2.52 the line under the price reads 'para N personas' or 'para N mascotas'", () => {
-    expect(forPersonsLine({ cotizante: [{ edad: 30 }], cargas: [{ edad: 3 }, { edad: 5 }] }, 'person')).toBe(
-      'para 3 personas',
-    );
-    expect(forPersonsLine({ cotizante: [{ edad: 30 }] }, 'person')).toBe('para 1 persona');
-    expect(forPersonsLine({ mascota: [{ parentesco: 'Mascota' }, { parentesco: 'Mascota' }] }, 'pet')).toBe(
-      'para 2 mascotas',
-    );
-    expect(forPersonsLine({}, 'person')).toBeNull();
-    expect(forPersonsLine({ colectivo: { cantidadempleados: 10 } }, 'collective')).toBeNull();
+    expect(
+      forPersonsLine({ cotizante: [{ edad: 30 }], cargas: [{ edad: 3 }, { edad: 5 }] }, 'person', es),
+    ).toBe('para 3 personas');
+    expect(forPersonsLine({ cotizante: [{ edad: 30 }] }, 'person', es)).toBe('para 1 persona');
+    expect(
+      forPersonsLine({ mascota: [{ parentesco: 'Mascota' }, { parentesco: 'Mascota' }] }, 'pet', es),
+    ).toBe('para 2 mascotas');
+    expect(forPersonsLine({}, 'person', es)).toBeNull();
+    expect(forPersonsLine({ colectivo: { cantidadempleados: 10 } }, 'collective', es)).toBeNull();
   });
 
   test('000-9.25 the persons count is capped at 100', () => {
     const cargas = Array.from({ length: 150 }, () => ({ edad: 1 }));
-    expect(forPersonsLine({ cotizante: [{}], cargas }, 'person')).toBe('para 100 personas');
+    expect(forPersonsLine({ cotizante: [{}], cargas }, 'person', es)).toBe('para 100 personas');
   });
 
   test('000-4.07 the finished style lasts 3 s; pre-fill after 200 ms; check after 1 s', () => {
