@@ -118,6 +118,25 @@ describe('POST /api/insurance/compare/metadata', () => {
     });
   });
 
+  test("issue 11 a card's composed Spanish texts come with the numbers they are made of", async () => {
+    const profile = { cotizante: [{ sexo: 'Masculino', edad: 40 }], cargas: [{ edad: 10 }] };
+    const answer = await json(await compare({ organizationTypes: allTypes, profile }));
+    const product = answer.data.find((c: { productCode: string }) => c.productCode === 'COMP-A');
+    expect(product.topAmount).toEqual({ text: 'UF 1.000', amount: 1000, unit: 'UF', period: 'anual' });
+    expect(product.deductible).toMatchObject({ text: 'UF 3', amount: 3, unit: 'UF' });
+    expect(product.insuranceMetadata.price_detail).toMatchObject({ label: 'para 2 personas', insured: 2 });
+    const plan = answer.data.find((c: { plan?: unknown }) => c.plan);
+    expect(plan.topAmount).toMatchObject({ amount: expect.any(Number), unit: 'UF' });
+    expect(plan.topAmount.text).toEqual(
+      plan.topAmount.amount === 0 ? 'Sin tope' : expect.stringMatching(/^UF /),
+    );
+    expect(plan.plan.factorTableCode === null ? plan.plan.factorTable : plan.plan.factorTableCode).toBe(
+      plan.plan.factorTable,
+    );
+    const unpriced = await json(await compare({ organizationTypes: allTypes }));
+    expect(unpriced.data[0].insuranceMetadata.price_detail.insured).toBeNull();
+  });
+
   test('filters: organization types, insurance types (name or url segment), organizations, providers, features', async () => {
     expect(codes(await json(await compare({ organizationTypes: 'ISAPRE' })))).toHaveLength(7);
     const byType = await json(
