@@ -263,6 +263,8 @@ describe('the storefront in English and Portuguese (issue 11 point 9)', () => {
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(await page.title()).toBe('Page not found · Cubre');
     expect(giveaways(await pageWords(page), 'en')).toEqual([]);
+    // The page itself answered 404 (point 10): the one failed load this visit expects.
+    expect(session.expectedProblems(page, /status of 404/)).toHaveLength(1);
   }, 90_000);
 
   test('001-2.20 on a phone the drawer switches the language and keeps the page and its query', async () => {
