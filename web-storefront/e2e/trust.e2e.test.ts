@@ -12,7 +12,6 @@ import { storefrontSession } from './support/session';
 const session = storefrontSession();
 const visit = session.visit;
 const consoleApi = new ConsoleApi(() => session.runtime.url);
-jest.setTimeout(60_000);
 
 const cards = (page: Page) => page.getByTestId('result-card');
 const pesos = (text: string | null) => Number((text ?? '').split(' ')[0]!.replace(/\D/g, ''));

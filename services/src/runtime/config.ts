@@ -51,6 +51,18 @@ export const RuntimeConfig = z.object({
     .default('')
     .transform(list)
     .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  /** Origins allowed to frame the site (CSP frame-ancestors), space- or comma-separated; none by default. */
+  FRAME_ANCESTORS: z
+    .string()
+    .default('')
+    .transform(list)
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))),
+  COMPRESS_MIN_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1024 * 1024)
+    .default(1024),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

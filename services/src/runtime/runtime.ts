@@ -89,6 +89,8 @@ export async function startRuntime(
       identity: identityConfigOf(config),
       leadDuplicateWindowDays: config.LEAD_DUPLICATE_WINDOW_DAYS,
       editionHosts: config.EDITION_HOSTS,
+      frameAncestors: config.FRAME_ANCESTORS,
+      compressMinBytes: config.COMPRESS_MIN_BYTES,
     },
     logger,
   };

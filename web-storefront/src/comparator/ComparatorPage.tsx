@@ -1,4 +1,5 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazyWithWords } from '../i18n/lazyWithWords';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -48,12 +49,12 @@ import { useComparator } from './useComparator';
 import { useResults } from './useResults';
 import { comparatorRoute } from './prefetch';
 
-const ProfileDialog = lazy(() => import('../profile/ProfileDialog'));
-const ColectivosDialog = lazy(() => import('../profile/ColectivosDialog'));
-const DetailDialog = lazy(() => import('../detail/DetailDialog'));
+const ProfileDialog = lazyWithWords(() => import('../profile/ProfileDialog'));
+const ColectivosDialog = lazyWithWords(() => import('../profile/ColectivosDialog'));
+const DetailDialog = lazyWithWords(() => import('../detail/DetailDialog'));
 // Filters come right after the first cards: their inputs are the heaviest part of the page.
-const FiltersPanel = lazy(() => import('./FiltersPanel'));
-const Pagination = lazy(() => import('@mui/material/Pagination'));
+const FiltersPanel = lazyWithWords(() => import('./FiltersPanel'));
+const Pagination = lazyWithWords(() => import('@mui/material/Pagination'));
 
 const HEALTH_COMPARATOR = 'Comparar/Seguros-de-Salud';
 

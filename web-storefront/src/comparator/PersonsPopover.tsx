@@ -1,11 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithWords } from '../i18n/lazyWithWords';
 import Button from '@mui/material/Button';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useI18n } from '../i18n/I18nProvider';
 import { sexWords, type Person } from '../domain/results/insuredPeople';
 
-const PriceExplanation = lazy(() => import('./PriceExplanation'));
+const PriceExplanation = lazyWithWords(() => import('./PriceExplanation'));
 
 /** Who the price covers and who it cannot (sex, age in years), and the price explanation on demand. */
 export default function PersonsPopover(props: {

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithWords } from '../i18n/lazyWithWords';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Button from '@mui/material/Button';
@@ -22,7 +23,7 @@ import { useProfilePrice } from './useProfilePrice';
 import { DETAIL_TABS, type DetailTab } from './tabs';
 import { CoveragesPanel, FaqPanel, ProvidersPanel, TextListPanel, TopsPanel } from './TabPanels';
 
-const RequestForm = lazy(() => import('../request/RequestForm'));
+const RequestForm = lazyWithWords(() => import('../request/RequestForm'));
 
 /** Detail of one product or plan (000-2.17…2.21): header, and the tabs of issue 4, Solicitar last. */
 export function DetailView({

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { SITE, type Language } from '../app/config';
+import { splitLanguage } from '../domain/routing/language';
 import bundledSpanish from '../../public/i18n/es.json';
 import {
   catalogueUrl,
@@ -55,6 +56,39 @@ function i18nOf(lang: Language, words: Dictionary, complete: boolean): I18n {
 
 const I18nContext = createContext<I18n>(i18nOf('es', spanish, true));
 
+const loading = new Map<Language, Promise<Dictionary>>();
+/**
+ * The whole dictionary of a language, loaded once: the first screen's Spanish (bundled), the rest of it
+ * (a chunk), and for English or Portuguese their files; the edition's own words on top (forEdition).
+ * Independent of React, so a lazy screen can wait for it before anything renders.
+ */
+function loadWords(lang: Language): Promise<Dictionary> {
+  let words = loading.get(lang);
+  if (!words) {
+    const parts: Promise<Dictionary>[] = [loadSpanishMore().catch(() => ({}))];
+    if (lang !== 'es')
+      parts.push(
+        fetchDictionary(translationsUrl(lang)),
+        fetchDictionary(translationsUrl(lang, 'more')),
+        fetchDictionary(catalogueUrl(lang)),
+      );
+    words = Promise.all(parts).then((loaded) =>
+      forEdition(Object.assign({}, bundledSpanish, ...loaded), SITE.country),
+    );
+    loading.set(lang, words);
+  }
+  return words;
+}
+
+/**
+ * Resolves once the page's whole dictionary is in. Lazy screens wait for it (`lazyWithWords`), so none
+ * draws a word still missing; outside a browser (a test resolving a route) there is nothing to wait for.
+ */
+export const wordsLoaded = (): Promise<void> =>
+  typeof window === 'undefined'
+    ? Promise.resolve()
+    : loadWords(splitLanguage(window.location.pathname).lang).then(() => undefined);
+
 /**
  * Spanish is the catalogue's own language: its names are the server's texts. English and Portuguese load
  * from /i18n/{lang}.json, /i18n/more/{lang}.json and /i18n/catalogue/{lang}.json (001-7.12) and fall back
@@ -68,23 +102,7 @@ export function I18nProvider({ lang, children }: { lang: Language; children: Rea
   });
   useEffect(() => {
     let live = true;
-    const parts: Promise<Dictionary>[] = [loadSpanishMore().catch(() => ({}))];
-    if (lang !== 'es')
-      parts.push(
-        fetchDictionary(translationsUrl(lang)),
-        fetchDictionary(translationsUrl(lang, 'more')),
-        fetchDictionary(catalogueUrl(lang)),
-      );
-    void Promise.all(parts).then(
-      // The edition's own words replace the common ones once every part is in (forEdition).
-      (loaded) =>
-        live &&
-        setState({
-          lang,
-          words: forEdition(Object.assign({}, bundledSpanish, ...loaded), SITE.country),
-          complete: true,
-        }),
-    );
+    void loadWords(lang).then((words) => live && setState({ lang, words, complete: true }));
     return () => {
       live = false;
     };

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, Component, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, Component, type ReactNode } from 'react';
+import { lazyWithWords } from '../i18n/lazyWithWords';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useI18n } from '../i18n/I18nProvider';
 
-const FooterContent = lazy(() => import('./FooterContent'));
+const FooterContent = lazyWithWords(() => import('./FooterContent'));
 
 /** 'Falló carga de Footer' (001-2.30) in the page's language. */
 function FooterFailed() {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { lazyWithWords } from '../i18n/lazyWithWords';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +20,7 @@ import { MOBILE_QUERY } from '../app/theme';
 import { useHideOnScroll } from './useHideOnScroll';
 
 // Menus, drawer and popovers load on first use: the first page's JavaScript has a budget (issue 4).
-const HeaderPopups = lazy(() => import('./HeaderPopups'));
+const HeaderPopups = lazyWithWords(() => import('./HeaderPopups'));
 
 export const HEADER_HEIGHT = 75;
 

@@ -1,4 +1,5 @@
 import type { Country } from '@cubre/schemas';
+import compression from 'compression';
 import express, { type Router } from 'express';
 import type { EventStore } from '../ports/eventStore';
 import type { Logger } from '../ports/logger';
@@ -7,6 +8,7 @@ import { adminCors } from './adminCors';
 import { errorHandler } from './errorHandler';
 import { HttpProblem, sendProblem } from './problem';
 import { requestLog } from './requestLog';
+import { securityHeaders } from './securityHeaders';
 
 /** Read-your-writes: resolves true once the named projections show the write (issue 2, item 6). */
 export interface Visibility {
@@ -30,6 +32,10 @@ export interface AppConfig {
   leadDuplicateWindowDays: number;
   /** Which edition each host serves (EDITION_HOSTS, services/src/site/editionHosts.ts). */
   editionHosts: { byHost: ReadonlyMap<string, Country>; fallback: Country };
+  /** Origins that may frame the site (FRAME_ANCESTORS; none by default). */
+  frameAncestors: string[];
+  /** Answers smaller than this many bytes go uncompressed (COMPRESS_MIN_BYTES). */
+  compressMinBytes: number;
 }
 
 /** Settings of the console's sign-in (issue 5). */
@@ -84,6 +90,10 @@ export function createApp(options: {
   app.set('query parser', 'simple');
 
   app.use(requestLog(options.logger));
+  app.use(securityHeaders({ frameAncestors: context.config.frameAncestors }));
+  // JSON and HTML above the threshold, gzip or deflate as the client asks (issue 12: a comparator page was
+  // 34 KB where gzip makes it 2.4 KB). Built assets are served precompressed and skip this.
+  app.use(compression({ threshold: context.config.compressMinBytes }));
 
   app.use((req, res, next) => {
     if (!probe.draining()) return next();

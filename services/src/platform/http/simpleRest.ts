@@ -58,7 +58,9 @@ export function parseListQuery(
     ) {
       throw badParam('sort', 'format', 'sort es ["campo","ASC"|"DESC"]');
     }
-    if (!options.sortable.includes(rawSort[0])) {
+    // react-admin's data provider sorts by id when a list names no sort (a <List> without one, a
+    // reference field, useGetList): every list accepts it (issue 12).
+    if (rawSort[0] !== 'id' && !options.sortable.includes(rawSort[0])) {
       throw badParam('sort', 'sortable', `no se puede ordenar por ${rawSort[0]}`);
     }
     sort = { field: rawSort[0], order: rawSort[1] };

@@ -93,6 +93,8 @@ beforeAll(async () => {
         },
         leadDuplicateWindowDays: 0,
         editionHosts: { byHost: new Map(), fallback: 'CL' },
+        frameAncestors: [],
+        compressMinBytes: 1024,
       },
       logger: pino({ level: 'silent' }),
     },
