@@ -30,7 +30,11 @@ describe('the Content-Security-Policy in a real browser (issue 12)', () => {
     await page.getByTestId('open-profile').click();
     await page.getByTestId('profile-form').waitFor();
     await page.keyboard.press('Escape');
-    await page.getByTestId('result-card').first().getByRole('button', { name: /^Ver detalle/ }).click();
+    await page
+      .getByTestId('result-card')
+      .first()
+      .getByRole('button', { name: /^Ver detalle/ })
+      .click();
     await page.getByRole('dialog').getByRole('tabpanel').getByRole('table').first().waitFor();
     expect(await inlineScriptRan(page)).toBe(false);
     expect(session.expectedProblems(page, /script-src/).length).toBeGreaterThan(0);
