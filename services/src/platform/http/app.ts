@@ -5,6 +5,7 @@ import type { EventStore } from '../ports/eventStore';
 import type { Logger } from '../ports/logger';
 import type { ReadStore } from '../ports/readStore';
 import { adminCors } from './adminCors';
+import { bodyDepthLimit } from './bodyDepth';
 import { errorHandler } from './errorHandler';
 import { HttpProblem, sendProblem } from './problem';
 import { requestLog } from './requestLog';
@@ -32,6 +33,8 @@ export interface AppConfig {
   leadDuplicateWindowDays: number;
   /** Which edition each host serves (EDITION_HOSTS, services/src/site/editionHosts.ts). */
   editionHosts: { byHost: ReadonlyMap<string, Country>; fallback: Country };
+  /** Proxies whose forwarding headers are believed (TRUSTED_PROXIES; none by default). */
+  trustedProxies: string[];
   /** Origins that may frame the site (FRAME_ANCESTORS; none by default). */
   frameAncestors: string[];
   /** Answers smaller than this many bytes go uncompressed (COMPRESS_MIN_BYTES). */
@@ -86,7 +89,9 @@ export function createApp(options: {
   const { context, probe } = options;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the configured proxies may say who the client is: trusting every private address let anyone on the
+  // machine or its network pick their own address past the rate limits and the login throttle (issue 13).
+  app.set('trust proxy', context.config.trustedProxies.length > 0 ? context.config.trustedProxies : false);
   app.set('query parser', 'simple');
 
   app.use(requestLog(options.logger));
@@ -151,6 +156,7 @@ export function createApp(options: {
 
   app.use(adminCors(context.config.publicOrigins));
   app.use(express.json({ limit: context.config.bodyLimitBytes }));
+  app.use(bodyDepthLimit());
   for (const module of options.modules) app.use(module.routes(context));
 
   app.use((req, res) => {

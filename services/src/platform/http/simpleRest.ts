@@ -77,6 +77,10 @@ export function parseListQuery(
     ) {
       throw badParam('range', 'format', 'range es [inicio, fin] con enteros, fin ≥ inicio');
     }
+    // Past 2^53 a JSON number is no longer the integer written (issue 13: a 500 once it reached the store).
+    if (!rawRange.every((n) => Number.isSafeInteger(n))) {
+      throw badParam('range', 'max', `range admite enteros hasta ${Number.MAX_SAFE_INTEGER}`);
+    }
     if (rawRange[1] - rawRange[0] + 1 > MAX_PAGE_ROWS) {
       throw badParam('range', 'max', `a lo más ${MAX_PAGE_ROWS} filas por página`);
     }

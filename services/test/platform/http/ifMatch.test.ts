@@ -94,6 +94,7 @@ beforeAll(async () => {
         leadDuplicateWindowDays: 0,
         editionHosts: { byHost: new Map(), fallback: 'CL' },
         frameAncestors: [],
+        trustedProxies: [],
         compressMinBytes: 1024,
       },
       logger: pino({ level: 'silent' }),

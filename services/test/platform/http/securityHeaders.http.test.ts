@@ -10,7 +10,8 @@ let runtime: TestRuntime;
 let framed: TestRuntime;
 beforeAll(async () => {
   [runtime, framed] = await Promise.all([
-    startTestRuntime(),
+    // Behind a TLS-terminating proxy on the same machine: the proxy is configured as trusted.
+    startTestRuntime({ TRUSTED_PROXIES: '127.0.0.1' }),
     startTestRuntime({ FRAME_ANCESTORS: 'https://socio.example.cl, https://otro.example.com/ruta' }),
   ]);
 });
@@ -72,9 +73,12 @@ describe('security headers on every answer (issue 12)', () => {
 
   test('Strict-Transport-Security only on answers sent over https', async () => {
     expect((await get(runtime.url, '/api/menu')).headers['strict-transport-security']).toBeUndefined();
-    // Behind a TLS-terminating proxy on the same machine: the proxy says the visitor used https.
+    // The trusted proxy says the visitor used https.
     const secure = await get(runtime.url, '/api/menu', { 'x-forwarded-proto': 'https' });
     expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    // A client nobody trusts cannot say so: the same header straight to a server trusting no proxy.
+    const claimed = await get(framed.url, '/api/menu', { 'x-forwarded-proto': 'https' });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
   });
 
   test('FRAME_ANCESTORS names the partners that may frame the site; X-Frame-Options then stands aside', async () => {
