@@ -33,10 +33,10 @@ const lock = join(root, 'package-lock.json');
 const installed = join(root, 'node_modules', '.package-lock.json');
 const stale = !existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs;
 if (stale) {
-  // `npm install`, not `npm ci`: the lock file cannot list the other platforms' optional binaries (the
-  // registry these machines reach has none of them), and `npm ci` refuses a lock file without them.
-  say('installing dependencies (npm install)…');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  // `npm ci`: exactly the tree the lock file names, and the lock file left as committed (`npm install`
+  // would rewrite it on a fresh clone).
+  say('installing dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
 const require = createRequire(join(root, 'package.json'));

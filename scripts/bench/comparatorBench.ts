@@ -68,13 +68,16 @@ function childServer(
   });
 }
 
-async function load(url: string, options: { method?: 'GET' | 'POST'; body?: string }) {
+async function load(
+  url: string,
+  options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> },
+) {
   const result = await autocannon({
     url,
     connections: 32,
     duration: 8,
     method: options.method ?? 'GET',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...options.headers },
     ...(options.body ? { body: options.body } : {}),
   });
   if (result.non2xx > 0 || result.errors > 0) {
@@ -86,6 +89,29 @@ async function load(url: string, options: { method?: 'GET' | 'POST'; body?: stri
     p99Ms: result.latency.p99,
     requests: result.requests.total,
   };
+}
+
+/** The compare answer's size plain and as a browser receives it (issue 12: 34 KB where gzip makes ~2.4 KB). */
+async function answerSizes(url: string, body: string) {
+  const size = async (encoding: string) => {
+    const { request } = await import('node:http');
+    return new Promise<{ bytes: number; encoding: string }>((resolve, reject) => {
+      const sent = request(
+        url,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': encoding } },
+        (response) => {
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          response.on('end', () =>
+            resolve({ bytes, encoding: String(response.headers['content-encoding'] ?? 'identity') }),
+          );
+        },
+      );
+      sent.on('error', reject);
+      sent.end(body);
+    });
+  };
+  return { plain: await size('identity'), gzip: await size('gzip'), brotli: await size('br') };
 }
 
 /**
@@ -173,6 +199,13 @@ export async function benchComparator(dir: string) {
       method: 'POST',
       body: compareBody,
     });
+    // Issue 12: a browser asks for compressed answers; the rate must stay within 0.9× of the plain one.
+    const compareCompressed = await load(`${url}/api/insurance/compare/metadata`, {
+      method: 'POST',
+      body: compareBody,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    const sizes = await answerSizes(`${url}/api/insurance/compare/metadata`, compareBody);
     const buffer = await load(`${url}/bench/buffer`, { method: 'POST', body: compareBody });
     const jsonServerResult = await load(
       `${jsonServerUrl}/plans?isapreCode=107&_sort=basePriceUf&_order=asc&_page=3&_limit=20`,
@@ -182,11 +215,14 @@ export async function benchComparator(dir: string) {
       catalogue,
       query: 'full catalogue, 3-person profile, order lowerPrice, page 3, 32 connections, 8 s each',
       compare,
+      compareCompressed,
+      answerBytes: sizes,
       precomputedBuffer: buffer,
       jsonServer: jsonServerResult,
       uncachedCompareMs: { p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)) },
       ratios: {
         compareOverBuffer: round(compare.requestsPerSecond / buffer.requestsPerSecond, 3),
+        compressedOverPlain: round(compareCompressed.requestsPerSecond / compare.requestsPerSecond, 3),
         compareOverJsonServer: round(compare.requestsPerSecond / jsonServerResult.requestsPerSecond, 2),
       },
     };

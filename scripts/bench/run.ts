@@ -48,6 +48,32 @@ async function storefrontOnly(dir: string, root: string, log: (line: string) => 
   log('written to bench/results/storefront.json');
 }
 
+/** The comparator's goals (issues 3 and 12), judged on one run's figures. */
+const comparatorGoals = (comparator: Awaited<ReturnType<typeof benchComparator>>) => ({
+  'compare ≥ 50% of the precomputed buffer': comparator.ratios.compareOverBuffer >= 0.5,
+  'compare ≥ 5× json-server': comparator.ratios.compareOverJsonServer >= 5,
+  'compare p99 < 30 ms': comparator.compare.p99Ms < 30,
+  'compressed compare ≥ 0.9× the plain one': comparator.ratios.compressedOverPlain >= 0.9,
+});
+
+/** `npm run bench -- comparator`: the comparator's figures alone, written to bench/results/comparator.json. */
+async function comparatorOnly(dir: string, root: string, log: (line: string) => void) {
+  log(
+    'comparator: the compare call over the full catalogue, plain and compressed, against a buffer and json-server…',
+  );
+  const comparator = await benchComparator(dir);
+  const results = {
+    measuredAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+    comparator,
+    goals: comparatorGoals(comparator),
+  };
+  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(root, 'bench', 'results', 'comparator.json'), `${JSON.stringify(results, null, 2)}\n`);
+  log(JSON.stringify(results, null, 2));
+  log('written to bench/results/comparator.json');
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'cubre-bench-'));
   const root = join(__dirname, '..', '..', '..');
@@ -56,6 +82,7 @@ async function main() {
     if (process.argv.includes('storefront')) return await storefrontOnly(dir, root, log);
     if (process.argv.includes('leads')) return await leadsOnly(dir, root, log);
     if (process.argv.includes('start')) return await startOnly(dir, root, log);
+    if (process.argv.includes('comparator')) return await comparatorOnly(dir, root, log);
     log('append throughput, batches of 1 and 100, against raw better-sqlite3 inserts…');
     const append1 = await benchAppendThroughput(dir, 1, 3000);
     const append100 = await benchAppendThroughput(dir, 100, 50_000);
@@ -88,9 +115,7 @@ async function main() {
         'replay ≥ 100,000 events/s': replay.replayEventsPerSecond >= 100_000,
         'command-to-visible p99 < 20 ms (in process)': inProcess.p99Ms < 20,
         'command-to-visible p99 < 20 ms (over HTTP)': http.commands.p99Ms < 20,
-        'compare ≥ 50% of the precomputed buffer': comparator.ratios.compareOverBuffer >= 0.5,
-        'compare ≥ 5× json-server': comparator.ratios.compareOverJsonServer >= 5,
-        'compare p99 < 30 ms': comparator.compare.p99Ms < 30,
+        ...comparatorGoals(comparator),
       },
     };
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });

@@ -412,34 +412,31 @@ describe('the shell in a real browser: languages', () => {
     expect(downloads).toEqual([]);
   });
 
-  test('001-2.20 001-4.23 choosing a language in the header reloads to / or /{lang}', async () => {
+  test('001-2.20 choosing a language keeps the page and its query (issue 11 overrides 001-4.23)', async () => {
     const page = await visit();
-    await page.goto('/Comparar/Isapres');
+    await page.goto('/Comparar/Isapres?order=lowerPrice');
     await waitForCards(page);
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.getByTestId('language').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await waitForPath(page, '/en');
-    // A reload: the page's JavaScript state is gone.
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
-    await waitForCards(page);
+    await waitForPath(page, '/en/Comparar/Isapres?order=lowerPrice');
     await page.getByTestId('open-profile').and(page.getByText('Enter your profile')).waitFor();
+    await expectHeading(page, 'Isapre plans');
+    expect(await page.getByTestId('order').inputValue()).toBe('lowerPrice');
     expect(await page.getByTestId('language').textContent()).toBe('EN');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
     await page.goto('/en/contacto');
     await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 2));
     await page.getByTestId('language').click();
     await page.getByRole('menuitem', { name: 'Español' }).click();
-    await waitForPath(page, '/');
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
-    await waitForCards(page);
-    expect(await page.getByTestId('open-profile').textContent()).toBe('Ingresa tu perfil');
+    await waitForPath(page, '/contacto');
+    await expectHeading(page, 'Contáctanos');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
 
     await page.getByTestId('language').click();
     await page.getByRole('menuitem', { name: 'Português' }).click();
-    await waitForPath(page, '/pt');
-    await page.getByTestId('open-profile').and(page.getByText('Informe seu perfil')).waitFor();
+    await waitForPath(page, '/pt/contacto');
+    await expectHeading(page, 'Fale conosco');
   });
 });
 

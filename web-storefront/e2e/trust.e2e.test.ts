@@ -12,7 +12,6 @@ import { storefrontSession } from './support/session';
 const session = storefrontSession();
 const visit = session.visit;
 const consoleApi = new ConsoleApi(() => session.runtime.url);
-jest.setTimeout(60_000);
 
 const cards = (page: Page) => page.getByTestId('result-card');
 const pesos = (text: string | null) => Number((text ?? '').split(' ')[0]!.replace(/\D/g, ''));
@@ -327,5 +326,14 @@ describe('issue 11: prices and pages a visitor can trust', () => {
     expect(explanation).not.toMatch(/\d\.\d{1,2}(?!\d)/);
     expect(explanation).toMatch(/\d,\d/);
     await screenshot(page, 'price-explanation-mobile');
+    await page.keyboard.press('Escape');
+
+    // The detail on a phone: its tabs scroll, with an arrow that says there are more; the last one is reached.
+    await card.getByRole('button', { name: /^Ver detalle/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('detail').waitFor();
+    expect(await dialog.locator('.MuiTabs-scrollButtons:not(.Mui-disabled)').count()).toBeGreaterThan(0);
+    await dialog.getByRole('tab', { name: 'Solicitar' }).click();
+    await dialog.getByTestId('request-form').waitFor();
   });
 });

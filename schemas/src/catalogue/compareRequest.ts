@@ -60,7 +60,9 @@ export const CompareRequestFields = z.strictObject({
    * (000 §2): the comparison runs without it ("Desde" prices) and `metaData.profileErrors` says why.
    * calculatePrice, whose point the profile is, refuses it instead.
    */
-  profile: z.unknown().optional(),
+  profile: z
+    .record(z.string(), z.unknown(), { error: 'profile es un objeto: el perfil del visitante' })
+    .nullish(),
   page: z.coerce
     .number({ error: 'page debe ser un número' })
     .int('page debe ser entero')

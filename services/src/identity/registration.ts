@@ -5,7 +5,8 @@ import { CommandRejected } from '../platform/core/decider';
 import { WrongExpectedRevisionError, type EventStore } from '../platform/ports/eventStore';
 import { hashPassword } from './password';
 import { UserDomainEvent, userDecider, userStream, type RegisterUser, type UserState } from './userDecider';
-import { UserEmailDomainEvent, userEmailDecider, userEmailStream } from './userEmailDecider';
+import { UserEmailDomainEvent, userEmailDecider } from './userEmailDecider';
+import { userEmailStream } from './userEmailStream';
 
 export const userAggregate = { decider: userDecider, eventSchema: UserDomainEvent };
 export const userEmailAggregate = { decider: userEmailDecider, eventSchema: UserEmailDomainEvent };

@@ -16,7 +16,7 @@ import { hashPassword } from './password';
 import { registerUser, userEmailAggregate } from './registration';
 import { RoleDomainEvent, roleDecider, roleStream } from './roleDecider';
 import { userStream } from './userDecider';
-import { userEmailStream } from './userEmailDecider';
+import { userEmailStream } from './userEmailStream';
 
 /** The password of every demo user (README.md lists them). */
 export const DEMO_PASSWORD = 'Demo.2026!';

@@ -1,11 +1,6 @@
-import { USER_EMAIL_CATEGORY, UserEmailClaimedData } from '@cubre/schemas';
+import { UserEmailClaimedData } from '@cubre/schemas';
 import { z } from 'zod';
-import { derivedId } from '../platform/commands/eventIds';
 import { CommandRejected, type Decider } from '../platform/core/decider';
-
-/** The stream of one e-mail address: named by a UUID derived from it, so the address is not in the id. */
-export const userEmailStream = (email: string) =>
-  `${USER_EMAIL_CATEGORY}-${derivedId('user-email', email.trim().toLowerCase())}`;
 
 export const UserEmailDomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('UserEmailClaimed'), data: UserEmailClaimedData }),

@@ -1,5 +1,6 @@
 import {
   COUNTRIES,
+  INITIAL_LEAD_STATUS,
   LEAD_UPDATE_FIELDS,
   LeadParams,
   addonRequestBody,
@@ -33,6 +34,7 @@ import { WrongExpectedRevisionError, type EventStore } from '../platform/ports/e
 import { requestCountry } from '../site/requestCountry';
 import { LeadDomainEvent, leadDecider, leadStream, type LeadRequest } from './decider';
 import { derivedId, isUuid } from './ids';
+import { DUPLICATE_STATUS_ID } from './statusRules';
 import { isAddonProduct, leadProductOf, productLookup, requestTypeOf } from './products';
 
 const lead = { decider: leadDecider, eventSchema: LeadDomainEvent };
@@ -92,6 +94,13 @@ const sameAmount = (
   quote.amount !== null &&
   Math.abs(shown.value - quote.amount) < 1e-6 * Math.max(1, quote.amount);
 
+/**
+ * The status a visitor's read-back shows: the lead's, except Duplicado, which would tell anyone holding a
+ * RUT or e-mail whether that person asked for the product before (issue 13); the console sees it.
+ */
+const publicStatusOf = (status: LeadDocument['status']) =>
+  status.id === DUPLICATE_STATUS_ID ? INITIAL_LEAD_STATUS : status;
+
 export function viewOf(doc: LeadDocument): LeadView {
   return {
     id: doc._id,
@@ -103,7 +112,7 @@ export function viewOf(doc: LeadDocument): LeadView {
     productType: doc.productType,
     organizationName: doc.organizationName,
     basePlanCode: doc.basePlanCode,
-    status: doc.status,
+    status: publicStatusOf(doc.status),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
     revision: doc.revision,

@@ -53,6 +53,33 @@ export const RuntimeConfig = z.object({
     .default('')
     .transform(list)
     .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  /** Origins allowed to frame the site (CSP frame-ancestors), space- or comma-separated; none by default. */
+  FRAME_ANCESTORS: z
+    .string()
+    .default('')
+    .transform(list)
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))),
+  /**
+   * The reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses or CIDRs,
+   * comma- or space-separated. Empty (the default): none, the socket's address is the client's (issue 13).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform(list)
+    .pipe(
+      z.array(
+        z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+          error: 'TRUSTED_PROXIES lista direcciones IP o rangos CIDR (10.0.0.1, 10.0.0.0/8)',
+        }),
+      ),
+    ),
+  COMPRESS_MIN_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1024 * 1024)
+    .default(1024),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

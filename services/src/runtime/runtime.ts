@@ -91,6 +91,9 @@ export async function startRuntime(
       identity: identityConfigOf(config),
       leadDuplicateWindowDays: config.LEAD_DUPLICATE_WINDOW_DAYS,
       editionHosts: config.EDITION_HOSTS,
+      frameAncestors: config.FRAME_ANCESTORS,
+      trustedProxies: config.TRUSTED_PROXIES,
+      compressMinBytes: config.COMPRESS_MIN_BYTES,
     },
     logger,
   };

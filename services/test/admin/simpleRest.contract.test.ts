@@ -52,6 +52,49 @@ describe('ra-data-simple-rest against /api/admin', () => {
     );
   });
 
+  test.each([
+    'leads',
+    'agenda',
+    'lead-statuses',
+    'lead-sub-statuses',
+    'failure-reasons',
+    'lead-transitions',
+    'users',
+    'roles',
+    'permissions',
+    'organizations',
+    'audit',
+  ])('issue 12 %s: a list with react-admin’s default sort (by id) pages like any other', async (resource) => {
+    const page = await provider.getList(resource, {
+      pagination: { page: 1, perPage: 5 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(page.total).toBeGreaterThanOrEqual(page.data.length);
+    // Ids in the store's order: numbers by value, text by code unit (MongoDB's order of strings).
+    const ids = page.data.map((record) => record.id as string | number);
+    expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  test('issue 12 zod’s own words come in the request’s language: Spanish unless it asks for English or Portuguese', async () => {
+    const ask = async (language?: string) => {
+      const headers: Record<string, string> = language ? { 'Accept-Language': language } : {};
+      const answer = await json(
+        await postJson(
+          `${runtime.url}/api/insurance/compare/metadata`,
+          { organizationTypes: ['NO-SUCH-TYPE'] },
+          headers,
+        ),
+      );
+      return answer.errors.find((error: { field: string }) => error.field.startsWith('organizationTypes'));
+    };
+    const spanish = await ask();
+    expect(spanish.field).toBe('organizationTypes');
+    expect(spanish.message).toMatch(/^Entrada inválida/);
+    expect((await ask('en-US,en;q=0.9')).message).toMatch(/^Invalid input/);
+    expect((await ask('pt-BR')).message).toMatch(/^Entrada inválida/);
+  });
+
   test('getMany and getOne', async () => {
     const many = await provider.getMany('lead-statuses', { ids: [4, 500] });
     expect(many.data.map((s) => s.name).sort()).toEqual(['Contratacion Online', 'Fallido']);

@@ -338,6 +338,27 @@ describe('working a lead', () => {
     expect(byId[otherPerson].status.id).toBe(1);
   });
 
+  test('issue 13 the visitor’s answer does not tell whether someone with that RUT or e-mail asked before: Duplicado is for the console', async () => {
+    const person = { nombre: 'Inés Toro', rut: rutFor(16_111_222), email: 'ines.toro@example.com' };
+    const ask = () =>
+      postJson(`${runtime.url}/api/solicitarplans`, {
+        productCode: 'COMP-L',
+        ...person,
+        telefono: '+56 9 1234 5678',
+        region: 13,
+      });
+    const first = await json(await ask());
+    const second = await json(await ask());
+    const shape = (lead: any) => ({ status: lead.status, kind: lead.kind, productCode: lead.productCode });
+    expect(shape(second)).toEqual(shape(first));
+    expect(second.status.name).not.toBe('Duplicado');
+    const readBack = await json(await fetch(`${runtime.url}/api/solicitarplans/${second.id}`));
+    expect(readBack.status).toEqual(first.status);
+    // The console still sees what it is.
+    const [row] = await json(await list('supervisor', { id: [second.id] }));
+    expect(row).toMatchObject({ status: { id: 6, name: 'Duplicado' }, duplicateOf: first.id });
+  });
+
   test('002-3.21 a contact-form message becomes a Contactos lead the console works like any other', async () => {
     const sent = await postJson(`${runtime.url}/api/contactos`, {
       nombre: "Pía O'Ryan",

@@ -43,6 +43,10 @@ export async function newVisit(browser: Browser, baseURL: string, viewport = DES
     isMobile: viewport.width < 600,
     hasTouch: viewport.width < 600,
   });
+  // Every page runs under the site's Content-Security-Policy (issue 12): a violation is a problem the test
+  // fails on, whether or not the browser also logs it.
+  await context.addInitScript(`document.addEventListener('securitypolicyviolation', (event) =>
+    console.error('CSP violation: ' + event.violatedDirective + ' ' + event.blockedURI));`);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));

@@ -20,6 +20,9 @@ export interface StorefrontSession {
  * test every page it opened must have met no console error, page error or 5xx it did not expect.
  */
 export function storefrontSession(): StorefrontSession {
+  // A browser test walks a whole path: on two shared cores under `npm test` one can take several times
+  // its time alone. A generous limit per test; the waits inside keep their own.
+  jest.setTimeout(60_000);
   let runtime: TestRuntime | undefined;
   let browser: Browser | undefined;
   const visits: Visit[] = [];

@@ -1,8 +1,10 @@
 /** What the storefront reads of the comparator API's answers (services/src/catalogue/views). */
 
 export interface Money {
+  /** The server's Spanish text ('Sin tope', 'UF 5.000'): the storefront words 0 and null itself. */
   text: string;
   amount?: number | null;
+  unit?: string;
   period?: string | null;
 }
 
@@ -37,7 +39,13 @@ export interface ResultCard {
     product_type: string;
     minEmployeeQuantity: number | null;
     minsubscribers: number | null;
-    price_detail?: { label: string; age_range: string | null };
+    price_detail?: {
+      label: string;
+      age_range: string | null;
+      /** Persons the profile's price covers (null without a profile) and the ages the product insures. */
+      insured?: number | null;
+      ages?: { min: number; max: number } | null;
+    };
   };
   price: CardPriceBlock;
   priceSuffix: string;
@@ -53,8 +61,11 @@ export interface ResultCard {
     instalments?: number;
     percent?: number;
     amount?: number;
+    /** STOCK: promotions left; GIFTCARD: its value in pesos. */
+    count?: number;
+    amountClp?: number;
     remaining?: number;
-    text?: string;
+    text?: string | null;
   }[];
   stockExhausted: boolean;
   plan?: {
@@ -69,6 +80,8 @@ export interface ResultCard {
     fixedCopay?: boolean;
     regions?: number[];
     factorTable?: string;
+    /** The plan's own factor table; null for the single table of the law. */
+    factorTableCode?: string | null;
     basePriceUf?: number;
     gesUf?: number;
   };

@@ -6,6 +6,7 @@ import { splitLanguage, withLanguage } from '../domain/routing/language';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { Footer } from '../shell/Footer';
 import { Header, HEADER_HEIGHT } from '../shell/Header';
+import { DefaultMeta } from '../shell/pageMeta';
 
 /** Every page: the redirect table first (first match wins, 001-2.05), then header, page and lazy footer. */
 export function Layout() {
@@ -41,6 +42,7 @@ export function Layout() {
         <Outlet />
       </Box>
       <Footer />
+      <DefaultMeta path={location.pathname} />
       <ScrollRestoration />
     </I18nProvider>
   );

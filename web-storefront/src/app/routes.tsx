@@ -1,4 +1,5 @@
 import { Navigate, useLocation, useParams, type RouteObject } from 'react-router';
+import { withWords } from '../i18n/lazyWithWords';
 import { ComparatorPage } from '../comparator/ComparatorPage';
 import { splitLanguage, withLanguage } from '../domain/routing/language';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -37,11 +38,11 @@ function ToDefault() {
 }
 
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
+  Component: (await withWords(load)).default,
 });
 /** Detail pages load their own chunk: the comparator, the first page most visitors see, does not carry them. */
 const detail = (props: { keyParam: string; plan?: boolean; fixedTab?: string }) => async () => {
-  const { DetailPage } = await import('../detail/DetailPage');
+  const { DetailPage } = await withWords(() => import('../detail/DetailPage'));
   return { Component: () => <DetailPage {...props} /> };
 };
 

@@ -4,9 +4,11 @@ import Typography from '@mui/material/Typography';
 import { api } from '../api/client';
 import { serviceErrorText } from '../domain/shell/serviceErrors';
 import { useI18n } from '../i18n/I18nProvider';
+import { catalogueTextLang } from '../domain/shell/i18n';
+import { coverageTagKey } from '../domain/results/cardWords';
 
 interface Resume {
-  data: { count: number; tags: { name: string; count: number }[] };
+  data: { count: number; tags: { name: string; tagId?: string; count: number }[] };
 }
 type CoverageState =
   | { status: 'pending' }
@@ -25,7 +27,7 @@ const cache = new Map<string, Resume['data']>();
  * while pending (never twice), with an error state whose retry asks again for this card only.
  */
 export function CardCoverage({ code, coverageFilter }: { code: string; coverageFilter: string }) {
-  const { t } = useI18n();
+  const { t, tOr, has, lang } = useI18n();
   const key = `${code}|${coverageFilter}`;
   const cached = cache.get(key);
   const [state, setState] = useState<CoverageState>(
@@ -79,7 +81,15 @@ export function CardCoverage({ code, coverageFilter }: { code: string; coverageF
       {state.status === 'ready' && (
         <Typography variant="body2" color="text.secondary">
           {t('card.coverages', { n: state.resume.count })}
-          {state.resume.tags.length > 0 && `: ${state.resume.tags.map((tag) => tag.name).join(', ')}`}
+          {state.resume.tags.length > 0 && ': '}
+          {/* Category names the dictionaries lack are the catalogue's own Spanish. */}
+          <span
+            lang={
+              state.resume.tags.every((tag) => has(coverageTagKey(tag))) ? undefined : catalogueTextLang(lang)
+            }
+          >
+            {state.resume.tags.map((tag) => tOr(coverageTagKey(tag), tag.name)).join(', ')}
+          </span>
         </Typography>
       )}
       {state.status === 'failed' && (

@@ -1,4 +1,5 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazyWithWords } from '../i18n/lazyWithWords';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,6 +35,7 @@ import {
 } from '../domain/profile/perfilParam';
 import { FINISHED_STYLE_MS, profileKindOf } from '../domain/profile/profileKind';
 import { useI18n } from '../i18n/I18nProvider';
+import { usePageMeta } from '../shell/pageMeta';
 import { useProfiles } from '../profile/ProfileContext';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ComparatorContext } from './ComparatorContext';
@@ -47,12 +49,12 @@ import { useComparator } from './useComparator';
 import { useResults } from './useResults';
 import { comparatorRoute } from './prefetch';
 
-const ProfileDialog = lazy(() => import('../profile/ProfileDialog'));
-const ColectivosDialog = lazy(() => import('../profile/ColectivosDialog'));
-const DetailDialog = lazy(() => import('../detail/DetailDialog'));
+const ProfileDialog = lazyWithWords(() => import('../profile/ProfileDialog'));
+const ColectivosDialog = lazyWithWords(() => import('../profile/ColectivosDialog'));
+const DetailDialog = lazyWithWords(() => import('../detail/DetailDialog'));
 // Filters come right after the first cards: their inputs are the heaviest part of the page.
-const FiltersPanel = lazy(() => import('./FiltersPanel'));
-const Pagination = lazy(() => import('@mui/material/Pagination'));
+const FiltersPanel = lazyWithWords(() => import('./FiltersPanel'));
+const Pagination = lazyWithWords(() => import('@mui/material/Pagination'));
 
 const HEALTH_COMPARATOR = 'Comparar/Seguros-de-Salud';
 
@@ -74,7 +76,7 @@ const STAGGER_LIMIT = 10;
 export function ComparatorPage({ path, colectivos = false }: { path: string; colectivos?: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { t, lang } = useI18n();
+  const { t, tOr, lang } = useI18n();
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const route = comparatorRoute(path) ?? { baseUrl: path.replace(/^\//, ''), cyber: false };
   const cyberRoute = route.cyber;
@@ -156,9 +158,8 @@ export function ComparatorPage({ path, colectivos = false }: { path: string; col
     return () => clearTimeout(timer);
   }, [finished]);
 
-  useEffect(() => {
-    if (comparator) document.title = `${comparator.name} · Cubre`;
-  }, [comparator]);
+  const name = comparator ? tOr(`catalogue.comparator.${comparator.code}`, comparator.name) : null;
+  usePageMeta(name, t('meta.comparator', { name: name ?? '' }));
 
   // The filters panel waits for the first answer (or its failure), then stays. On phones it is a sheet
   // opened from the toolbar.
@@ -236,7 +237,7 @@ export function ComparatorPage({ path, colectivos = false }: { path: string; col
           </Box>
         )}
         <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mb: 1 }}>
-          {comparator?.name ?? t('comparator.loading')}
+          {name ?? t('comparator.loading')}
         </Typography>
         <ResultsToolbar
           total={state.loaded ? state.total : null}

@@ -19,6 +19,7 @@ import {
 } from '../domain/shell/decimalInput';
 import { BIRTH_FLAGS, PLAN_TYPES, type ComparatorFilters } from '../domain/results/filters';
 import { useI18n } from '../i18n/I18nProvider';
+import { featureName } from '../domain/results/cardWords';
 
 const toggled = (list: readonly string[] | undefined, value: string): string[] =>
   list?.includes(value) ? list.filter((item) => item !== value) : [...(list ?? []), value];
@@ -67,7 +68,11 @@ function useOrganizations(types: string[]) {
         (answer) =>
           live && setState({ list: answer.data.filter((org) => (org.productCount ?? 1) > 0), error: null }),
       )
-      .catch(() => live && setState({ list: [], error: organizationsErrorMessage(key) }));
+      .catch(() => {
+        // 000-8.05: 'Error al obtener las organizaciones de tipo {types}', logged as the seed words it.
+        console.warn(organizationsErrorMessage(key));
+        if (live) setState({ list: [], error: key });
+      });
     return () => {
       live = false;
     };
@@ -186,7 +191,7 @@ export default function FiltersPanel({
   /** Phones: the results the current filters find, for the sheet's 'Ver N resultados'. */
   total?: number | null;
 }) {
-  const { t } = useI18n();
+  const { t, tOr } = useI18n();
   const organizations = useOrganizations(comparator.organizationTypes);
   const providers = useProviders(comparator.code);
   const isapres = comparator.productType === 'ISAPRES';
@@ -207,7 +212,7 @@ export default function FiltersPanel({
                     }
                   />
                 }
-                label={type.displayName}
+                label={tOr(`catalogue.insuranceType.${type.name}`, type.displayName)}
               />
             ))}
           </FormGroup>
@@ -235,7 +240,7 @@ export default function FiltersPanel({
       <Group legend={t('filters.organizations')}>
         {organizations.error && (
           <Typography role="alert" color="error">
-            {organizations.error}
+            {t('filters.organizationsError', { types: organizations.error })}
           </Typography>
         )}
         <FormGroup sx={{ maxHeight: 260, overflowY: 'auto', flexWrap: 'nowrap' }}>
@@ -334,7 +339,7 @@ export default function FiltersPanel({
                     onChange={() => onChange({ features: toggled(filters.features, feature.code) })}
                   />
                 }
-                label={feature.name}
+                label={featureName(feature.code, feature.name, tOr)}
               />
             ))}
           </FormGroup>

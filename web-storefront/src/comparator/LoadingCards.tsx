@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { SPINNER_MESSAGES, spinnerMessageAt } from '../domain/results/loadingState';
+import { useI18n } from '../i18n/I18nProvider';
 import './results.css';
 
 const LINES: { height: number; width: string }[] = [
@@ -12,6 +13,7 @@ const LINES: { height: number; width: string }[] = [
 
 /** One placeholder per page item and the rotating message (000-4.19: 4 messages, every 3.5 s). */
 export function LoadingCards({ count }: { count: number }) {
+  const { t } = useI18n();
   const [started] = useState(() => Date.now());
   const [now, setNow] = useState(started);
   useEffect(() => {
@@ -21,7 +23,7 @@ export function LoadingCards({ count }: { count: number }) {
   return (
     <>
       <Typography role="status" data-testid="spinner-message" sx={{ gridColumn: '1 / -1' }}>
-        {spinnerMessageAt(now - started, SPINNER_MESSAGES)}
+        {t(spinnerMessageAt(now - started, SPINNER_MESSAGES))}
       </Typography>
       {Array.from({ length: count }, (_, index) => (
         <div key={index} className="cubre-skeleton" data-testid="skeleton-card" aria-hidden>

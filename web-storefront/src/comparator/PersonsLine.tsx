@@ -1,4 +1,5 @@
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
+import { lazyWithWords } from '../i18n/lazyWithWords';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { MOBILE_QUERY } from '../app/theme';
 import Button from '@mui/material/Button';
@@ -7,7 +8,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import { insuredCount, peopleOf } from '../domain/results/insuredPeople';
 import { useComparatorContext } from './ComparatorContext';
 
-const PersonsPopover = lazy(() => import('./PersonsPopover'));
+const PersonsPopover = lazyWithWords(() => import('./PersonsPopover'));
 const POPOVER_DELAY_MS = 200;
 
 /**

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithWords } from '../i18n/lazyWithWords';
 import Button from '@mui/material/Button';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useI18n } from '../i18n/I18nProvider';
-import type { Person } from '../domain/results/insuredPeople';
+import { sexWords, type Person } from '../domain/results/insuredPeople';
 
-const PriceExplanation = lazy(() => import('./PriceExplanation'));
+const PriceExplanation = lazyWithWords(() => import('./PriceExplanation'));
 
 /** Who the price covers and who it cannot (sex, age in years), and the price explanation on demand. */
 export default function PersonsPopover(props: {
@@ -18,7 +19,7 @@ export default function PersonsPopover(props: {
   const { t } = useI18n();
   const [explaining, setExplaining] = useState(false);
   const describe = (person: Person) =>
-    `${person.sexo ?? ''}, ${t('profile.years', { n: person.edad ?? '' })}`;
+    `${sexWords(person.sexo, t)}, ${t('profile.years', { n: person.edad ?? '' })}`;
   const left = [...props.uninsurable];
   const insurable = props.people.filter((person) => {
     const at = left.findIndex((u) => u.edad === person.edad && u.sexo === person.sexo);

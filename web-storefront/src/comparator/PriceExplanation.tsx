@@ -9,8 +9,11 @@ import Typography from '@mui/material/Typography';
 import { api } from '../api/client';
 import { formatMoney } from '../domain/results/format';
 import { serviceErrorText } from '../domain/shell/serviceErrors';
-import { useI18n } from '../i18n/I18nProvider';
+import { useI18n, type Translate } from '../i18n/I18nProvider';
+import { breakdownLines, type Breakdown as WordedBreakdown } from '../domain/results/breakdownWords';
+import { sexWords } from '../domain/results/insuredPeople';
 import { useComparatorContext } from './ComparatorContext';
+import { ServiceErrorText } from './StatusPanels';
 
 interface Beneficiary {
   role: string;
@@ -37,6 +40,9 @@ interface Breakdown {
 interface PriceAnswer {
   data: { lines?: string[]; breakdown: Breakdown | null };
 }
+/** The explanation's sentences in the page's language, from the breakdown (the API's `lines` are Spanish). */
+const linesOf = (answer: PriceAnswer['data'], t: Translate) =>
+  breakdownLines(answer.breakdown as WordedBreakdown | null, t);
 
 const clp = (value: number) => formatMoney(Math.round(value), 'CLP');
 /** Every number of the explanation with the same decimal mark as its amounts (issue 11: '1.3' beside '0,52 UF'). */
@@ -66,7 +72,12 @@ export default function PriceExplanation({ code }: { code: string }) {
       });
     return () => controller.abort();
   }, [code, profile, productType, comparatorCode]);
-  if (error) return <Alert severity="error">{error}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error">
+        <ServiceErrorText error={error} />
+      </Alert>
+    );
   if (!answer) return <Typography variant="body2">…</Typography>;
   const breakdown = answer.breakdown ?? {};
   const rows = breakdown.beneficiaries ?? breakdown.persons ?? [];
@@ -79,14 +90,14 @@ export default function PriceExplanation({ code }: { code: string }) {
             <TableCell align="right">
               {breakdown.beneficiaries ? t('price.factor') : t('price.amount')}
             </TableCell>
-            {breakdown.beneficiaries && <TableCell align="right">GES</TableCell>}
+            {breakdown.beneficiaries && <TableCell align="right">{t('price.ges')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((row, index) => (
             <TableRow key={index}>
               <TableCell>
-                {row.role} · {row.sexo ?? ''} {row.edad ?? ''}
+                {t(`breakdown.role.${row.role}`)} · {sexWords(row.sexo, t)} {row.edad ?? ''}
               </TableCell>
               <TableCell align="right">
                 {decimal(breakdown.beneficiaries ? row.factor : row.amount)}
@@ -98,8 +109,8 @@ export default function PriceExplanation({ code }: { code: string }) {
       </Table>
       {breakdown.basePriceUf !== undefined && (
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {t('price.base')}: {uf(breakdown.basePriceUf)} · {t('price.plan')}: {uf(breakdown.planPriceUf)} ·
-          GES: {uf(breakdown.gesTotalUf)}
+          {t('price.base')}: {uf(breakdown.basePriceUf)} · {t('price.plan')}: {uf(breakdown.planPriceUf)} ·{' '}
+          {t('price.ges')}: {uf(breakdown.gesTotalUf)}
         </Typography>
       )}
       {breakdown.totalUf !== undefined && (
@@ -116,9 +127,9 @@ export default function PriceExplanation({ code }: { code: string }) {
             ` · ${t('price.difference')}: ${clp(breakdown.differenceClp)}`}
         </Typography>
       )}
-      {answer.lines && answer.lines.length > 0 && (
+      {linesOf(answer, t).length > 0 && (
         <ul style={{ paddingLeft: 18, margin: '8px 0 0' }}>
-          {answer.lines.map((line) => (
+          {linesOf(answer, t).map((line) => (
             <li key={line}>
               <Typography variant="caption">{line}</Typography>
             </li>

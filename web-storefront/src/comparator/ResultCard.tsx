@@ -4,8 +4,21 @@ import Button from '@mui/material/Button';
 import { Tag } from '../shell/Tag';
 import type { Feature, ResultCard as Card_ } from '../api/types';
 import { useI18n } from '../i18n/I18nProvider';
+import { catalogueTextLang } from '../domain/shell/i18n';
 import { minimumEmployeesWarning } from '../domain/results/minEmployees';
-import { NEW_BADGE_TEXT, affinityText, visibleFeatures } from '../domain/results/format';
+import { CARD_WORDS, affinityText, visibleFeatures } from '../domain/results/format';
+import {
+  commercialWords,
+  coverageWords,
+  deductibleWords,
+  featureName,
+  insuranceTypeName,
+  modalityKind,
+  modalityWords,
+  offersWords,
+  requirementWords,
+  topWords,
+} from '../domain/results/cardWords';
 import { cardBanner } from '../domain/results/banner';
 import { requirementHintParams } from '../domain/results/requirement';
 import { OrganizationLogo } from '../shell/OrganizationLogo';
@@ -26,22 +39,6 @@ export interface ResultCardProps {
   /** The coverage-organization filter: coverage loaded under another one is loaded again (000-4.10). */
   coverageFilter: string;
 }
-
-/** A feature the comparator does not describe: its code in words ('cobertura-24-7' → 'Cobertura 24 7'). */
-const featureName = (code: string) => code.charAt(0).toUpperCase() + code.slice(1).replace(/[-_]+/g, ' ');
-
-function coverageText(coverage: Card_['coverage'], t: (key: string) => string): string {
-  if (coverage === null || coverage === undefined) return t('card.noCover');
-  if (typeof coverage === 'string') return coverage;
-  return `${t('card.ambulatory')} ${coverage.ambulatory} · ${t('card.hospital')} ${coverage.hospital}`;
-}
-
-/** An isapre plan's care modality, as the dictionaries key its network words. */
-const NETWORK: Record<NonNullable<Card_['plan']>['modality'], string> = {
-  'Libre elección': 'free',
-  'Prestador Preferente': 'preferred',
-  'Plan Cerrado': 'closed',
-};
 
 /**
  * Clinics a product lists, or what is known instead (issue 11): never a 0 that reads "no clinics" when
@@ -66,7 +63,7 @@ export function ResultCard({
   showAffinity,
   coverageFilter,
 }: ResultCardProps) {
-  const { t, lang } = useI18n();
+  const { t, tOr, lang } = useI18n();
   const [priceOpen, setPriceOpen] = useState(false);
   const online = card.insuranceMetadata.salesChannel.includes('ONLINE');
   const shownFeatures = visibleFeatures(card.features, layout);
@@ -74,8 +71,10 @@ export function ResultCard({
     ? minimumEmployeesWarning(
         card.insuranceMetadata.minEmployeeQuantity ?? card.insuranceMetadata.minsubscribers,
         employees,
+        t,
       )
     : null;
+  const offers = offersWords(card, t);
   const titleId = `card-title-${card.id.replace(/[^\w-]/g, '_')}`;
   const banner = cardBanner(card.banner);
   return (
@@ -95,21 +94,23 @@ export function ResultCard({
         <div className="cubre-card-names">
           <h3 id={titleId}>{card.displayName}</h3>
           <p>
-            {card.organization.displayName} · {card.insuranceType.displayName}
+            {card.organization.displayName} · {insuranceTypeName(card.insuranceType, tOr)}
           </p>
         </div>
       </div>
       <div className="cubre-tags" aria-label={t('card.badges')}>
         {card.isNew && (
-          <Tag tone="new" title={NEW_BADGE_TEXT} testId="badge-new">
+          <Tag tone="new" title={t(CARD_WORDS.newBadge)} testId="badge-new">
             {t('card.badge.new')}
           </Tag>
         )}
         {card.exclusive && <Tag tone="exclusive">{t('card.badge.exclusive')}</Tag>}
         {card.insuranceMetadata.isPopular && <Tag tone="popular">{t('card.badge.popular')}</Tag>}
         {online && <Tag tone="primary">{t('card.badge.online')}</Tag>}
-        {card.plan && <Tag tone="outlined">{card.plan.commercial}</Tag>}
-        {card.insuranceMetadata.modality && <Tag tone="outlined">{card.insuranceMetadata.modality}</Tag>}
+        {card.plan && <Tag tone="outlined">{commercialWords(card.plan, t)}</Tag>}
+        {card.insuranceMetadata.modality && (
+          <Tag tone="outlined">{modalityWords(card.insuranceMetadata.modality, t)}</Tag>
+        )}
       </div>
       <div>
         <PriceFigure price={card.price} />
@@ -117,20 +118,20 @@ export function ResultCard({
       </div>
       <dl className="cubre-card-facts">
         <dt>{t('card.coverage')}</dt>
-        <dd data-testid="coverage">{coverageText(card.coverage, t)}</dd>
+        <dd data-testid="coverage">{coverageWords(card, t)}</dd>
         <dt>{t('card.top')}</dt>
-        <dd>{card.topAmount?.text ?? t('card.notInformed')}</dd>
+        <dd data-testid="top">{topWords(card, t)}</dd>
         {card.plan ? (
           <>
             <dt>{t('card.fixedCopay')}</dt>
             <dd data-testid="fixed-copay">{t(card.plan.fixedCopay ? 'common.yes' : 'common.no')}</dd>
             <dt>{t('card.providers')}</dt>
-            <dd data-testid="providers">{t(`card.network.${NETWORK[card.plan.modality]}`)}</dd>
+            <dd data-testid="providers">{t(`card.network.${modalityKind(card.plan.modality)}`)}</dd>
           </>
         ) : (
           <>
             <dt>{t('card.deductible')}</dt>
-            <dd>{card.deductible?.text ?? t('card.notInformed')}</dd>
+            <dd data-testid="deductible">{deductibleWords(card, t)}</dd>
             <dt>{t('card.providers')}</dt>
             <dd data-testid="providers">{providersText(card, t)}</dd>
           </>
@@ -139,11 +140,7 @@ export function ResultCard({
           <>
             <dt>{t('card.requirements')}</dt>
             <dd>
-              {t('card.requirementText', {
-                value: card.requirements.value,
-                unit: card.requirements.unit,
-                prevision: card.requirements.previsionType,
-              })}
+              {requirementWords(card.requirements, t)}
               <small className="cubre-card-hint">{t('card.requirementHint', requirementHintParams())}</small>
             </dd>
           </>
@@ -154,7 +151,7 @@ export function ResultCard({
         <div className="cubre-tags" aria-label={t('card.features')}>
           {shownFeatures.shown.map((code) => (
             <Tag key={code} tone="outlined">
-              {features.get(code)?.name ?? featureName(code)}
+              {featureName(code, features.get(code)?.name, tOr)}
             </Tag>
           ))}
           {shownFeatures.more > 0 && (
@@ -164,22 +161,17 @@ export function ResultCard({
       )}
       {showAffinity && card.distance !== null && (
         <p className="cubre-card-line" data-testid="affinity">
-          {t('card.affinity')}: <strong>{affinityText(card.distance, collective)}</strong>
+          {t('card.affinity')}: <strong>{affinityText(card.distance, collective, t)}</strong>
         </p>
       )}
-      {card.offers.length > 0 && (
+      {offers.length > 0 && (
         <p className="cubre-card-note cubre-card-note--info" data-testid="offers">
-          {card.offers
-            .map(
-              (offer) =>
-                offer.text ?? t(`offer.${offer.type}`, { n: offer.instalments ?? offer.remaining ?? '' }),
-            )
-            .join(' · ')}
+          {offers.join(' · ')}
         </p>
       )}
       {banner && (
         <p className="cubre-card-note cubre-card-note--promo" data-testid="card-banner">
-          {banner.text}
+          <span lang={catalogueTextLang(lang)}>{banner.text}</span>
           {banner.links.map((link) =>
             link.external ? (
               <a key={link.url} href={link.url} target="_blank" rel="noopener">

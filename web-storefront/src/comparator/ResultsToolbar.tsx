@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { COMPARE_ORDERS } from '../domain/results/filters';
 import { useI18n } from '../i18n/I18nProvider';
+import { profileErrorWords } from '../domain/profile/profileErrors';
 import type { ApiProfile } from '../profile/ProfileContext';
 import type { ProfileKind } from './ComparatorContext';
 
@@ -109,7 +110,7 @@ export function ResultsToolbar(props: {
           role="alert"
           sx={{ width: '100%', bgcolor: '#fff4e5', color: '#663c00', borderRadius: 1, px: 2, py: 1 }}
         >
-          {t('profile.ignored')}: {props.profileErrors.map((error) => error.message).join('; ')}
+          {t('profile.ignored')}: {props.profileErrors.map((error) => profileErrorWords(error, t)).join('; ')}
         </Typography>
       )}
     </Box>

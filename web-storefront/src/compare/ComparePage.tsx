@@ -7,6 +7,7 @@ import { SITE } from '../app/config';
 import { comparePath, sameCode, sameCodes } from '../domain/compare/compareLink';
 import { selectedPlans } from '../domain/compare/compareSlots';
 import { useI18n } from '../i18n/I18nProvider';
+import { usePageMeta } from '../shell/pageMeta';
 import { compareSections } from './compareSections';
 import { CompareTable } from './CompareTable';
 import { CompareToolbar } from './CompareToolbar';
@@ -22,7 +23,8 @@ import './compare.css';
  * the compare slots (000-4.13…4.17) follow the table, so removing a column shifts the others (000-4.16).
  */
 export default function ComparePage() {
-  const { t, lang } = useI18n();
+  const { t, tOr, has, lang } = useI18n();
+  usePageMeta(t('compare.title'), t('meta.compare'));
   const compare = useCompare();
   const plans = selectedPlans(compare.slots);
   const [codes, setCodes] = useTableCodes(plans.map((plan) => plan.productCode));
@@ -55,7 +57,7 @@ export default function ComparePage() {
   }, [settled, readyKey]);
 
   const now = useMemo(() => new Date(), []);
-  const sections = compareSections(columns, t, lang, now);
+  const sections = compareSections(columns, { t, tOr, has }, lang, now);
   const prefix = lang === 'es' ? '' : `/${lang}`;
   const address = comparePath(codes, prefix);
   return (

@@ -13,9 +13,9 @@ import { columnCards, type CompareSection, type SectionStatus } from './compareS
 import type { CompareColumn } from './useCompareColumn';
 
 /** A value: '…' while its column loads (the section's heading shows the spinner), a list when it has lines. */
-function Cell({ value, empty }: { value: CellValue; empty: boolean }) {
+function Cell({ value, empty, lang }: { value: CellValue; empty: boolean; lang?: string }) {
   return (
-    <td className={empty ? 'cubre-compare-empty' : undefined}>
+    <td className={empty ? 'cubre-compare-empty' : undefined} lang={lang}>
       {value === undefined ? (
         '…'
       ) : value !== null && value.includes('\n') ? (
@@ -32,11 +32,11 @@ function Cell({ value, empty }: { value: CellValue; empty: boolean }) {
 }
 
 /** A row's heading: its label and, when its columns differ, the 'Diferente' mark (seen and read). */
-function RowHead({ label, different }: { label: string; different: boolean }) {
+function RowHead({ label, different, lang }: { label: string; different: boolean; lang?: string }) {
   const { t } = useI18n();
   return (
     <th scope="row">
-      {label}
+      <span lang={lang}>{label}</span>
       {different && (
         <span className="cubre-compare-badge" data-testid="difference">
           {t('compare.diff')}
@@ -46,8 +46,15 @@ function RowHead({ label, different }: { label: string; different: boolean }) {
   );
 }
 
+/** The `lang` of the catalogue's Spanish text on a page in another language. */
+const useSpanishText = () => {
+  const { lang } = useI18n();
+  return (spanish: 'es' | undefined) => (lang === 'es' ? undefined : spanish);
+};
+
 function Row({ row, columns }: { row: CompareRow; columns: readonly CompareColumn[] }) {
   const different = rowDiffers(row.values);
+  const spanish = useSpanishText();
   return (
     <tr
       className={different ? 'is-different' : undefined}
@@ -55,9 +62,14 @@ function Row({ row, columns }: { row: CompareRow; columns: readonly CompareColum
       data-row={row.key}
       data-different={different}
     >
-      <RowHead label={row.label} different={different} />
+      <RowHead label={row.label} different={different} lang={spanish(row.labelLang)} />
       {row.values.map((value, index) => (
-        <Cell key={index} value={value} empty={columns[index]?.code === null} />
+        <Cell
+          key={index}
+          value={value}
+          empty={columns[index]?.code === null}
+          lang={spanish(row.valuesLang)}
+        />
       ))}
     </tr>
   );
@@ -91,6 +103,7 @@ function Section({
   onlyDifferences: boolean;
 }) {
   const rows = visibleRows(section.rows, onlyDifferences);
+  const spanish = useSpanishText();
   const pending = section.status.some((status) => status.status !== 'none');
   if (rows.length === 0 && !pending) return null;
   return (
@@ -105,7 +118,9 @@ function Section({
         <Fragment key={row.key}>
           {row.group && row.group !== rows[index - 1]?.group && (
             <tr className="cubre-compare-group">
-              <th scope="rowgroup">{row.group}</th>
+              <th scope="rowgroup" lang={spanish(row.groupLang)}>
+                {row.group}
+              </th>
               <td colSpan={columns.length} />
             </tr>
           )}
@@ -168,7 +183,7 @@ function PriceCell({ column }: { column: CompareColumn }) {
   if (column.card.status !== 'ready')
     return <Cell value={column.card.status === 'empty' ? null : undefined} empty={column.code === null} />;
   const card = column.card.card;
-  const persons = personsLine(card);
+  const persons = personsLine(card, t);
   return (
     <td>
       {/* The same figure as the card and the detail: label, amount, period, UF of the day (issue 11). */}

@@ -10,7 +10,7 @@ import {
   topsRows,
   type ColumnCard,
   type CompareRow,
-  type Translate,
+  type Words,
 } from '../domain/compare/compareRows';
 import { withToday } from '../domain/shell/today';
 import type { CompareColumn } from './useCompareColumn';
@@ -59,10 +59,11 @@ const dataOf = <T>(resource: Resource<T> | null): T | undefined =>
  */
 export function compareSections(
   columns: readonly CompareColumn[],
-  t: Translate,
+  words: Words,
   lang: string,
   now: Date,
 ): CompareSection[] {
+  const { t } = words;
   const cards = columnCards(columns);
   const fromCard = columns.map(() => NONE);
   const texts = (pick: (column: CompareColumn) => Resource<{ data: string[] }> | null) =>
@@ -75,14 +76,14 @@ export function compareSections(
       rows: priceRows(cards, t).filter((row) => row.key !== 'price'),
       status: fromCard,
     },
-    { id: 'product', title: t('compare.product'), rows: productRows(cards, t), status: fromCard },
+    { id: 'product', title: t('compare.product'), rows: productRows(cards, words), status: fromCard },
     {
       id: 'features',
       title: t('card.features'),
       rows: featureRows(
         cards,
         columns.map((column) => dataOf(column.features)),
-        t,
+        words,
       ),
       status: columns.map((column) => statusOf(column, [column.features])),
     },
@@ -94,7 +95,7 @@ export function compareSections(
         cards,
         columns.map((column) => dataOf(column.resume)),
         columns.map((column) => column.prevision),
-        t,
+        words,
       ),
       status: columns.map((column) => statusOf(column, [column.resume])),
     },
@@ -114,7 +115,7 @@ export function compareSections(
       rows: providerRows(
         cards,
         columns.map((column) => dataOf(column.providers)),
-        t,
+        words,
       ),
       status: columns.map((column) => statusOf(column, [column.providers])),
     },

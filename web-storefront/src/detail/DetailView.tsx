@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithWords } from '../i18n/lazyWithWords';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Button from '@mui/material/Button';
@@ -12,7 +13,8 @@ import type { Product } from '../api/types';
 import { PriceFigure } from '../comparator/PriceFigure';
 import { insuredCount, peopleOf } from '../domain/results/insuredPeople';
 import { profileKindOf } from '../domain/profile/profileKind';
-import { SERVICE_ERRORS } from '../domain/shell/serviceErrors';
+import { catalogueTextLang } from '../domain/shell/i18n';
+import { insuranceTypeName } from '../domain/results/cardWords';
 import { useI18n } from '../i18n/I18nProvider';
 import { useProfiles } from '../profile/ProfileContext';
 import { OrganizationLogo } from '../shell/OrganizationLogo';
@@ -21,7 +23,7 @@ import { useProfilePrice } from './useProfilePrice';
 import { DETAIL_TABS, type DetailTab } from './tabs';
 import { CoveragesPanel, FaqPanel, ProvidersPanel, TextListPanel, TopsPanel } from './TabPanels';
 
-const RequestForm = lazy(() => import('../request/RequestForm'));
+const RequestForm = lazyWithWords(() => import('../request/RequestForm'));
 
 /** Detail of one product or plan (000-2.17…2.21): header, and the tabs of issue 4, Solicitar last. */
 export function DetailView({
@@ -35,7 +37,7 @@ export function DetailView({
   onTab(tab: DetailTab): void;
   headingLevel: 'h1' | 'h2';
 }) {
-  const { t } = useI18n();
+  const { t, tOr, lang } = useI18n();
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const profile = useProfiles().profileFor(product.productType);
   const prevision = profile?.prevision;
@@ -61,7 +63,7 @@ export function DetailView({
             {product.displayName}
           </Typography>
           <Typography color="text.secondary">
-            {product.organization.displayName} · {product.insuranceType.displayName}
+            {product.organization.displayName} · {insuranceTypeName(product.insuranceType, tOr)}
           </Typography>
         </Box>
         <Box
@@ -86,7 +88,7 @@ export function DetailView({
           {priced.status === 'failed' && (
             // 001-8.11: the "Desde" price stays, with the seed's message and a way to ask again.
             <Typography variant="caption" color="error" role="alert" component="p">
-              {SERVICE_ERRORS.profilePrice}{' '}
+              {t('service.profilePrice')}{' '}
               <Button size="small" onClick={priced.retry}>
                 {t('detail.retry')}
               </Button>
@@ -95,7 +97,9 @@ export function DetailView({
         </Box>
       </Stack>
       {product.definition.description && (
-        <Typography sx={{ mb: 2 }}>{product.definition.description}</Typography>
+        <Typography sx={{ mb: 2 }} lang={catalogueTextLang(lang)}>
+          {product.definition.description}
+        </Typography>
       )}
       {/* The split is per worker: the product's own price per employee, whatever the company's total. */}
       {product.card.price.collective === 'porEmpleado' && product.card.price.value !== null && (

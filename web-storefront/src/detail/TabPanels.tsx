@@ -14,6 +14,10 @@ import type { ReactNode } from 'react';
 import { amountsForPrevision } from '../domain/results/previsionCoverage';
 import { withToday } from '../domain/shell/today';
 import { useI18n } from '../i18n/I18nProvider';
+import { catalogueTextLang } from '../domain/shell/i18n';
+import { coverageAmountWords, type CoverageAmount } from '../domain/results/amountWords';
+import { benefitKey, coverageTagKey, providerName } from '../domain/results/cardWords';
+import { deductiblesText, topsGroupName, topsText, type TopsGroup } from '../domain/results/topsWords';
 import { useResource, type Resource } from './useResource';
 
 function Loaded<T>({ resource, children }: { resource: Resource<T>; children(data: T): ReactNode }) {
@@ -36,13 +40,19 @@ interface Resume {
   data: {
     tags: {
       name: string;
-      coverages: { benefitId: string; insuranceBenefit: string; amounts: { kind: string; text: string }[] }[];
+      tagId?: string;
+      coverages: { benefitId: string; insuranceBenefit: string; amounts: CoverageAmount[] }[];
     }[];
   };
 }
 /** The coverages, with the amounts of the visitor's health system where the catalogue gives one per system (000-6.02). */
 export function CoveragesPanel({ code, prevision }: { code: string; prevision?: unknown }) {
-  const { t } = useI18n();
+  const { t, tOr, has, lang } = useI18n();
+  // Names the dictionaries lack are the catalogue's own Spanish.
+  const named = (key: string, fallback: string) => ({
+    text: tOr(key, fallback),
+    lang: has(key) ? undefined : catalogueTextLang(lang),
+  });
   const resource = useResource<Resume>(`/api/insurance/coverages/${encodeURIComponent(code)}/resume`);
   return (
     <Loaded resource={resource}>
@@ -52,10 +62,15 @@ export function CoveragesPanel({ code, prevision }: { code: string; prevision?: 
         ) : (
           resume.data.tags.map((tag) => (
             <section key={tag.name}>
-              <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mt: 1 }}>
-                {tag.name}
+              <Typography
+                component="h3"
+                variant="subtitle1"
+                sx={{ fontWeight: 700, mt: 1 }}
+                lang={named(coverageTagKey(tag), tag.name).lang}
+              >
+                {named(coverageTagKey(tag), tag.name).text}
               </Typography>
-              <Table size="small" aria-label={tag.name}>
+              <Table size="small" aria-label={named(coverageTagKey(tag), tag.name).text}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('detail.benefit')}</TableCell>
@@ -65,11 +80,13 @@ export function CoveragesPanel({ code, prevision }: { code: string; prevision?: 
                 <TableBody>
                   {tag.coverages.map((coverage) => (
                     <TableRow key={coverage.benefitId}>
-                      <TableCell>{coverage.insuranceBenefit}</TableCell>
+                      <TableCell lang={named(benefitKey(coverage), coverage.insuranceBenefit).lang}>
+                        {named(benefitKey(coverage), coverage.insuranceBenefit).text}
+                      </TableCell>
                       <TableCell>
                         {amountsForPrevision(coverage.amounts, prevision)
-                          .map((amount) => amount.text)
-                          .join(' · ') || 'No Cubre'}
+                          .map((amount) => coverageAmountWords(amount, t))
+                          .join(' · ') || t('card.noCover')}
                       </TableCell>
                     </TableRow>
                   ))}
@@ -87,7 +104,7 @@ interface Providers {
   data: { organizationCode: string; displayName: string; list?: string }[];
 }
 export function ProvidersPanel({ code }: { code: string }) {
-  const { t } = useI18n();
+  const { t, tOr } = useI18n();
   const resource = useResource<Providers>(`/api/insurance/${encodeURIComponent(code)}/coverageOrganizations`);
   return (
     <Loaded resource={resource}>
@@ -99,7 +116,7 @@ export function ProvidersPanel({ code }: { code: string }) {
             {answer.data.map((provider) => (
               <ListItem key={provider.organizationCode}>
                 <ListItemText
-                  primary={provider.displayName}
+                  primary={providerName(provider, tOr)}
                   secondary={provider.list ? t(`detail.list.${provider.list}`) : undefined}
                 />
               </ListItem>
@@ -112,15 +129,10 @@ export function ProvidersPanel({ code }: { code: string }) {
 }
 
 interface Tops {
-  data: {
-    name: string;
-    topAmounts: { name: string; text: string }[];
-    deductibles: { text?: string; amount: number; unit: string }[];
-    coverageOrganizations: { displayName: string }[];
-  }[];
+  data: (TopsGroup & { coverageOrganizations: { displayName: string }[] })[];
 }
 export function TopsPanel({ code }: { code: string }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const resource = useResource<Tops>(`/api/insurance/${encodeURIComponent(code)}/topAmountsAndDeductibles`);
   return (
     <Loaded resource={resource}>
@@ -136,20 +148,14 @@ export function TopsPanel({ code }: { code: string }) {
           <TableBody>
             {answer.data.map((group) => (
               <TableRow key={group.name}>
-                <TableCell>
-                  {group.name}
+                <TableCell lang={group.source === 'producto' ? catalogueTextLang(lang) : undefined}>
+                  {topsGroupName(group, t)}
                   <Typography variant="caption" sx={{ display: 'block' }}>
                     {group.coverageOrganizations.map((org) => org.displayName).join(', ')}
                   </Typography>
                 </TableCell>
-                <TableCell>
-                  {group.topAmounts.map((top) => `${top.name}: ${top.text}`).join(' · ') || 'Sin tope'}
-                </TableCell>
-                <TableCell>
-                  {group.deductibles
-                    .map((deductible) => deductible.text ?? `${deductible.amount} ${deductible.unit}`)
-                    .join(' · ') || 'Sin deducible'}
-                </TableCell>
+                <TableCell>{topsText(group, t)}</TableCell>
+                <TableCell>{deductiblesText(group, t)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -175,7 +181,7 @@ export function TextListPanel({
         answer.data.length === 0 ? (
           <Typography>{t(`detail.none.${name}`)}</Typography>
         ) : (
-          <ul>
+          <ul lang={catalogueTextLang(lang)}>
             {answer.data.map((line) => (
               // A {hoy} in the catalogue's text reads today's date (001-9.12).
               <li key={line}>{withToday(line, now, lang)}</li>
@@ -199,7 +205,7 @@ export function FaqPanel({ code }: { code: string }) {
         answer.data.length === 0 ? (
           <Typography>{t('detail.none.faq')}</Typography>
         ) : (
-          <dl>
+          <dl lang={catalogueTextLang(lang)}>
             {answer.data.map((item) => (
               <div key={item.question}>
                 <Typography component="dt" sx={{ fontWeight: 700 }}>

@@ -10,6 +10,8 @@ import { api } from '../api/client';
 import { SITE } from '../app/config';
 import { problemFieldErrors } from '../api/problemFields';
 import { useI18n } from '../i18n/I18nProvider';
+import { usePageMeta } from '../shell/pageMeta';
+import { catalogueTextLang } from '../domain/shell/i18n';
 
 type Field = 'nombre' | 'email' | 'telefono' | 'mensaje';
 const CHECKS: Record<Field, (value: string) => FieldCheck> = {
@@ -17,14 +19,13 @@ const CHECKS: Record<Field, (value: string) => FieldCheck> = {
   email: checkEmail,
   telefono: checkPhone,
   mensaje: (value) =>
-    value.trim()
-      ? { ok: true, value: value.trim() }
-      : { ok: false, error: 'required', message: 'campo requerido' },
+    value.trim() ? { ok: true, value: value.trim() } : { ok: false, error: 'required', message: '' },
 };
 
 /** /contacto (001-2.01): a message to the team, POST /api/contactos. */
 export default function ContactPage() {
-  const { t } = useI18n();
+  const { t, tOr, lang } = useI18n();
+  usePageMeta(t('contact.title'), t('meta.contact'));
   const [values, setValues] = useState<Record<Field, string>>({
     nombre: '',
     email: '',
@@ -34,9 +35,14 @@ export default function ContactPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
+  // The contact form's name rule has its own words (002-5.09).
   const check = (field: Field, value: string) => {
     const result = CHECKS[field](value);
-    return result.ok ? undefined : result.message;
+    if (result.ok) return undefined;
+    return tOr(
+      field === 'nombre' && result.error === 'name' ? 'field.contactName' : `field.${result.error}`,
+      result.message,
+    );
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +61,9 @@ export default function ContactPage() {
       setState('sent');
     } catch (error) {
       setState('idle');
-      const byField = problemFieldErrors(error, Object.keys(values) as Field[]);
+      const byField = problemFieldErrors(error, Object.keys(values) as Field[], (issue) =>
+        tOr(issue.rule === 'name' ? 'field.contactName' : `field.${issue.rule}`, issue.message),
+      );
       if (byField) setErrors(byField);
       else setFailure(error instanceof Error ? error.message : String(error));
     }
@@ -87,7 +95,12 @@ export default function ContactPage() {
               required
             />
           ))}
-          {failure && <Alert severity="error">{failure}</Alert>}
+          {failure && (
+            // The API's or the browser's own words.
+            <Alert severity="error" lang={catalogueTextLang(lang)}>
+              {failure}
+            </Alert>
+          )}
           <Button type="submit" variant="contained" disabled={state === 'sending'}>
             {t('contact.submit')}
           </Button>

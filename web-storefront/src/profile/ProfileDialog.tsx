@@ -18,6 +18,7 @@ import {
   dependantsAllowed,
   invalidDependantIndexes,
   PARENTESCOS,
+  PARENTESCO_WORDS,
   removeDependant,
   spouseOptionDisabled,
   toggleBox,
@@ -122,7 +123,7 @@ export default function ProfileDialog(props: {
     event.preventDefault();
     const result = profileFromForm(form, kind, { country: SITE.country });
     if (!result.ok) {
-      setInvalid(result.message);
+      setInvalid(t(result.problem.key, result.problem.params));
       setShake(true);
       return;
     }
@@ -181,8 +182,8 @@ export default function ProfileDialog(props: {
                   onChange={(e) => setTitular({ prevision: e.target.value })}
                   fullWidth
                 >
-                  <MenuItem value="Isapre">Isapre</MenuItem>
-                  <MenuItem value="Fonasa">Fonasa</MenuItem>
+                  <MenuItem value="Isapre">{t('card.prevision.Isapre')}</MenuItem>
+                  <MenuItem value="Fonasa">{t('card.prevision.Fonasa')}</MenuItem>
                 </TextField>
               )}
             </Stack>
@@ -324,7 +325,7 @@ export default function ProfileDialog(props: {
                               parentesco === 'Cónyuge' && spouseOptionDisabled(form.dependants, index)
                             }
                           >
-                            {parentesco}
+                            {t(PARENTESCO_WORDS[parentesco])}
                           </MenuItem>
                         ))}
                       </TextField>

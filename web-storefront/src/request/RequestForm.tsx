@@ -19,6 +19,7 @@ import type { CardPriceBlock, Product } from '../api/types';
 import { PriceFigure } from '../comparator/PriceFigure';
 import { requestNumber } from '@cubre/schemas/leads/requestNumber';
 import { useI18n } from '../i18n/I18nProvider';
+import { catalogueTextLang } from '../domain/shell/i18n';
 import { useProfiles } from '../profile/ProfileContext';
 
 interface Region {
@@ -44,7 +45,11 @@ function useRegions() {
     if (!ASKS_REGION) return;
     api<{ data: Region[] }>('/api/regiones')
       .then((answer) => setRegions(answer.data))
-      .catch(() => setError('Error al obtener las regiones'));
+      .catch(() => {
+        // 001-8.09: logged as the seed words it, shown in the page's language.
+        console.warn('Error al obtener las regiones');
+        setError('service.regions');
+      });
   }, []);
   return { regions, error };
 }
@@ -55,7 +60,7 @@ function useRegions() {
  * `country` header names the edition) and creates the lead.
  */
 export default function RequestForm({ product, price }: { product: Product; price: CardPriceBlock }) {
-  const { t } = useI18n();
+  const { t, tOr, lang } = useI18n();
   const profiles = useProfiles();
   const { regions, error: regionsError } = useRegions();
   const [values, setValues] = useState<Record<Field, string>>({
@@ -71,9 +76,9 @@ export default function RequestForm({ product, price }: { product: Product; pric
   const [done, setDone] = useState<{ id: string } | null>(null);
 
   const check = (field: Field, value: string): string | undefined => {
-    if (field === 'region') return value || !ASKS_REGION ? undefined : 'campo requerido';
+    if (field === 'region') return value || !ASKS_REGION ? undefined : t('field.required');
     const result = CHECKS[field](value);
-    return result.ok ? undefined : result.message;
+    return result.ok ? undefined : tOr(`field.${result.error}`, result.message);
   };
   const set = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -114,7 +119,9 @@ export default function RequestForm({ product, price }: { product: Product; pric
       });
       setDone({ id: created.id });
     } catch (error) {
-      const byField = problemFieldErrors(error, Object.keys(values) as Field[]);
+      const byField = problemFieldErrors(error, Object.keys(values) as Field[], (issue) =>
+        tOr(`field.${issue.rule}`, issue.message),
+      );
       if (byField) setErrors(byField);
       else setFailure(error instanceof Error ? error.message : String(error));
     } finally {
@@ -184,7 +191,7 @@ export default function RequestForm({ product, price }: { product: Product; pric
           value={values.region}
           onChange={(event) => set('region', event.target.value)}
           error={Boolean(errors.region) || Boolean(regionsError)}
-          helperText={errors.region ?? regionsError ?? ' '}
+          helperText={errors.region ?? (regionsError && t(regionsError)) ?? ' '}
           required
           fullWidth
         >
@@ -195,7 +202,12 @@ export default function RequestForm({ product, price }: { product: Product; pric
           ))}
         </TextField>
       )}
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {failure && (
+        // The API's or the browser's own words.
+        <Alert severity="error" lang={catalogueTextLang(lang)}>
+          {failure}
+        </Alert>
+      )}
       <Button type="submit" variant="contained" size="large" disabled={sending}>
         {sending ? t('request.sending') : t('request.submit')}
       </Button>

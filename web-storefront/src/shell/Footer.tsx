@@ -1,8 +1,16 @@
-import { lazy, Suspense, useEffect, useRef, useState, Component, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, Component, type ReactNode } from 'react';
+import { lazyWithWords } from '../i18n/lazyWithWords';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useI18n } from '../i18n/I18nProvider';
 
-const FooterContent = lazy(() => import('./FooterContent'));
+const FooterContent = lazyWithWords(() => import('./FooterContent'));
+
+/** 'Falló carga de Footer' (001-2.30) in the page's language. */
+function FooterFailed() {
+  const { t } = useI18n();
+  return <Typography data-testid="footer-error">{t('footer.failed')}</Typography>;
+}
 
 class FooterBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
@@ -10,16 +18,13 @@ class FooterBoundary extends Component<{ children: ReactNode }, { failed: boolea
     return { failed: true };
   }
   render() {
-    return this.state.failed ? (
-      <Typography data-testid="footer-error">Falló carga de Footer</Typography>
-    ) : (
-      this.props.children
-    );
+    return this.state.failed ? <FooterFailed /> : this.props.children;
   }
 }
 
 /** The footer loads when it nears the viewport (001-2.29, 001-9.02: threshold 0.1, 200% bottom margin). */
 export function Footer() {
+  const { t } = useI18n();
   const sentinel = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
@@ -44,7 +49,7 @@ export function Footer() {
           <Suspense
             fallback={
               <Typography role="status" sx={{ p: 3 }}>
-                Cargando…
+                {t('footer.loading')}
               </Typography>
             }
           >

@@ -18,17 +18,14 @@ let channels: Promise<{ contacts: Channel[] }> | null = null;
 const loadChannels = () => (channels ??= api<{ contacts: Channel[] }>('/api/contactInformations'));
 
 /** The payment-methods strip (001-2.40, 002 §9): card, debit, credit, prepaid and transfer. */
-const PAYMENT_METHODS = [
-  { label: 'Tarjeta', image: '/images/payments/tarjeta.svg' },
-  { label: 'Débito', image: '/images/payments/debito.svg' },
-  { label: 'Crédito', image: '/images/payments/credito.svg' },
-  { label: 'Prepago', image: '/images/payments/prepago.svg' },
-  { label: 'Transferencia', image: '/images/payments/transferencia.svg' },
-];
+const PAYMENT_METHODS = ['tarjeta', 'debito', 'credito', 'prepago', 'transferencia'].map((method) => ({
+  label: `footer.payment.${method}`,
+  image: `/images/payments/${method}.svg`,
+}));
 
 /** Contact channels from the API and the payment-methods strip (001-2.40); a failure reaches the boundary. */
 export default function FooterContent() {
-  const { t, lang } = useI18n();
+  const { t, tOr, lang } = useI18n();
   const answer = use(loadChannels());
   const prefix = lang === 'es' ? '' : `/${lang}`;
   return (
@@ -49,7 +46,7 @@ export default function FooterContent() {
           {answer.contacts.map((channel, index) => (
             <li key={index}>
               <Typography variant="body2">
-                {channel.label ?? channel.type}:{' '}
+                {tOr(`footer.channel.${channel.type}`, channel.label ?? channel.type ?? '')}:{' '}
                 {channel.url ? (
                   <Link href={channel.url} color="inherit">
                     {channel.value ?? channel.url}
@@ -67,15 +64,15 @@ export default function FooterContent() {
       </Box>
       <Box>
         <Typography component="h2" variant="h6">
-          Métodos de pago disponibles
+          {t('footer.payments')}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
           {PAYMENT_METHODS.map((method) => (
             <LazyImage
               key={method.label}
               src={method.image}
-              alt={method.label}
-              title={method.label}
+              alt={t(method.label)}
+              title={t(method.label)}
               width={48}
               height={32}
             />

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { lazyWithWords } from '../i18n/lazyWithWords';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,13 +13,14 @@ import type { MenuItem as MenuEntry } from '../api/types';
 import { SITE, type Language } from '../app/config';
 import { isUnread, markOpened, readLastOpened } from '../domain/shell/notifications';
 import { languageHome, withLanguage } from '../domain/routing/language';
+import { menuName } from '../domain/shell/menuNames';
 import { askPageToOpenProfile, OPEN_PROFILE_STATE } from '../domain/routing/profileRequest';
 import { useI18n } from '../i18n/I18nProvider';
 import { MOBILE_QUERY } from '../app/theme';
 import { useHideOnScroll } from './useHideOnScroll';
 
 // Menus, drawer and popovers load on first use: the first page's JavaScript has a budget (issue 4).
-const HeaderPopups = lazy(() => import('./HeaderPopups'));
+const HeaderPopups = lazyWithWords(() => import('./HeaderPopups'));
 
 export const HEADER_HEIGHT = 75;
 
@@ -62,7 +64,7 @@ const LINK_STYLE = {
  * opens the comparator's profile modal (001-2.28): the bar has no width left for another item.
  */
 export function Header({ path }: { path: string }) {
-  const { t, lang } = useI18n();
+  const { t, tOr, lang } = useI18n();
   const navigate = useNavigate();
   const menu = useMenu();
   // The menu breakpoint (000-9.24): from 1,200 px the whole bar fits, its items sized for it.
@@ -100,8 +102,12 @@ export function Header({ path }: { path: string }) {
       navigate(withLanguage(lang, SITE.defaultPath), { state: OPEN_PROFILE_STATE });
   };
   const changeLanguage = (next: Language) => {
-    // A language change reloads to / or /{lang} (001-4.23).
-    window.location.assign(languageHome(next));
+    setLangAnchor(null);
+    setDrawer(false);
+    // The visitor stays on the page, filters, order and page number included (issue 11 overrides
+    // 001-4.23's reload to / or /{lang}): the same address under the other language's prefix.
+    const { pathname, search, hash } = window.location;
+    navigate(withLanguage(next, `${pathname}${search}${hash}`));
   };
 
   return (
@@ -146,7 +152,7 @@ export function Header({ path }: { path: string }) {
         </Box>
         {menu.failed && (
           <Typography color="error" data-testid="menu-error">
-            Ups! algo salió mal.
+            {t('header.menuError')}
           </Typography>
         )}
         {!narrow && (
@@ -163,7 +169,7 @@ export function Header({ path }: { path: string }) {
                 component={item.categories.length > 0 ? 'button' : RouterLink}
                 to={item.categories.length > 0 ? undefined : `${prefix}${item.url}`}
               >
-                {item.displayName}
+                {menuName(item, 0, tOr)}
               </Button>
             ))}
           </Box>

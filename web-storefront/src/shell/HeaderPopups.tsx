@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { MenuItem as MenuEntry } from '../api/types';
 import { SITE, type Language } from '../app/config';
 import { menuClosesOnClick } from '../domain/shell/menuClose';
+import { menuName } from '../domain/shell/menuNames';
 import { useI18n } from '../i18n/I18nProvider';
 import { PortalCards } from './PortalCards';
 
@@ -41,7 +42,7 @@ export default function HeaderPopups(props: {
   portals: boolean;
   onClosePortals(): void;
 }) {
-  const { t, lang } = useI18n();
+  const { t, tOr, lang } = useI18n();
   const { prefix } = props;
   return (
     <>
@@ -122,11 +123,11 @@ export default function HeaderPopups(props: {
             to={`${prefix}${category.url}`}
             sx={{ fontWeight: 700 }}
           >
-            {category.displayName}
+            {menuName(category, 1, tOr)}
           </MenuItem>,
           ...category.categories.map((sub) => (
             <MenuItem key={sub.id} component={RouterLink} to={`${prefix}${sub.url}`} sx={{ pl: 4 }}>
-              {sub.displayName}
+              {menuName(sub, 2, tOr)}
             </MenuItem>
           )),
         ])}
@@ -137,12 +138,12 @@ export default function HeaderPopups(props: {
             {props.menu.flatMap((item) => [
               <ListItemText
                 key={`${item.id}-h`}
-                primary={item.displayName}
+                primary={menuName(item, 0, tOr)}
                 sx={{ px: 2, pt: 1, fontWeight: 700 }}
               />,
               ...item.categories.map((category) => (
                 <ListItemButton key={category.id} component={RouterLink} to={`${prefix}${category.url}`}>
-                  <ListItemText primary={category.displayName} />
+                  <ListItemText primary={menuName(category, 1, tOr)} />
                 </ListItemButton>
               )),
             ])}
@@ -160,6 +161,27 @@ export default function HeaderPopups(props: {
             >
               <ListItemText primary={t('header.profile')} />
             </ListItemButton>
+            {SITE.languages.length > 1 && (
+              // The language on a phone: the bar has no room left (001-2.20, issue 11).
+              <Box role="group" aria-labelledby="drawer-language" data-testid="drawer-language">
+                <Typography id="drawer-language" sx={{ px: 2, pt: 2, fontWeight: 700 }}>
+                  {t('header.language')}
+                </Typography>
+                <List disablePadding>
+                  {SITE.languages.map((language) => (
+                    <ListItemButton
+                      key={language}
+                      selected={language === lang}
+                      aria-current={language === lang ? 'true' : undefined}
+                      onClick={() => props.onLanguage(language)}
+                      lang={language}
+                    >
+                      <ListItemText primary={t(`language.${language}`)} />
+                    </ListItemButton>
+                  ))}
+                </List>
+              </Box>
+            )}
           </List>
         </Box>
       </Drawer>

@@ -29,7 +29,7 @@ export function PortalCards({ heading }: { heading: 'h2' | 'h3' }) {
           >
             <img src={portal.logo} alt="" width={56} height={56} />
             <Typography component={heading} variant="h5" sx={{ fontWeight: 800 }}>
-              {portal.label}
+              {t(`portal.name.${portal.label}`)}
             </Typography>
             <Typography variant="body2">{t(`portal.${portal.label}`)}</Typography>
           </CardActionArea>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -41,6 +41,8 @@ import {
   type StepProblems,
 } from '../domain/wizard/finder';
 import { useI18n } from '../i18n/I18nProvider';
+import { usePageMeta } from '../shell/pageMeta';
+import { featureName } from '../domain/results/cardWords';
 import { useProfiles, type ApiProfile } from '../profile/ProfileContext';
 import { finderText, type FinderTextKey } from './texts';
 
@@ -203,6 +205,7 @@ function HealthStep({ answers, set, problems, text }: StepProps) {
 }
 
 function NeedStep({ answers, set, problems, text, features }: StepProps) {
+  const { tOr } = useI18n();
   return (
     <>
       <Fieldset legend={text('need.legend')}>
@@ -243,7 +246,7 @@ function NeedStep({ answers, set, problems, text, features }: StepProps) {
                       onChange={() => set({ features: toggleFeature(answers.features, feature.code) })}
                     />
                   }
-                  label={feature.name}
+                  label={featureName(feature.code, feature.name, tOr)}
                 />
               );
             })}
@@ -309,9 +312,7 @@ export default function WizardPage() {
   const last = active === FINDER_STEPS.length - 1;
   const ready = comparator.status === 'ready' ? comparator.comparator : null;
 
-  useEffect(() => {
-    document.title = `${text('title')} | Cubre`;
-  });
+  usePageMeta(text('title'), text('intro'));
 
   const set = (patch: Partial<FinderAnswers>) => {
     setAnswers((current) => ({ ...current, ...patch }));

@@ -60,7 +60,8 @@ const es = {
 export type FinderTextKey = keyof typeof es;
 
 const en: Record<FinderTextKey, string> = {
-  ...es,
+  isapre: 'Isapre',
+  fonasa: 'Fonasa',
   title: 'Find your ideal health insurance',
   intro: 'Four questions and we show you the plans that fit you, at their exact price.',
   progress: 'Step {n} of 4',
@@ -111,7 +112,6 @@ const en: Record<FinderTextKey, string> = {
 };
 
 const pt: Record<FinderTextKey, string> = {
-  ...en,
   title: 'Encontre seu seguro de saúde ideal',
   intro: 'Quatro perguntas e mostramos os planos que combinam com você, com o preço exato.',
   progress: 'Passo {n} de 4',
@@ -138,8 +138,30 @@ const pt: Record<FinderTextKey, string> = {
   back: 'Voltar',
   next: 'Seguinte',
   finish: 'Ver meus planos',
+  isapre: 'Isapre',
+  fonasa: 'Fonasa',
+  income: 'Renda líquida mensal ($, opcional)',
+  incomeHint: 'Com ela comparamos cada preço com os seus 7% de saúde.',
+  'need.complementario': 'Despesas médicas do dia a dia',
+  'need.complementario.hint':
+    'Reembolsa o que sua Isapre ou Fonasa não cobre: consultas, exames, internações.',
+  'need.catastrofico': 'Doenças graves',
+  'need.catastrofico.hint': 'Cobre os custos altos de um câncer, um infarto ou um acidente grave.',
+  'need.integral': 'Os dois',
+  'need.integral.hint': 'Complementar e catastrófico em um só seguro.',
+  'need.todos': 'Ainda não sei',
+  'need.todos.hint': 'Mostramos todos os seguros de saúde.',
+  'features.legend': 'Se algo é indispensável, marque (até {n})',
+  'priority.lowerPrice': 'O menor preço',
+  'priority.recommended': 'O melhor equilíbrio entre preço e cobertura',
+  'priority.popular': 'O que os outros mais escolhem',
   'error.adultAge': 'Informe uma idade de 18 anos ou mais',
   'error.age': 'Informe uma idade válida',
+  'error.family': 'Adicione pelo menos um filho, ou escolha outra opção',
+  'error.prevision': 'Escolha Isapre ou Fonasa',
+  'error.features': 'Marque no máximo 3',
+  'error.summary': 'Revise o que está marcado em vermelho para continuar.',
+  loadFailed: 'Não foi possível carregar as opções de cobertura; você pode continuar mesmo assim.',
 };
 
 const TEXTS: Record<Language, Record<FinderTextKey, string>> = { es, en, pt };

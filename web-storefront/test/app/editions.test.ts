@@ -1,6 +1,7 @@
 import { EDITION_META } from '@cubre/services/storefront/editionMeta';
 import english from '../../public/i18n/en.json';
-import spanish from '../../public/i18n/es.json';
+import firstSpanish from '../../public/i18n/es.json';
+import moreSpanish from '../../public/i18n/more/es.json';
 import portuguese from '../../public/i18n/pt.json';
 import { EDITIONS, editionOfPage, portalsOf, type Country } from '../../src/app/editions';
 import { addButtonText } from '../../src/domain/profile/profileForm';
@@ -17,6 +18,8 @@ const pageWith = (metas: Record<string, string>) => ({
 });
 
 const COUNTRIES: Country[] = ['CL', 'PE', 'CO', 'INT'];
+/** Every Spanish word: the first screen's (bundled) and the rest (a lazy chunk). */
+const spanish: Record<string, string> = { ...firstSpanish, ...moreSpanish };
 
 describe('app/editions', () => {
   test('001-1.05 the page’s edition is the one the server named in its meta tag; Chile without one', () => {
@@ -50,10 +53,13 @@ describe('app/editions', () => {
     }
     expect(translate(forEdition(spanish, 'CO'), 'filters.deductible')).toMatch(/^Copago/);
     // 000-2.49: 'Agregar Persona' for the Peru brand, the common wording elsewhere.
-    for (const country of COUNTRIES)
-      expect(translate(forEdition(spanish, country), 'profile.addDependant')).toBe(
-        addButtonText('person', country),
+    for (const country of COUNTRIES) {
+      const words = forEdition(spanish, country);
+      expect(translate(words, 'profile.addDependant')).toBe(
+        translate(words, addButtonText('person', country)!),
       );
+    }
+    expect(translate(forEdition(spanish, 'PE'), 'profile.addDependant')).toBe('Agregar Persona');
     // Other keys and other editions are untouched; Chile's dictionary is the bundled one itself.
     expect(translate(forEdition(spanish, 'CO'), 'card.top')).toBe('Tope');
     expect(forEdition(spanish, 'CL')).toBe(spanish);

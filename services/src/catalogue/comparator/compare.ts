@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { DEFAULT_TAKE, type CompareRequest, type ProductDefinition } from '@cubre/schemas';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import { currencyOf } from '../pricing/money';
@@ -33,6 +34,25 @@ interface RankedResult {
   ranked: Ranked[];
   ufValue: number;
 }
+
+/**
+ * The id of a query's result set when the request names none (seed 000 §3 `metaData.uuid`: later pages
+ * name it to come from the same result set): derived from the query, the catalogue version and the day,
+ * so the same query is the same result set, and the same page the same bytes, which are then compressed
+ * once (issue 12) instead of for every visitor. UUID-shaped, as clients expect.
+ */
+function resultSetId(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Encodings a compare answer is kept in, as a browser asks for them. */
+export type AnswerEncoding = 'br' | 'gzip';
+const ENCODE: Record<AnswerEncoding, (text: string) => Buffer> = {
+  // Quality 5: near the best ratio for JSON, cheap enough for the page's one-time cost.
+  br: (text) => brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (text) => gzipSync(text, { level: 6 }),
+};
 
 export interface CompareAnswer {
   metaData: {
@@ -104,7 +124,7 @@ export function createComparator(context: PricingContext, options: { cacheSize?:
   const cache = new Map<string, RankedResult>();
   // Serialized pages of cached results: a page asked again costs a lookup and a string join, which is
   // what lets the comparator keep up with a server sending a precomputed body (the issue's benchmark).
-  const pages = new Map<string, { total: number; data: string }>();
+  const pages = new Map<string, { total: number; data: string; encoded: Map<string, Buffer> }>();
   const pageCacheSize = cacheSize * 4;
 
   function rank(
@@ -181,45 +201,72 @@ export function createComparator(context: PricingContext, options: { cacheSize?:
     return { total: result.ranked.length, data };
   }
 
+  /** A page's answer from the page cache (most recently used last), built and kept when it is not there. */
+  function cachedAnswer(given: CompareRequest, snapshot: CatalogueSnapshot, country: string, today: Date) {
+    const request = paged(given, snapshot);
+    const key = keyOf(request, snapshot, country, today);
+    const pageKey = `${key}|${request.page}|${request.take}`;
+    let entry = pages.get(pageKey);
+    if (entry) {
+      pages.delete(pageKey);
+    } else {
+      const built = page(request, snapshot, country, today, key);
+      entry = { total: built.total, data: JSON.stringify(built.data), encoded: new Map() };
+      if (pages.size >= pageCacheSize) pages.delete(pages.keys().next().value as string);
+    }
+    if (cacheSize > 0) pages.set(pageKey, entry);
+    const cached = entry;
+    const uuid = request.uuid ?? resultSetId(key);
+    const errors = profileErrorsOf(request);
+    return {
+      entry: cached,
+      uuid,
+      errors: JSON.stringify(errors),
+      text() {
+        const metaData = { uuid, total: cached.total, page: request.page, take: request.take, ...errors };
+        return `{"metaData":${JSON.stringify(metaData)},"data":${cached.data}}`;
+      },
+    };
+  }
+
   return {
     compare(given: CompareRequest, snapshot: CatalogueSnapshot, country: string, today: Date): CompareAnswer {
       const request = paged(given, snapshot);
-      const { total, data } = page(
-        request,
-        snapshot,
-        country,
-        today,
-        keyOf(request, snapshot, country, today),
-      );
+      const key = keyOf(request, snapshot, country, today);
+      const { total, data } = page(request, snapshot, country, today, key);
       const { page: number, take, uuid } = request;
       return {
-        metaData: { uuid: uuid ?? randomUUID(), total, page: number, take, ...profileErrorsOf(request) },
+        metaData: { uuid: uuid ?? resultSetId(key), total, page: number, take, ...profileErrorsOf(request) },
         data,
       };
     },
 
     /** The same answer as JSON text, its page served from the page cache when it was built before. */
     compareJson(given: CompareRequest, snapshot: CatalogueSnapshot, country: string, today: Date): string {
-      const request = paged(given, snapshot);
-      const key = keyOf(request, snapshot, country, today);
-      const pageKey = `${key}|${request.page}|${request.take}`;
-      let cached = pages.get(pageKey);
-      if (cached) {
-        pages.delete(pageKey);
-      } else {
-        const built = page(request, snapshot, country, today, key);
-        cached = { total: built.total, data: JSON.stringify(built.data) };
-        if (pages.size >= pageCacheSize) pages.delete(pages.keys().next().value as string);
+      return cachedAnswer(given, snapshot, country, today).text();
+    },
+
+    /**
+     * The same answer compressed as the client asked: a page of the cache is compressed once per
+     * encoding and result-set id, so a compressed answer costs what a plain one does (issue 12).
+     */
+    compareEncoded(
+      given: CompareRequest,
+      snapshot: CatalogueSnapshot,
+      country: string,
+      today: Date,
+      encoding: AnswerEncoding,
+    ): Buffer {
+      const answer = cachedAnswer(given, snapshot, country, today);
+      const variant = `${encoding}|${answer.uuid}|${answer.errors}`;
+      let body = answer.entry.encoded.get(variant);
+      if (!body) {
+        body = ENCODE[encoding](answer.text());
+        // A client naming its own result-set ids could grow one page's variants: keep the last few.
+        if (answer.entry.encoded.size >= 4) answer.entry.encoded.clear();
+        answer.entry.encoded.set(variant, body);
       }
-      if (cacheSize > 0) pages.set(pageKey, cached);
-      const metaData = {
-        uuid: request.uuid ?? randomUUID(),
-        total: cached.total,
-        page: request.page,
-        take: request.take,
-        ...profileErrorsOf(request),
-      };
-      return `{"metaData":${JSON.stringify(metaData)},"data":${cached.data}}`;
+      return body;
     },
   };
 }

@@ -53,11 +53,14 @@ function productSummary(product: ProductDefinition) {
   const deductible = firstTops?.deductibles[0];
   return {
     coverage: known.length === 0 ? null : coveragePercentText(Math.min(...known), Math.max(...known)),
-    topAmount: top ? { text: topText(top.amount, topUnit), period: top.label } : null,
+    topAmount: top
+      ? { text: topText(top.amount, topUnit), amount: top.amount, unit: topUnit, period: top.label }
+      : null,
     deductible: deductible
       ? {
           text: deductibleText(deductible.amount, deductible.unit as PriceUnit),
           amount: deductible.amount,
+          unit: deductible.unit,
           period: deductible.period,
         }
       : null,
@@ -119,6 +122,11 @@ export function resultCard(card: CardDocument, price: CardPrice, context: CardCo
         age_range: product?.insurableAges
           ? `${product.insurableAges.min} a ${product.insurableAges.max} años`
           : null,
+        // The same facts as numbers, for clients that word them in another language (issue 11).
+        insured: price.fromProfile ? price.insured : null,
+        ages: product?.insurableAges
+          ? { min: product.insurableAges.min, max: product.insurableAges.max }
+          : null,
       },
     },
     price: {
@@ -154,7 +162,12 @@ export function resultCard(card: CardDocument, price: CardPrice, context: CardCo
       ? { ambulatory: `${plan.ambulatoryCoverage}%`, hospital: `${plan.hospitalCoverage}%` }
       : (summary?.coverage ?? null),
     topAmount: plan
-      ? { text: topText(plan.annualTopUf === null ? 0 : plan.annualTopUf, 'UF'), period: 'anual' }
+      ? {
+          text: topText(plan.annualTopUf === null ? 0 : plan.annualTopUf, 'UF'),
+          amount: plan.annualTopUf ?? 0,
+          unit: 'UF' as const,
+          period: 'anual',
+        }
       : (summary?.topAmount ?? null),
     deductible: plan ? null : (summary?.deductible ?? null),
     // The public plan extract lists no clinics: null says "not informed", never 0 ("no clinics").
@@ -176,6 +189,8 @@ export function resultCard(card: CardDocument, price: CardPrice, context: CardCo
             regions: plan.regions,
             restrictions: restrictionsOf(plan.restrictionCodes),
             factorTable: plan.factorTableCode ?? 'Tabla de Factores Única',
+            /** The plan's own factor table, null for the single table of the law. */
+            factorTableCode: plan.factorTableCode ?? null,
             basePriceUf: plan.basePriceUf,
             gesUf: plan.gesUf,
             ambulatoryCoverage: plan.ambulatoryCoverage,

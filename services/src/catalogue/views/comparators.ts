@@ -10,6 +10,19 @@ import { cardFilter } from '../comparator/filters';
 import { currencyOf } from '../pricing/money';
 import { featuresOf, type CatalogueIndex } from './catalogueIndex';
 
+/** Whether a card is one of a comparator's in an edition: the comparator's own filter, nothing more. */
+function comparatorCardFilter(index: CatalogueIndex, comparator: ComparatorDefinition, country: Country) {
+  return cardFilter(
+    CompareRequest.parse({
+      comparator: comparator.code,
+      organizationTypes: comparator.organizationTypes,
+      displayShowcase: comparator.showcase,
+    }),
+    index.snapshot,
+    country,
+  );
+}
+
 /** The currency each edition's prices are written in when nothing else says (seed 000 §9, 001 §9). */
 const EDITION_CURRENCY: Record<Country, PriceUnit> = { CL: 'CLP', PE: 'PEN', CO: 'COP', INT: 'USD' };
 
@@ -26,15 +39,7 @@ export function shownCurrencyOf(index: CatalogueIndex, comparator: ComparatorDef
   const key = `${comparator.code}|${country}`;
   const cached = known.get(key);
   if (cached) return cached;
-  const keep = cardFilter(
-    CompareRequest.parse({
-      comparator: comparator.code,
-      organizationTypes: comparator.organizationTypes,
-      displayShowcase: comparator.showcase,
-    }),
-    index.snapshot,
-    country,
-  );
+  const keep = comparatorCardFilter(index, comparator, country);
   const counts = new Map<PriceUnit, number>();
   for (const card of index.snapshot.cards) {
     if (!keep(card)) continue;
@@ -97,15 +102,7 @@ export function comparatorProviders(
   comparator: ComparatorDefinition,
   country: Country,
 ) {
-  const keep = cardFilter(
-    CompareRequest.parse({
-      comparator: comparator.code,
-      organizationTypes: comparator.organizationTypes,
-      displayShowcase: comparator.showcase,
-    }),
-    index.snapshot,
-    country,
-  );
+  const keep = comparatorCardFilter(index, comparator, country);
   const counts = new Map<string, number>();
   for (const card of index.snapshot.cards) {
     if (card.kind !== 'product' || !keep(card)) continue;
@@ -130,15 +127,7 @@ export function comparatorFeatures(
   comparator: ComparatorDefinition,
   country: Country,
 ) {
-  const keep = cardFilter(
-    CompareRequest.parse({
-      comparator: comparator.code,
-      organizationTypes: comparator.organizationTypes,
-      displayShowcase: comparator.showcase,
-    }),
-    index.snapshot,
-    country,
-  );
+  const keep = comparatorCardFilter(index, comparator, country);
   const counts = new Map<string, number>();
   for (const card of index.snapshot.cards) {
     if (!keep(card)) continue;

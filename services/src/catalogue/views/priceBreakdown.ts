@@ -46,6 +46,8 @@ export interface PersonLine {
   insurable: boolean;
   band: { fromAge: number; toAge: number; amount: number } | null;
   amount: number | null;
+  /** Why the person is not priced, as a code a client words in its language; `reason` in Spanish. */
+  reasonCode: 'dependantsDoNotPay' | 'outsideAges' | 'noPrice' | 'noPriceForAge' | null;
   reason: string | null;
 }
 
@@ -155,6 +157,9 @@ function productBreakdown(
     periodicity: multiplier === 1 ? price.periodicity : 'anual',
     multiplier,
     ufValue,
+    /** The ages the product insures, and whether it prices by age bands: what `lines` word from. */
+    insurableAges: product.insurableAges ?? null,
+    pricedByAge: price.byAge.length > 0,
   };
 
   if (COLLECTIVE_TYPES.has(product.productType) || COLLECTIVE_TYPES.has(product.insuranceType)) {
@@ -264,6 +269,15 @@ function productBreakdown(
       insurable: insurable && band !== null,
       band: insurable ? band : null,
       amount: priced ? band.amount : pays ? null : 0,
+      reasonCode: !pays
+        ? ('dependantsDoNotPay' as const)
+        : !insurable
+          ? ('outsideAges' as const)
+          : band === null
+            ? price.byAge.length === 0
+              ? ('noPrice' as const)
+              : ('noPriceForAge' as const)
+            : null,
       reason: !pays
         ? 'Las cargas no pagan en este seguro'
         : !insurable

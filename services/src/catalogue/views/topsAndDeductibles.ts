@@ -12,6 +12,11 @@ export interface TopAmountView {
   period: string;
   calificados: boolean;
   text: string;
+  /**
+   * A cap the server names from a coverage ('Consulta (día cama)'): the benefit and what the name adds to
+   * it, so a client can word the name in its language (issue 11).
+   */
+  of?: { benefit: string; qualifier: CapQualifier | null };
 }
 export interface DeductibleView {
   amount: number;
@@ -49,17 +54,33 @@ const PERIOD_KINDS: Record<CoveragePeriodKind, true> = {
   weekly_top: true,
   daily_top: true,
 };
+/** What a cap's name adds to its benefit's: a day-bed amount, or where an event cap holds. */
+export type CapQualifier = 'bedDay' | 'preferred' | 'freeChoice';
+const QUALIFIER_WORDS: Record<CapQualifier, string> = {
+  bedDay: ' (día cama)',
+  preferred: ' (preferente)',
+  freeChoice: ' (libre elección)',
+};
 /** Caps a coverage carries without a period: paid per event (our reading; the seed does not say). */
-const EVENT_CAPS: Partial<Record<AmountKind, string>> = {
-  compensation: '',
-  max_coverage: '',
-  top_amount: '',
-  top_amount_pref: ' (preferente)',
-  top_amount_libre: ' (libre elección)',
+const EVENT_CAPS: Partial<Record<AmountKind, CapQualifier | null>> = {
+  compensation: null,
+  max_coverage: null,
+  top_amount: null,
+  top_amount_pref: 'preferred',
+  top_amount_libre: 'freeChoice',
 };
 
 /** The caps of one coverage: its period top by precedence (000-5.29), the day-bed amount, event caps. */
 function coverageCaps(coverage: Coverage): TopAmountView[] {
+  const named = (qualifier: CapQualifier | null, amount: number, unit: string, period: string) => ({
+    ...cap(
+      `${coverage.insuranceBenefit}${qualifier ? QUALIFIER_WORDS[qualifier] : ''}`,
+      amount,
+      unit,
+      period,
+    ),
+    of: { benefit: coverage.insuranceBenefit, qualifier },
+  });
   const valueOf = (a: Coverage['amounts'][number]) => a.value ?? a.maxAmount ?? a.minAmount;
   const periodic: Partial<Record<CoveragePeriodKind, number>> = {};
   let periodicUnit = '';
@@ -71,13 +92,13 @@ function coverageCaps(coverage: Coverage): TopAmountView[] {
       periodic[amount.kind as CoveragePeriodKind] ??= value;
       periodicUnit ||= amount.unit;
     } else if (amount.kind === 'bed_day') {
-      caps.push(cap(`${coverage.insuranceBenefit} (día cama)`, value, amount.unit, 'diario'));
+      caps.push(named('bedDay', value, amount.unit, 'diario'));
     } else if (amount.kind in EVENT_CAPS) {
-      caps.push(cap(`${coverage.insuranceBenefit}${EVENT_CAPS[amount.kind]}`, value, amount.unit, 'evento'));
+      caps.push(named(EVENT_CAPS[amount.kind] ?? null, value, amount.unit, 'evento'));
     }
   }
   const shown = coveragePeriodTop(periodic);
-  if (shown) caps.unshift(cap(coverage.insuranceBenefit, shown.amount, periodicUnit, shown.label));
+  if (shown) caps.unshift(named(null, shown.amount, periodicUnit, shown.label));
   return caps;
 }
 

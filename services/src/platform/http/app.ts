@@ -1,12 +1,15 @@
 import type { Country } from '@cubre/schemas';
+import compression from 'compression';
 import express, { type Router } from 'express';
 import type { EventStore } from '../ports/eventStore';
 import type { Logger } from '../ports/logger';
 import type { ReadStore } from '../ports/readStore';
 import { adminCors } from './adminCors';
+import { bodyDepthLimit } from './bodyDepth';
 import { errorHandler } from './errorHandler';
 import { HttpProblem, sendProblem } from './problem';
 import { requestLog } from './requestLog';
+import { securityHeaders } from './securityHeaders';
 
 /** Read-your-writes: resolves true once the named projections show the write (issue 2, item 6). */
 export interface Visibility {
@@ -30,6 +33,12 @@ export interface AppConfig {
   leadDuplicateWindowDays: number;
   /** Which edition each host serves (EDITION_HOSTS, services/src/site/editionHosts.ts). */
   editionHosts: { byHost: ReadonlyMap<string, Country>; fallback: Country };
+  /** Proxies whose forwarding headers are believed (TRUSTED_PROXIES; none by default). */
+  trustedProxies: string[];
+  /** Origins that may frame the site (FRAME_ANCESTORS; none by default). */
+  frameAncestors: string[];
+  /** Answers smaller than this many bytes go uncompressed (COMPRESS_MIN_BYTES). */
+  compressMinBytes: number;
 }
 
 /** Settings of the console's sign-in (issue 5). */
@@ -80,10 +89,16 @@ export function createApp(options: {
   const { context, probe } = options;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the configured proxies may say who the client is: trusting every private address let anyone on the
+  // machine or its network pick their own address past the rate limits and the login throttle (issue 13).
+  app.set('trust proxy', context.config.trustedProxies.length > 0 ? context.config.trustedProxies : false);
   app.set('query parser', 'simple');
 
   app.use(requestLog(options.logger));
+  app.use(securityHeaders({ frameAncestors: context.config.frameAncestors }));
+  // JSON and HTML above the threshold, gzip or deflate as the client asks (issue 12: a comparator page was
+  // 34 KB where gzip makes it 2.4 KB). Built assets are served precompressed and skip this.
+  app.use(compression({ threshold: context.config.compressMinBytes }));
 
   app.use((req, res, next) => {
     if (!probe.draining()) return next();
@@ -141,6 +156,7 @@ export function createApp(options: {
 
   app.use(adminCors(context.config.publicOrigins));
   app.use(express.json({ limit: context.config.bodyLimitBytes }));
+  app.use(bodyDepthLimit());
   for (const module of options.modules) app.use(module.routes(context));
 
   app.use((req, res) => {

@@ -58,7 +58,9 @@ export function parseListQuery(
     ) {
       throw badParam('sort', 'format', 'sort es ["campo","ASC"|"DESC"]');
     }
-    if (!options.sortable.includes(rawSort[0])) {
+    // react-admin's data provider sorts by id when a list names no sort (a <List> without one, a
+    // reference field, useGetList): every list accepts it (issue 12).
+    if (rawSort[0] !== 'id' && !options.sortable.includes(rawSort[0])) {
       throw badParam('sort', 'sortable', `no se puede ordenar por ${rawSort[0]}`);
     }
     sort = { field: rawSort[0], order: rawSort[1] };
@@ -74,6 +76,10 @@ export function parseListQuery(
       rawRange[1] < rawRange[0]
     ) {
       throw badParam('range', 'format', 'range es [inicio, fin] con enteros, fin ≥ inicio');
+    }
+    // Past 2^53 a JSON number is no longer the integer written (issue 13: a 500 once it reached the store).
+    if (!rawRange.every((n) => Number.isSafeInteger(n))) {
+      throw badParam('range', 'max', `range admite enteros hasta ${Number.MAX_SAFE_INTEGER}`);
     }
     if (rawRange[1] - rawRange[0] + 1 > MAX_PAGE_ROWS) {
       throw badParam('range', 'max', `a lo más ${MAX_PAGE_ROWS} filas por página`);

@@ -3,6 +3,7 @@ import { INTERCEPTOR_QUERY } from '@cubre/schemas/interceptors';
 import { z } from 'zod';
 import { HttpProblem, invalidRequest } from './problem';
 import { fieldErrorsOf } from './zodErrors';
+import { zodErrorMapFor } from './zodLocale';
 
 export interface RouteSchemas<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
   body?: B;
@@ -62,9 +63,10 @@ export function validated<
     ] as const;
     const errors = [];
     const parsed: Record<string, unknown> = {};
+    const error = zodErrorMapFor(req);
     for (const [location, schema, value] of parts) {
       // reportInput: the rule "required" is told apart from "wrong type" by the input being undefined.
-      const result = (schema as z.ZodType).safeParse(value, { reportInput: true });
+      const result = (schema as z.ZodType).safeParse(value, { reportInput: true, error });
       if (result.success) parsed[location] = result.data;
       else errors.push(...fieldErrorsOf(result.error, location));
     }

@@ -59,7 +59,7 @@ describe('POST /api/insurance/compare/metadata', () => {
     expect(second.metaData.uuid).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  test('a page asked again (served from the page cache) is the same page, with its own uuid', async () => {
+  test('a page asked again (served from the page cache) is the same answer: the same result set, the same id', async () => {
     const body = {
       organizationTypes: allTypes,
       order: 'lowerPrice',
@@ -70,9 +70,57 @@ describe('POST /api/insurance/compare/metadata', () => {
     const [first, again] = [await json(await compare(body)), await json(await compare(body))];
     expect(again.data).toEqual(first.data);
     expect(again.metaData.total).toBe(first.metaData.total);
-    expect(again.metaData.uuid).not.toBe(first.metaData.uuid);
+    // The result set's id follows from the query: the same query is the same result set (issue 12: so the
+    // same page is the same bytes, compressed once).
+    expect(again.metaData.uuid).toBe(first.metaData.uuid);
+    expect(first.metaData.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const otherQuery = await json(await compare({ ...body, order: 'higherPrice' }));
+    expect(otherQuery.metaData.uuid).not.toBe(first.metaData.uuid);
     const other = await json(await compare({ ...body, page: 3 }));
     expect(codes(other)).not.toEqual(codes(first));
+  });
+
+  test('issue 12 a compressed answer (br or gzip, as the client asks) reads back as the plain one, for any result-set id', async () => {
+    const { request } = await import('node:http');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const raw = (body: object, encoding: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; bytes: Buffer }>(
+        (resolve, reject) => {
+          const sent = request(
+            `${runtime.url}/api/insurance/compare/metadata`,
+            { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': encoding } },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () =>
+                resolve({
+                  encoding: response.headers['content-encoding'],
+                  vary: response.headers.vary,
+                  bytes: Buffer.concat(chunks),
+                }),
+              );
+            },
+          );
+          sent.on('error', reject);
+          sent.end(JSON.stringify(body));
+        },
+      );
+    for (const body of [
+      { organizationTypes: allTypes, take: 20 },
+      { organizationTypes: allTypes, take: 5, page: 2, uuid: 'search-7' },
+    ]) {
+      const plain = await raw(body, 'identity');
+      expect(plain.encoding).toBeUndefined();
+      // A browser's usual list: one of its encodings, by its own order.
+      expect((await raw(body, 'gzip, deflate, br')).encoding).toMatch(/^(gzip|br)$/);
+      const brotli = await raw(body, 'br');
+      expect(brotli.encoding).toBe('br');
+      expect(brotli.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(brotli.bytes).toString()).toBe(plain.bytes.toString());
+      const gzip = await raw(body, 'gzip');
+      expect(gzip.encoding).toBe('gzip');
+      expect(gunzipSync(gzip.bytes).toString()).toBe(plain.bytes.toString());
+    }
   });
 
   test('000-9.01 a landing comparator’s page size (15) applies when the request gives none', async () => {
@@ -116,6 +164,25 @@ describe('POST /api/insurance/compare/metadata', () => {
       topAmount: { text: 'UF 1.000', period: 'anual' },
       deductible: { text: 'UF 3', amount: 3 },
     });
+  });
+
+  test("issue 11 a card's composed Spanish texts come with the numbers they are made of", async () => {
+    const profile = { cotizante: [{ sexo: 'Masculino', edad: 40 }], cargas: [{ edad: 10 }] };
+    const answer = await json(await compare({ organizationTypes: allTypes, profile }));
+    const product = answer.data.find((c: { productCode: string }) => c.productCode === 'COMP-A');
+    expect(product.topAmount).toEqual({ text: 'UF 1.000', amount: 1000, unit: 'UF', period: 'anual' });
+    expect(product.deductible).toMatchObject({ text: 'UF 3', amount: 3, unit: 'UF' });
+    expect(product.insuranceMetadata.price_detail).toMatchObject({ label: 'para 2 personas', insured: 2 });
+    const plan = answer.data.find((c: { plan?: unknown }) => c.plan);
+    expect(plan.topAmount).toMatchObject({ amount: expect.any(Number), unit: 'UF' });
+    expect(plan.topAmount.text).toEqual(
+      plan.topAmount.amount === 0 ? 'Sin tope' : expect.stringMatching(/^UF /),
+    );
+    expect(plan.plan.factorTableCode === null ? plan.plan.factorTable : plan.plan.factorTableCode).toBe(
+      plan.plan.factorTable,
+    );
+    const unpriced = await json(await compare({ organizationTypes: allTypes }));
+    expect(unpriced.data[0].insuranceMetadata.price_detail.insured).toBeNull();
   });
 
   test('filters: organization types, insurance types (name or url segment), organizations, providers, features', async () => {

@@ -209,6 +209,18 @@ describe('POST /api/insurance/{id}/calculatePrice for other products', () => {
     expect(data.breakdown.total).toBe(1.4);
     expect(data.price.uninsurable).toEqual([{ sexo: 'Femenino', edad: 80 }]);
     expect(data.lines).toContain('1 persona no asegurable en este producto');
+    // The same facts as codes and numbers, for a client that words them in another language (issue 11).
+    expect(data.breakdown.uninsurable[0]).toMatchObject({ reasonCode: 'outsideAges' });
+    expect(data.breakdown.insurableAges).toEqual({
+      min: expect.any(Number),
+      max: expect.any(Number),
+    });
+    expect(data.breakdown.uninsurable[0].reason).toBe(
+      `No asegurable: el producto asegura de ${data.breakdown.insurableAges.min} a ${data.breakdown.insurableAges.max} años`,
+    );
+    expect(data.breakdown.pricedByAge).toBe(true);
+    expect(data.breakdown.persons[0].reasonCode).toBeNull();
+    expect(data.priceDetail).toMatchObject({ insured: 1, ages: data.breakdown.insurableAges });
   });
 
   test('dependants who ride free are shown and not charged', async () => {

@@ -273,6 +273,28 @@ describe('tops and deductibles', () => {
     expect(caps.filter((c: { name: string }) => c.name === 'Hospitalización')).toHaveLength(1);
   });
 
+  test('issue 11 a cap the server names from a coverage says its benefit and qualifier, for other languages', async () => {
+    const groups = (await get('/api/insurance/DET-PREF/topAmountsAndDeductibles')).body.data;
+    const caps: { name: string; of?: { benefit: string; qualifier: string | null } }[] = groups.find(
+      (g: { source: string }) => g.source === 'coberturas',
+    ).topAmounts;
+    expect(caps.length).toBeGreaterThan(0);
+    const words = { bedDay: ' (día cama)', preferred: ' (preferente)', freeChoice: ' (libre elección)' };
+    for (const cap of caps)
+      expect(cap.name).toBe(
+        `${cap.of!.benefit}${cap.of!.qualifier ? words[cap.of!.qualifier as 'bedDay'] : ''}`,
+      );
+    expect(caps).toContainEqual(
+      expect.objectContaining({
+        name: 'Consulta médica',
+        of: { benefit: 'Consulta médica', qualifier: null },
+      }),
+    );
+    // The groups a product defines are named by the catalogue: nothing to word.
+    const network = groups.find((g: { name: string }) => g.name === 'Red preferente');
+    expect(network.topAmounts.every((top: { of?: unknown }) => top.of === undefined)).toBe(true);
+  });
+
   test('000-5.32 life insurance cap lists keep only Indemnización items; other lists leave them out', async () => {
     const life = (await get('/api/insurance/VIDA-A/topAmountsAndDeductibles')).body.data;
     const lifeNames = life.flatMap((g: { topAmounts: { name: string }[] }) =>

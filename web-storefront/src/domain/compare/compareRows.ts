@@ -6,11 +6,37 @@
  */
 import type { ResultCard } from '../../api/types';
 import { amountsForPrevision } from '../results/previsionCoverage';
-import { formatMoney, NO_DEDUCTIBLE_TEXT, NO_TOP_TEXT } from '../results/format';
+import { formatMoney } from '../results/format';
 import { priceLabelText, priceSuffixText } from '../results/priceWords';
+import { coverageAmountWords, type CoverageAmount } from '../results/amountWords';
+import {
+  benefitKey,
+  commercialWords,
+  coverageTagKey,
+  coverageWords,
+  deductibleWords,
+  featureName,
+  insuranceTypeName,
+  modalityWords,
+  offersWords,
+  providerName,
+  requirementWords,
+  topWords,
+} from '../results/cardWords';
+import { sexWords } from '../results/insuredPeople';
+import { deductiblesText, topsGroupName, topsText, type TopsGroup } from '../results/topsWords';
+import { profileKindOf } from '../profile/profileForm';
+import type { Translate, TranslateOr } from '../shell/i18n';
 import type { CellValue } from './differences';
 
-export type Translate = (key: string, params?: Record<string, string | number>) => string;
+export type { Translate, TranslateOr } from '../shell/i18n';
+
+/** The page's words: dictionary words, catalogue names with the server's text as fallback. */
+export interface Words {
+  t: Translate;
+  tOr: TranslateOr;
+  has(key: string): boolean;
+}
 
 export interface CompareRow {
   key: string;
@@ -18,6 +44,10 @@ export interface CompareRow {
   values: CellValue[];
   /** A sub-heading the row sits under (a coverage category, a tops group). */
   group?: string;
+  /** 'es' where the label, the group or the values are the catalogue's own Spanish text. */
+  labelLang?: 'es';
+  groupLang?: 'es';
+  valuesLang?: 'es';
 }
 
 /** What GET /api/insurance/coverages/{id}/resume answers (services/src/catalogue/routes/README.md). */
@@ -27,18 +57,14 @@ export interface CoverageResume {
     tags: {
       name: string;
       tagId?: string;
-      coverages: { benefitId: string; insuranceBenefit: string; amounts: { kind: string; text: string }[] }[];
+      coverages: { benefitId: string; insuranceBenefit: string; amounts: CoverageAmount[] }[];
     }[];
   };
 }
 
 /** GET /api/insurance/{id}/topAmountsAndDeductibles. */
 export interface TopsAnswer {
-  data: {
-    name: string;
-    topAmounts: { name: string; text?: string }[];
-    deductibles: { text?: string; amount: number; unit: string }[];
-  }[];
+  data: TopsGroup[];
 }
 
 /** GET /api/insurance/{id}/coverageOrganizations. */
@@ -71,8 +97,11 @@ export function priceLine(card: ResultCard, t: Translate): string {
 }
 
 /** Who the price is for: 'para 3 personas' when the profile priced it (000-4.11), else nothing. */
-export function personsLine(card: ResultCard): string | null {
-  return card.price.arePricesDefined ? (card.insuranceMetadata.price_detail?.label ?? null) : null;
+export function personsLine(card: ResultCard, t: Translate): string | null {
+  const insured = card.insuranceMetadata.price_detail?.insured;
+  if (!card.price.arePricesDefined || insured === null || insured === undefined) return null;
+  const pet = profileKindOf(card.insuranceMetadata.product_type) === 'pet';
+  return t(`card.for${pet ? 'Pet' : 'Person'}${insured === 1 ? '' : 's'}`, { n: insured });
 }
 
 /** The price and who it covers. */
@@ -82,20 +111,26 @@ export function priceRows(cards: readonly ColumnCard[], t: Translate): CompareRo
     {
       key: 'persons',
       label: t('compare.covers'),
-      values: fromCard(cards, (card) => personsLine(card) ?? t('compare.noProfile')),
+      values: fromCard(cards, (card) => personsLine(card, t) ?? t('compare.noProfile')),
     },
     {
       key: 'ages',
       label: t('compare.ages'),
-      values: fromCard(cards, (card) => card.insuranceMetadata.price_detail?.age_range ?? NONE),
+      values: fromCard(cards, (card) => {
+        const ages = card.insuranceMetadata.price_detail?.ages;
+        return ages ? t('compare.agesRange', { min: ages.min, max: ages.max }) : NONE;
+      }),
     },
   ];
   const uninsurable = (card: ResultCard) =>
     card.price.uninsurable.map((person) =>
-      [person.role, person.sexo, person.edad === undefined ? '' : t('profile.years', { n: person.edad })]
+      [
+        person.role ? t(`breakdown.role.${person.role}`) : '',
+        sexWords(person.sexo, t),
+        person.edad === undefined ? '' : t('profile.years', { n: person.edad }),
+      ]
         .filter(Boolean)
-        .join(', ')
-        .concat(person.reason ? `: ${person.reason}` : ''),
+        .join(', '),
     );
   if (cards.some((card) => card && card.price.uninsurable.length > 0))
     rows.push({
@@ -106,29 +141,13 @@ export function priceRows(cards: readonly ColumnCard[], t: Translate): CompareRo
   return rows;
 }
 
-function coverageText(card: ResultCard, t: Translate): string {
-  if (card.coverage === null || card.coverage === undefined) return t('card.noCover');
-  if (typeof card.coverage === 'string') return card.coverage;
-  return `${t('card.ambulatory')} ${card.coverage.ambulatory} · ${t('card.hospital')} ${card.coverage.hospital}`;
-}
-
-function offersText(card: ResultCard, t: Translate): string {
-  return (
-    lines(
-      card.offers.map(
-        (offer) => offer.text ?? t(`offer.${offer.type}`, { n: offer.instalments ?? offer.remaining ?? '' }),
-      ),
-    ) || NONE
-  );
-}
-
 /** The plan or product: the facts of its card. */
-export function productRows(cards: readonly ColumnCard[], t: Translate): CompareRow[] {
+export function productRows(cards: readonly ColumnCard[], { t, tOr }: Words): CompareRow[] {
   return [
     {
       key: 'type',
       label: t('compare.type'),
-      values: fromCard(cards, (card) => card.insuranceType.displayName),
+      values: fromCard(cards, (card) => insuranceTypeName(card.insuranceType, tOr)),
     },
     {
       key: 'insurer',
@@ -138,34 +157,35 @@ export function productRows(cards: readonly ColumnCard[], t: Translate): Compare
     {
       key: 'modality',
       label: t('compare.modality'),
-      values: fromCard(cards, (card) => card.insuranceMetadata.modality ?? NONE),
+      values: fromCard(cards, (card) => modalityWords(card.insuranceMetadata.modality, t) ?? NONE),
     },
-    { key: 'coverage', label: t('card.coverage'), values: fromCard(cards, (card) => coverageText(card, t)) },
-    { key: 'top', label: t('card.top'), values: fromCard(cards, (card) => card.topAmount?.text ?? NONE) },
+    { key: 'coverage', label: t('card.coverage'), values: fromCard(cards, (card) => coverageWords(card, t)) },
+    {
+      key: 'top',
+      label: t('card.top'),
+      values: fromCard(cards, (card) => (card.topAmount ? topWords(card, t) : NONE)),
+    },
     {
       key: 'deductible',
       label: t('card.deductible'),
-      values: fromCard(cards, (card) => card.deductible?.text ?? NONE),
+      values: fromCard(cards, (card) => (card.deductible ? deductibleWords(card, t) : NONE)),
     },
     {
       key: 'providers',
       label: t('card.providers'),
-      values: fromCard(cards, (card) => String(card.providers)),
+      // Isapre plans list no clinics (the public extract has none): not a 0.
+      values: fromCard(cards, (card) => (card.providers === null ? NONE : String(card.providers))),
     },
     {
       key: 'requirements',
       label: t('card.requirements'),
-      values: fromCard(cards, (card) =>
-        card.requirements
-          ? t('card.requirementText', {
-              value: card.requirements.value,
-              unit: card.requirements.unit,
-              prevision: card.requirements.previsionType,
-            })
-          : NONE,
-      ),
+      values: fromCard(cards, (card) => (card.requirements ? requirementWords(card.requirements, t) : NONE)),
     },
-    { key: 'offers', label: t('compare.offers'), values: fromCard(cards, (card) => offersText(card, t)) },
+    {
+      key: 'offers',
+      label: t('compare.offers'),
+      values: fromCard(cards, (card) => lines(offersWords(card, t)) || NONE),
+    },
     {
       key: 'online',
       label: t('card.buyOnline'),
@@ -174,20 +194,18 @@ export function productRows(cards: readonly ColumnCard[], t: Translate): Compare
   ];
 }
 
-/** A feature code in words when no answer names it ('cobertura-24-7' → 'Cobertura 24 7'), as the card does. */
-const featureWords = (code: string) => code.charAt(0).toUpperCase() + code.slice(1).replace(/[-_]+/g, ' ');
-
 /** One row per feature any column has: Sí or No. `names` are the features answers, when in. */
 export function featureRows(
   cards: readonly ColumnCard[],
   names: readonly (FeaturesAnswer | undefined)[],
-  t: Translate,
+  { t, tOr }: Words,
 ): CompareRow[] {
   const codes = union(cards.map((card) => card?.features ?? []));
   const nameOf = new Map(names.flatMap((answer) => answer?.data.map((f) => [f.code, f.name] as const) ?? []));
   return codes.map((code) => ({
     key: `feature:${code}`,
-    label: nameOf.get(code) ?? featureWords(code),
+    // A feature no answer names reads as its code in words ('cobertura-24-7' → 'Cobertura 24 7').
+    label: featureName(code, nameOf.get(code), tOr),
     values: fromCard(cards, (card) => yesNo(t, card.features.includes(code))),
   }));
 }
@@ -199,19 +217,40 @@ export function isapreRows(cards: readonly ColumnCard[], t: Translate): CompareR
     fromCard(cards, (card) => (card.plan ? (value(card.plan) ?? NONE) : NONE));
   const uf = (amount: number | undefined) => (amount === undefined ? undefined : formatMoney(amount, 'UF'));
   return [
-    { key: 'commercial', label: t('compare.commercial'), values: plan((p) => p.commercial) },
-    { key: 'planType', label: t('compare.planType'), values: plan((p) => p.planType) },
-    { key: 'planModality', label: t('filters.plan'), values: plan((p) => p.modality) },
-    { key: 'birth', label: t('compare.birth'), values: plan((p) => p.birthCoverage) },
+    { key: 'commercial', label: t('compare.commercial'), values: plan((p) => commercialWords(p, t)) },
+    {
+      key: 'planType',
+      label: t('compare.planType'),
+      values: plan((p) => t(`compare.planType.${p.planType}`)),
+    },
+    {
+      key: 'planModality',
+      label: t('filters.plan'),
+      values: plan((p) => modalityWords(p.modality, t) ?? NONE),
+    },
+    {
+      key: 'birth',
+      label: t('compare.birth'),
+      // The catalogue's label, 'Con parto' or 'Reducido en parto' (000-4.30): the birth filter's words.
+      values: plan((p) =>
+        t(p.birthCoverage === 'Reducido en parto' ? 'filters.reducidoParto' : 'filters.conParto'),
+      ),
+    },
     { key: 'regions', label: t('compare.regions'), values: plan((p) => p.regions?.join(', ')) },
     {
       key: 'restrictions',
       label: t('compare.restrictions'),
-      values: plan((p) => lines(p.restrictions.map((r) => r.label)) || NONE),
+      values: plan((p) => lines(p.restrictions.map((r) => t(`compare.restriction.${r.code}`))) || NONE),
     },
     { key: 'basePrice', label: t('compare.basePrice'), values: plan((p) => uf(p.basePriceUf)) },
-    { key: 'ges', label: 'GES', values: plan((p) => uf(p.gesUf)) },
-    { key: 'factors', label: t('compare.factors'), values: plan((p) => p.factorTable) },
+    { key: 'ges', label: t('price.ges'), values: plan((p) => uf(p.gesUf)) },
+    {
+      key: 'factors',
+      label: t('compare.factors'),
+      values: plan((p) =>
+        p.factorTableCode === undefined ? p.factorTable : (p.factorTableCode ?? t('compare.uniqueTable')),
+      ),
+    },
   ];
 }
 
@@ -223,17 +262,21 @@ export function coverageRows(
   cards: readonly ColumnCard[],
   resumes: readonly (CoverageResume | undefined)[],
   previsions: readonly unknown[],
-  t: Translate,
+  { t, tOr, has }: Words,
 ): CompareRow[] {
   // Category by category, in the order the columns first name them, each with its benefits.
   const groups = new Map<string, Map<string, string>>();
+  const tagIds = new Map<string, string | undefined>();
   for (const resume of resumes)
     for (const tag of resume?.data.tags ?? []) {
       const benefits = groups.get(tag.name) ?? new Map<string, string>();
       groups.set(tag.name, benefits);
+      tagIds.set(tag.name, tag.tagId);
       for (const coverage of tag.coverages)
         if (!benefits.has(coverage.benefitId)) benefits.set(coverage.benefitId, coverage.insuranceBenefit);
     }
+  // Names the dictionaries lack are the catalogue's own Spanish.
+  const spanish = (key: string) => (has(key) ? undefined : ('es' as const));
   const rows: CompareRow[] = [
     {
       key: 'coverageCount',
@@ -245,11 +288,15 @@ export function coverageRows(
     },
   ];
   for (const [group, benefits] of groups)
-    for (const [benefitId, label] of benefits)
+    for (const [benefitId, label] of benefits) {
+      const tagKey = coverageTagKey({ name: group, tagId: tagIds.get(group) });
+      const labelKey = benefitKey({ benefitId });
       rows.push({
         key: `coverage:${group}:${benefitId}`,
-        label,
-        group,
+        label: tOr(labelKey, label),
+        labelLang: spanish(labelKey),
+        group: tOr(tagKey, group),
+        groupLang: spanish(tagKey),
         values: cards.map((card, index) => {
           if (card === null) return null;
           const resume = resumes[index];
@@ -258,10 +305,13 @@ export function coverageRows(
             .find((tag) => tag.name === group)
             ?.coverages.find((candidate) => candidate.benefitId === benefitId);
           if (!coverage) return t('card.noCover');
-          const texts = amountsForPrevision(coverage.amounts, previsions[index]).map((amount) => amount.text);
+          const texts = amountsForPrevision(coverage.amounts, previsions[index]).map((amount) =>
+            coverageAmountWords(amount, t),
+          );
           return texts.join(' · ') || t('card.noCover');
         }),
       });
+    }
   return rows;
 }
 
@@ -272,21 +322,23 @@ export function topsRows(
   t: Translate,
 ): CompareRow[] {
   const groups = union(tops.map((answer) => answer?.data.map((group) => group.name) ?? []));
+  const first = (name: string) =>
+    tops.flatMap((answer) => answer?.data ?? []).find((group) => group.name === name)!;
   return groups.map((name) => ({
     key: `tops:${name}`,
-    label: name,
+    label: topsGroupName(first(name), t),
+    // A group the product defines keeps the catalogue's name.
+    labelLang: first(name).source === 'producto' || !first(name).source ? ('es' as const) : undefined,
     values: cards.map((card, index) => {
       if (card === null) return null;
       const answer = tops[index];
       if (!answer) return undefined;
       const group = answer.data.find((candidate) => candidate.name === name);
       if (!group) return NONE;
-      const top =
-        group.topAmounts.map((amount) => `${amount.name}: ${amount.text ?? ''}`.trim()).join(' · ') ||
-        NO_TOP_TEXT;
-      const deductible =
-        group.deductibles.map((d) => d.text ?? `${d.amount} ${d.unit}`).join(' · ') || NO_DEDUCTIBLE_TEXT;
-      return lines([`${t('card.top')}: ${top}`, `${t('card.deductible')}: ${deductible}`]);
+      return lines([
+        `${t('card.top')}: ${topsText(group, t)}`,
+        `${t('card.deductible')}: ${deductiblesText(group, t)}`,
+      ]);
     }),
   }));
 }
@@ -297,7 +349,7 @@ const PROVIDER_LISTS = ['preferente', 'libreEleccion', 'internacional'] as const
 export function providerRows(
   cards: readonly ColumnCard[],
   providers: readonly (ProvidersAnswer | undefined)[],
-  t: Translate,
+  { t, tOr }: Words,
 ): CompareRow[] {
   const used = PROVIDER_LISTS.filter((list) =>
     providers.some((answer) => answer?.data.some((provider) => provider.list === list)),
@@ -309,7 +361,7 @@ export function providerRows(
       if (card === null) return null;
       const answer = providers[index];
       if (!answer) return undefined;
-      const names = answer.data.filter((provider) => provider.list === list).map((p) => p.displayName);
+      const names = answer.data.filter((provider) => provider.list === list).map((p) => providerName(p, tOr));
       return names.join(', ') || NONE;
     }),
   }));
@@ -324,6 +376,8 @@ export function textRows(
   return (['conditions', 'exclusions'] as const).map((name) => ({
     key: name,
     label: t(`detail.tab.${name === 'conditions' ? 'Condiciones' : 'Exclusiones'}`),
+    // The catalogue's own text.
+    valuesLang: 'es' as const,
     values: cards.map((card, index) => {
       if (card === null) return null;
       const list = texts[name][index];

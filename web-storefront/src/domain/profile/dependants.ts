@@ -17,6 +17,13 @@ export const MAX_DEPENDANTS = 99;
 export const MAX_AGE_DIGITS = 3;
 /** The relationship values the server's form offers (services/src/site/profileForm/forms.ts). */
 export const PARENTESCOS = ['Cónyuge', 'Hijo/Hija', 'Padre/Madre', 'Otro'] as const;
+/** How each relationship reads: dictionary keys (the values above are the API's, in Spanish). */
+export const PARENTESCO_WORDS: Readonly<Record<(typeof PARENTESCOS)[number], string>> = Object.freeze({
+  Cónyuge: 'profile.kin.spouse',
+  'Hijo/Hija': 'profile.kin.child',
+  'Padre/Madre': 'profile.kin.parent',
+  Otro: 'profile.kin.other',
+});
 export const DEFAULT_DEPENDANT_ROW: Readonly<DependantRow> = Object.freeze({
   parentesco: 'Hijo/Hija',
   sexo: 'Masculino',

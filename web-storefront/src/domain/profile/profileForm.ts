@@ -1,23 +1,13 @@
-import {
-  DEPENDANT_AGES,
-  DEPENDANT_AGE_MESSAGE as DEPENDANT_RANGE_MESSAGE,
-  HOLDER_AGES,
-  HOLDER_AGE_MESSAGE,
-  HOLDER_AGE_REQUIRED_MESSAGE,
-  PET_AGES,
-  PET_AGE_MESSAGE,
-  SEXO_REQUIRED_MESSAGE,
-  ageWithin,
-  type AgeRange,
-} from '@cubre/schemas/profileAges';
+import { DEPENDANT_AGES, HOLDER_AGES, PET_AGES, ageWithin, type AgeRange } from '@cubre/schemas/profileAges';
+import type { Translate } from '../shell/i18n';
 import { dependantsValid, isSpouse, type DependantRow } from './dependants';
 
 /**
  * The profile modal's model (rules 000-2.47 to 000-2.52, 000-4.05, 000-4.07, 000-5.16, 000-5.18,
  * 000-5.24, 000-5.25, 000-5.33): which form a product type gets, its texts, and the conversion of the
- * typed form state into the API's profile shape (schemas/src/profile.ts). Texts are the ones of the
- * server's form definition (services/src/site/profileForm/forms.ts), so the modal reads the same whether
- * it renders the server's definition or falls back to these.
+ * typed form state into the API's profile shape (schemas/src/profile.ts). Texts are dictionary keys
+ * (public/i18n): es.json words them as the server's form definition (services/src/site/profileForm/
+ * forms.ts) and the API's profile messages (schemas/src/profileAges.ts) do, the other languages alike.
  */
 
 import type { ProfileKind } from './profileKind';
@@ -29,8 +19,8 @@ export type Sexo = 'Masculino' | 'Femenino';
 export const PREFILL_DELAY_MS = 200;
 export const CHECK_DELAY_MS = 1000;
 
-export const DEFAULT_INVALID_MESSAGE = 'Perfil inválido';
-export const SUBMIT_TEXT = 'Comparar';
+export const DEFAULT_INVALID_MESSAGE = 'profile.error.invalid';
+export const SUBMIT_TEXT = 'profile.compare';
 export const VALIDATION_SCRIPT_MISSING_WARNING = 'Validation script not loaded';
 /** A person without age is 25 (000-5.21); Peru fills it in for the first insured (000-5.24). */
 export const DEFAULT_AGE = 25;
@@ -45,28 +35,21 @@ export interface ProfileTexts {
 
 /**
  * 000-2.47: the seed gives the title in English ('Who will be insured?'); the Spanish wording is the
- * server's, '¿Quiénes serán asegurados?'. Pets keep that title; collective asks for the employees.
+ * server's, '¿Quiénes serán asegurados?'. Pets keep that title; collective asks for the employees. Keys
+ * of the dictionaries.
  */
 export const PROFILE_TEXTS: Readonly<Record<ProfileKind, ProfileTexts>> = Object.freeze({
-  person: {
-    title: '¿Quiénes serán asegurados?',
-    hint: 'El precio varía según sexo y edad',
-    tooltip: 'Ingresa tu perfil para calcular el precio exacto de cada plan para ti y tu familia',
-  },
-  pet: {
-    title: '¿Quiénes serán asegurados?',
-    hint: 'El precio varía según raza y edad de tu mascota',
-    tooltip: 'Ingresa los datos de tu mascota para calcular el precio exacto de cada seguro',
-  },
+  person: { title: 'profile.title', hint: 'profile.hint.person', tooltip: 'profile.tooltip.person' },
+  pet: { title: 'profile.title', hint: 'profile.hint.pet', tooltip: 'profile.tooltip.pet' },
   collective: {
-    title: 'Ingresa el número de empleados',
-    hint: 'El precio varía según la cantidad de empleados',
-    tooltip: 'Ingresa los datos de tu empresa para calcular el precio total de cada seguro colectivo',
+    title: 'profile.title.collective',
+    hint: 'profile.hint.collective',
+    tooltip: 'profile.tooltip.collective',
   },
 });
 
 /** The extra hint of the pet form (000-2.48). */
-export const PET_HINT = 'Si tienes más de una mascota, agrégalas con el botón Agregar Mascota';
+export const PET_HINT = 'profile.hint.pets';
 
 /**
  * The add button (000-2.49): 'Agregar Mascota' for pets, 'Agregar Persona' on the Peru brand,
@@ -74,13 +57,13 @@ export const PET_HINT = 'Si tienes más de una mascota, agrégalas con el botón
  */
 export function addButtonText(kind: ProfileKind, country: Country): string | null {
   if (kind === 'collective') return null;
-  if (kind === 'pet') return 'Agregar Mascota';
-  return country === 'PE' ? 'Agregar Persona' : 'Agregar carga';
+  if (kind === 'pet') return 'profile.addPet';
+  return country === 'PE' ? 'profile.addPerson' : 'profile.addDependant';
 }
 
 /** The red message of an invalid profile (000-2.50): the validation's own text, else 'Perfil inválido'. */
-export function invalidMessage(message?: string | null): string {
-  return message?.trim() || DEFAULT_INVALID_MESSAGE;
+export function invalidMessage(t: Translate, message?: string | null): string {
+  return message?.trim() || t(DEFAULT_INVALID_MESSAGE);
 }
 
 export type ValidationOutcome =
@@ -109,18 +92,16 @@ export function interpretValidation(result: unknown): ValidationOutcome {
       : { valid: false, message: result.trim() };
   }
   if (typeof result === 'boolean') {
-    return result
-      ? { valid: true, profile: null, scriptMissing: false }
-      : { valid: false, message: DEFAULT_INVALID_MESSAGE };
+    return result ? { valid: true, profile: null, scriptMissing: false } : { valid: false, message: '' };
   }
   return { valid: true, profile: null, scriptMissing: true };
 }
 
 /** 000-5.25: the fields missing, or the success message when none is. */
-export function missingFieldsMessage(missing: readonly string[]): string {
+export function missingFieldsMessage(missing: readonly string[], t: Translate): string {
   return missing.length > 0
-    ? `No se ingresaron los siguientes campos: ${missing.join(', ')}`
-    : 'Se ingresaron todos los campos requeridos';
+    ? t('profile.missingFields', { fields: missing.join(', ') })
+    : t('profile.allFields');
 }
 
 /** The insured person as typed (holder; prevision and income are Chile's, nationality international's). */
@@ -261,17 +242,32 @@ export function toProfile(
   });
 }
 
-export const AGE_MESSAGE = 'Ingresa una edad válida, de 0 a 999 años';
-export const DEPENDANTS_AGE_MESSAGE = 'Ingresa una edad válida para cada carga';
-export { DEPENDANT_RANGE_MESSAGE, HOLDER_AGE_MESSAGE, HOLDER_AGE_REQUIRED_MESSAGE, PET_AGE_MESSAGE };
-export { SEXO_REQUIRED_MESSAGE };
-export const ONE_SPOUSE_MESSAGE = 'Solo puede haber un cónyuge o pareja';
-export const NO_PET_MESSAGE = 'Agrega al menos una mascota';
-export const EMPLOYEES_MESSAGE = 'Ingresa el número de empleados';
 export const COLOMBIA_MIN_EMPLOYEES = 10;
-export const colombiaEmployeesMessage = `En Colombia el mínimo es de ${COLOMBIA_MIN_EMPLOYEES} empleados`;
 
-export type ProfileFromForm = { ok: true; profile: ApiProfile } | { ok: false; message: string };
+/**
+ * What is wrong with a typed profile: a dictionary key and its parameters. es.json says it in the API's
+ * own words ('La edad del titular debe estar entre 18 y 110 años', schemas/src/profileAges.ts).
+ */
+export interface ProfileProblem {
+  key: string;
+  params?: Record<string, number>;
+}
+const range = (ages: AgeRange) => ({ min: ages.min, max: ages.max });
+export const PROFILE_PROBLEMS = Object.freeze({
+  age: { key: 'profile.error.age' },
+  dependantsAge: { key: 'profile.error.dependantsAge' },
+  dependantAge: { key: 'profile.error.dependantAge', params: range(DEPENDANT_AGES) },
+  holderAge: { key: 'profile.error.holderAge', params: range(HOLDER_AGES) },
+  holderAgeRequired: { key: 'profile.error.holderAgeRequired' },
+  petAge: { key: 'profile.error.petAge', params: range(PET_AGES) },
+  sex: { key: 'profile.error.sex' },
+  oneSpouse: { key: 'profile.error.oneSpouse' },
+  noPet: { key: 'profile.error.noPet' },
+  employees: { key: 'profile.error.employees' },
+  colombiaEmployees: { key: 'profile.error.employeesCO', params: { n: COLOMBIA_MIN_EMPLOYEES } },
+} satisfies Record<string, ProfileProblem>);
+
+export type ProfileFromForm = { ok: true; profile: ApiProfile } | { ok: false; problem: ProfileProblem };
 
 /** A typed age outside `range` (blank is judged by the caller: required or not). */
 const outside = (text: string, range: AgeRange) => {
@@ -292,26 +288,27 @@ export function profileFromForm(
   kind: ProfileKind,
   options: { country?: Country } = {},
 ): ProfileFromForm {
-  const fail = (message: string): ProfileFromForm => ({ ok: false, message });
+  const fail = (problem: ProfileProblem): ProfileFromForm => ({ ok: false, problem });
+  const problems = PROFILE_PROBLEMS;
   if (kind === 'pet') {
-    if (state.pets.length === 0) return fail(NO_PET_MESSAGE);
-    if (state.pets.some((pet) => badAge(pet.edad))) return fail(AGE_MESSAGE);
-    if (state.pets.some((pet) => outside(pet.edad, PET_AGES))) return fail(PET_AGE_MESSAGE);
+    if (state.pets.length === 0) return fail(problems.noPet);
+    if (state.pets.some((pet) => badAge(pet.edad))) return fail(problems.age);
+    if (state.pets.some((pet) => outside(pet.edad, PET_AGES))) return fail(problems.petAge);
   } else if (kind === 'collective') {
     const employees = whole(state.employees);
-    if (employees === undefined || employees < 1) return fail(EMPLOYEES_MESSAGE);
-    if (options.country === 'CO' && employees < COLOMBIA_MIN_EMPLOYEES) return fail(colombiaEmployeesMessage);
+    if (employees === undefined || employees < 1) return fail(problems.employees);
+    if (options.country === 'CO' && employees < COLOMBIA_MIN_EMPLOYEES)
+      return fail(problems.colombiaEmployees);
   } else {
     const { edad, sexo } = state.titular;
-    if (edad.trim() === '' && options.country !== 'PE') return fail(HOLDER_AGE_REQUIRED_MESSAGE);
-    if (badAge(edad) || outside(edad, HOLDER_AGES)) return fail(HOLDER_AGE_MESSAGE);
+    if (edad.trim() === '' && options.country !== 'PE') return fail(problems.holderAgeRequired);
+    if (badAge(edad) || outside(edad, HOLDER_AGES)) return fail(problems.holderAge);
     // The international default profile has no sex (seed 000 §3): its products price by age alone.
-    if (options.country !== 'INT' && sexoOf(sexo) === undefined) return fail(SEXO_REQUIRED_MESSAGE);
-    if (!dependantsValid(state.dependants)) return fail(DEPENDANTS_AGE_MESSAGE);
-    if (state.dependants.some((row) => outside(row.edad, DEPENDANT_AGES)))
-      return fail(DEPENDANT_RANGE_MESSAGE);
+    if (options.country !== 'INT' && sexoOf(sexo) === undefined) return fail(problems.sex);
+    if (!dependantsValid(state.dependants)) return fail(problems.dependantsAge);
+    if (state.dependants.some((row) => outside(row.edad, DEPENDANT_AGES))) return fail(problems.dependantAge);
     if (state.dependants.filter((row) => isSpouse(row.parentesco)).length > 1)
-      return fail(ONE_SPOUSE_MESSAGE);
+      return fail(problems.oneSpouse);
   }
   return { ok: true, profile: toProfile(state, kind, options) };
 }
@@ -373,7 +370,11 @@ export const fromProfile = formFromProfile;
  * singular for one, counts capped at 100 (000-9.25); null when nobody is counted and for collective
  * insurance, whose suffix already says Total or p/empl.
  */
-export function forPersonsLine(profile: ApiProfile | null | undefined, kind: ProfileKind): string | null {
+export function forPersonsLine(
+  profile: ApiProfile | null | undefined,
+  kind: ProfileKind,
+  t: Translate,
+): string | null {
   if (!profile || kind === 'collective') return null;
   const count =
     kind === 'pet'
@@ -381,6 +382,5 @@ export function forPersonsLine(profile: ApiProfile | null | undefined, kind: Pro
       : (profile.cotizante?.length ?? 0) + (profile.cargas?.length ?? 0);
   const n = Math.min(count, MAX_COUNTED);
   if (n === 0) return null;
-  if (kind === 'pet') return `para ${n} ${n === 1 ? 'mascota' : 'mascotas'}`;
-  return `para ${n} ${n === 1 ? 'persona' : 'personas'}`;
+  return t(`card.for${kind === 'pet' ? 'Pet' : 'Person'}${n === 1 ? '' : 's'}`, { n });
 }

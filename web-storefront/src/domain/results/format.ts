@@ -2,23 +2,31 @@
  * Texts of a result card (rules 000-5.13 to 000-5.15, 000-9.03, 000-9.05, 000-9.06, 000-9.08,
  * 000-9.12, 000-9.13, 000-9.21, 001-9.09 to 001-9.11). They write amounts exactly as the server's
  * services/src/catalogue/pricing/{money,labels}.ts do, so a card reads the same whether a text came
- * formatted from the API or was formatted here.
+ * formatted from the API or was formatted here. Words come from the dictionaries (public/i18n): the
+ * seed's Spanish wording ('Sin tope', 'Desde'…) is es.json's, the other languages say the same.
  */
+import type { Translate } from '../shell/i18n';
 
 export type Currency = 'CLP' | 'UF' | 'PEN' | 'USD' | 'COP';
 /** International special units (001-9.11): dollars with a qualifier after the amount. */
 export type SpecialUnit = 'USD/Año' | 'USD/V' | 'USD/MUNDO' | 'USD/USA' | 'USD/LATAM';
 export type MoneyUnit = Currency | SpecialUnit;
 
-export const NO_TOP_TEXT = 'Sin tope';
-export const NO_DEDUCTIBLE_TEXT = 'Sin deducible';
-export const NO_PRICE_TEXT = 'Consultar';
-export const NOT_COVERED_TEXT = 'No Cubre';
-/** A top or deductible the catalogue does not give (null): not the same as 0, which means there is none. */
-export const NOT_INFORMED_TEXT = 'No informado';
-export const PRICE_LABEL_FROM = 'Desde';
-export const NEW_BADGE_TEXT = 'Producto disponible hace menos de 2 meses.';
-export const COLLECTIVE_AFFINITY_SUFFIX = ' para ti';
+/** Dictionary keys of the card's fixed words. */
+export const CARD_WORDS = Object.freeze({
+  noTop: 'card.noTop',
+  noDeductible: 'card.noDeductible',
+  noPrice: 'card.consultar',
+  notCovered: 'card.noCover',
+  /** A top or deductible the catalogue does not give (null): not the same as 0, which means there is none. */
+  notInformed: 'card.notInformed',
+  from: 'price.from',
+  newBadge: 'card.badge.newHint',
+  /** Collective insurance's affinity: '87% para ti'. */
+  affinityForYou: 'card.affinityForYou',
+  stock: 'offer.STOCK',
+  stockOne: 'offer.STOCK1',
+});
 
 const formats = new Map<string, Intl.NumberFormat>();
 function digits(locale: string, min: number, max = min): Intl.NumberFormat {
@@ -70,10 +78,11 @@ const isAmount = (value: unknown): value is number => typeof value === 'number' 
  */
 export function coveragePercent(
   value: number | { min: number | null | undefined; max: number | null | undefined } | null | undefined,
+  t: Translate,
 ): string {
   const bounds = typeof value === 'object' && value !== null ? [value.min, value.max] : [value];
   const given = bounds.filter((bound): bound is number => isAmount(bound) && bound >= 0);
-  if (given.length === 0) return NOT_COVERED_TEXT;
+  if (given.length === 0) return t(CARD_WORDS.notCovered);
   const low = Math.min(...given);
   const high = Math.max(...given);
   return low === high ? percent(low) : `${percent(low)} - ${percent(high)}`;
@@ -83,19 +92,25 @@ export function coveragePercent(
  * A top limit: 0 reads 'Sin tope' (000-5.13). The unit defaults to UF, in which Chilean health
  * insurance tops are given.
  */
-export function topText(amount: number | null | undefined, unit: MoneyUnit = 'UF', ufValue?: number): string {
-  if (!isAmount(amount)) return NOT_INFORMED_TEXT;
-  return amount === 0 ? NO_TOP_TEXT : formatMoney(amount, unit, ufValue);
+export function topText(
+  amount: number | null | undefined,
+  t: Translate,
+  unit: MoneyUnit = 'UF',
+  ufValue?: number,
+): string {
+  if (!isAmount(amount)) return t(CARD_WORDS.notInformed);
+  return amount === 0 ? t(CARD_WORDS.noTop) : formatMoney(amount, unit, ufValue);
 }
 
 /** A deductible: 0 reads 'Sin deducible' (000-5.13); the unit defaults to UF as for tops. */
 export function deductibleText(
   amount: number | null | undefined,
+  t: Translate,
   unit: MoneyUnit = 'UF',
   ufValue?: number,
 ): string {
-  if (!isAmount(amount)) return NOT_INFORMED_TEXT;
-  return amount === 0 ? NO_DEDUCTIBLE_TEXT : formatMoney(amount, unit, ufValue);
+  if (!isAmount(amount)) return t(CARD_WORDS.notInformed);
+  return amount === 0 ? t(CARD_WORDS.noDeductible) : formatMoney(amount, unit, ufValue);
 }
 
 /**
@@ -104,23 +119,12 @@ export function deductibleText(
  */
 export function priceText(
   price: number | null | undefined,
+  t: Translate,
   unit: MoneyUnit = 'CLP',
   ufValue?: number,
 ): string {
-  if (!isAmount(price) || price === 0) return NO_PRICE_TEXT;
+  if (!isAmount(price) || price === 0) return t(CARD_WORDS.noPrice);
   return formatMoney(price, unit, ufValue);
-}
-
-/** 'Desde' unless the prices were defined from the visitor's profile (000-5.15). */
-export function priceLabel(arePricesDefined: boolean | null | undefined): string {
-  return arePricesDefined ? '' : PRICE_LABEL_FROM;
-}
-
-/** '/mes', plus ' Total' or ' p/empl' for collective prices (000-9.03). */
-export function priceSuffix(collective?: 'total' | 'porEmpleado' | null): string {
-  if (collective === 'total') return '/mes Total';
-  if (collective === 'porEmpleado') return '/mes p/empl';
-  return '/mes';
 }
 
 /** Affinity: distance × 10, no decimals (000-9.05). */
@@ -129,8 +133,9 @@ export function affinityPercent(distance: number): number {
 }
 
 /** '87%', or '87% para ti' for collective insurance (000-9.05). */
-export function affinityText(distance: number, collective = false): string {
-  return `${affinityPercent(distance)}%${collective ? COLLECTIVE_AFFINITY_SUFFIX : ''}`;
+export function affinityText(distance: number, collective: boolean, t: Translate): string {
+  const percent = affinityPercent(distance);
+  return collective ? t(CARD_WORDS.affinityForYou, { percent }) : `${percent}%`;
 }
 
 export type FeatureLayout = 'grid' | 'list' | 'compact';
@@ -155,10 +160,10 @@ export function visibleFeatures<T>(
  * A STOCK offer's text (000-9.21): 'Quedan solo N promociones disponibles'; singular for 1; null when
  * none is left (a count of 0 means the promotion is exhausted, 000-3.11).
  */
-export function stockText(count: number): string | null {
+export function stockText(count: number, t: Translate): string | null {
   const left = Number.isFinite(count) ? Math.floor(count) : 0;
   if (left <= 0) return null;
-  return left === 1 ? 'Queda solo 1 promoción disponible' : `Quedan solo ${left} promociones disponibles`;
+  return t(left === 1 ? CARD_WORDS.stockOne : CARD_WORDS.stock, { n: left });
 }
 
 /** What the deductible is called: 'Copago' in Colombia, 'Deducible' elsewhere (001-9.09). */

@@ -8,13 +8,16 @@ export const PAGE_SIZE = 20;
 export const LANDING_PAGE_SIZE = 15;
 export const FIRST_PAGE = 1;
 
-/** The spinner message changes every 3.5 s, cycling through 4 messages (000-4.19). */
+/**
+ * The spinner message changes every 3.5 s, cycling through 4 messages (000-4.19): their dictionary keys
+ * (public/i18n), 'Buscando los mejores planes para ti…' first.
+ */
 export const SPINNER_INTERVAL_MS = 3500;
 export const SPINNER_MESSAGES = Object.freeze([
-  'Buscando los mejores planes para ti…',
-  'Comparando precios y coberturas…',
-  'Calculando el precio según tu perfil…',
-  'Ya casi está, gracias por esperar…',
+  'comparator.spinner.searching',
+  'comparator.spinner.comparing',
+  'comparator.spinner.pricing',
+  'comparator.spinner.almost',
 ] as const);
 
 /** Filter errors are typed (000-8.04). */

@@ -2,6 +2,7 @@
  * The minimum-employees warning of collective (group) result cards (rules 000-2.46, 000-5.01 to
  * 000-5.04). The caller shows it on grid cards of collective types only.
  */
+import type { Translate } from '../shell/i18n';
 
 /** Minimum used for the check when the plan gives none (000-5.03). */
 export const DEFAULT_MIN_EMPLOYEES_CHECK = 5;
@@ -10,7 +11,8 @@ export const DEFAULT_MIN_EMPLOYEES_MESSAGE = 1;
 /** Colombia requires at least 10 employees, in the check and in the message (000-5.23). */
 export const COLOMBIA_MIN_EMPLOYEES = 10;
 
-export const minEmployeesMessage = (minimum: number) => `Plan para un mínimo de ${minimum} empleados`;
+/** 'Plan para un mínimo de N empleados', in the page's language. */
+export const minEmployeesMessage = (minimum: number, t: Translate) => t('card.minEmployees', { n: minimum });
 
 /**
  * A count typed by the visitor or given by the plan, as a whole number: thousands dots are removed
@@ -34,12 +36,13 @@ export function parseCount(value: string | number | null | undefined): number | 
 export function minimumEmployeesWarning(
   planMinimum: string | number | null | undefined,
   enteredCount: string | number | null | undefined,
+  t: Translate,
   country?: 'CL' | 'PE' | 'CO' | 'INT',
 ): string | null {
   const given = parseCount(planMinimum);
   let minimum = given !== undefined && given > 0 ? given : undefined;
   if (country === 'CO') minimum = Math.max(minimum ?? 0, COLOMBIA_MIN_EMPLOYEES);
-  const message = minEmployeesMessage(minimum ?? DEFAULT_MIN_EMPLOYEES_MESSAGE);
+  const message = minEmployeesMessage(minimum ?? DEFAULT_MIN_EMPLOYEES_MESSAGE, t);
   const count = parseCount(enteredCount);
   if (count === undefined) return message;
   return count < (minimum ?? DEFAULT_MIN_EMPLOYEES_CHECK) ? message : null;

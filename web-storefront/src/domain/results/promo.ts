@@ -8,11 +8,14 @@ export const PROMO_INDEX = 6;
 export const PROMO_MIN_RESULTS_EXCLUSIVE = 6;
 export const PROMO_MIN_AGE = 30;
 
-/** Fixed wording of the block (000-5.09); its link is the company comparator (000-2.13). */
+/**
+ * Fixed wording of the block (000-5.09), as dictionary keys (public/i18n: es.json holds the Spanish); its
+ * link is the company comparator (000-2.13).
+ */
 export const PROMO_WORDING = Object.freeze({
-  title: '¿Buscas un seguro para tu empresa?',
-  text: 'Compara seguros complementarios de salud para tus trabajadores y cotiza en minutos.',
-  button: 'Comparar seguros para empresas',
+  title: 'promo.title',
+  text: 'promo.text',
+  button: 'promo.button',
   link: '/Comparar/Seguro-Complementario-Empresa',
 });
 

@@ -5,15 +5,33 @@
 
 export type Dictionary = { readonly [key: string]: unknown };
 export type TranslateParams = { readonly [name: string]: unknown };
+/** A dictionary word with its parameters: the key itself when no dictionary has it (001-5.13). */
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+/** A catalogue name: the dictionary's word for the key, else the server's own text. */
+export type TranslateOr = (key: string, fallback: string) => string;
 
 export const WRONG_PARAMETER_MESSAGE = 'Wrong parameter in TranslatePipe';
 export const missingTranslationTooltip = (key: string) => `No existe la traducción para ${key}`;
 
-export function translationsUrl(lang: string): string {
-  return `/i18n/${encodeURIComponent(lang)}.json`;
+/**
+ * Where a language's words are: the first screen's (`/i18n/{lang}.json`) and, with `part` 'more', the
+ * other screens' (`/i18n/more/{lang}.json`).
+ */
+export function translationsUrl(lang: string, part?: 'more'): string {
+  return `/i18n/${part ? `${part}/` : ''}${encodeURIComponent(lang)}.json`;
 }
 
-function lookup(dict: Dictionary, key: string): string | undefined {
+/**
+ * The `lang` of a block of the catalogue's free text (descriptions, conditions, FAQ, coverage names): it
+ * is written in Spanish whatever the page's language, and says so to assistive technology.
+ */
+export const catalogueTextLang = (pageLang: string): 'es' | undefined =>
+  pageLang === 'es' ? undefined : 'es';
+
+/** The catalogue's names in a language other than Spanish, by id (`catalogue.insuranceType.{name}`…). */
+export const catalogueUrl = (lang: string): string => `/i18n/catalogue/${encodeURIComponent(lang)}.json`;
+
+export function lookup(dict: Dictionary, key: string): string | undefined {
   const flat = dict[key];
   if (typeof flat === 'string') return flat;
   let node: unknown = dict;

@@ -1,3 +1,4 @@
+import type { Translate } from './i18n';
 /**
  * What a failed shared lookup says (seed 001 §8, rules 001-8.06 to 001-8.12): the original's messages,
  * kept as they were so the logs and the error box read the same. Shown to the visitor as the error box's
@@ -19,4 +20,18 @@ export type Service = keyof typeof SERVICE_ERRORS;
 export function serviceErrorText(service: Service, cause?: unknown): string {
   const detail = cause instanceof Error ? cause.message.trim() : '';
   return detail === '' ? SERVICE_ERRORS[service] : `${SERVICE_ERRORS[service]}: ${detail}`;
+}
+
+/**
+ * A service's message as the visitor reads it: the seed's Spanish message ('Error al obtener los
+ * comparadores') is logged as it is, and shown in the page's language (`service.{name}` in the
+ * dictionaries); what the API added after it is its own text.
+ */
+export function serviceErrorWords(text: string, t: Translate): { message: string; detail: string } {
+  for (const service of Object.keys(SERVICE_ERRORS) as Service[]) {
+    const message = SERVICE_ERRORS[service];
+    if (text === message || text.startsWith(`${message}: `))
+      return { message: t(`service.${service}`), detail: text.slice(message.length + 2) };
+  }
+  return { message: '', detail: text };
 }

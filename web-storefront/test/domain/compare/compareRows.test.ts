@@ -1,4 +1,3 @@
-import es from '../../../public/i18n/es.json';
 import type { ResultCard } from '../../../src/api/types';
 import {
   coverageRows,
@@ -13,9 +12,11 @@ import {
   topsRows,
   type CoverageResume,
 } from '../../../src/domain/compare/compareRows';
-import { translate } from '../../../src/domain/shell/i18n';
+import { wordsOf } from '../../support/words';
 
-const t = (key: string, params?: Record<string, string | number>) => translate(es, key, params);
+const words = wordsOf('es');
+const { t } = words;
+const english = wordsOf('en');
 
 /** A card as the comparator answers it (services/src/catalogue/comparator/resultCard.ts). */
 function card(code: string, changes: Partial<ResultCard> = {}): ResultCard {
@@ -45,7 +46,12 @@ function card(code: string, changes: Partial<ResultCard> = {}): ResultCard {
       product_type: '',
       minEmployeeQuantity: null,
       minsubscribers: null,
-      price_detail: { label: 'para 3 personas', age_range: '2 a 75 años' },
+      price_detail: {
+        label: 'para 3 personas',
+        age_range: '2 a 75 años',
+        insured: 3,
+        ages: { min: 2, max: 75 },
+      },
     },
     price: {
       value: 1.311,
@@ -58,8 +64,8 @@ function card(code: string, changes: Partial<ResultCard> = {}): ResultCard {
     },
     priceSuffix: '/mes',
     coverage: '70% - 100%',
-    topAmount: { text: 'UF 40', period: 'anual' },
-    deductible: { text: 'Sin deducible', amount: 0, period: 'anual' },
+    topAmount: { text: 'UF 40', amount: 40, unit: 'UF', period: 'anual' },
+    deductible: { text: 'Sin deducible', amount: 0, unit: 'UF', period: 'anual' },
     providers: 2,
     features: ['dental'],
     requirements: null,
@@ -79,8 +85,9 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
     });
     expect(priceLine(priced, t)).toBe('$52.032 /mes');
     expect(priceLine(from, t)).toBe('Desde $147.642 /mes');
-    expect(personsLine(priced)).toBe('para 3 personas');
-    expect(personsLine(from)).toBeNull();
+    expect(personsLine(priced, t)).toBe('para 3 personas');
+    expect(personsLine(priced, english.t)).toBe('for 3 people');
+    expect(personsLine(from, t)).toBeNull();
     const rows = priceRows([priced, from, null], t);
     expect(values(rows, 'price')).toEqual(['$52.032 /mes', 'Desde $147.642 /mes', null]);
     expect(values(rows, 'persons')).toEqual(['para 3 personas', 'Sin perfil', null]);
@@ -99,7 +106,8 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
     });
     const rows = priceRows([none, someone, undefined], t);
     expect(values(rows, 'price')).toEqual(['Consultar', '$52.032 /mes', undefined]);
-    expect(values(rows, 'uninsurable')).toEqual(['—', 'carga, Masculino, 80 años: edad', undefined]);
+    expect(values(rows, 'uninsurable')).toEqual(['—', 'Carga, Masculino, 80 años', undefined]);
+    expect(values(priceRows([someone], english.t), 'uninsurable')).toEqual(['Dependent, Male, 80 years']);
   });
 
   test("the product's facts come from its card", () => {
@@ -114,29 +122,45 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
       offers: [{ type: 'PARCELED', instalments: 12 }],
       requirements: { value: 50, unit: '%', previsionType: 'Fonasa' },
     });
-    const rows = productRows([online, card('B')], t);
+    const rows = productRows([online, card('B')], words);
     expect(values(rows, 'type')).toEqual(['Dental', 'Dental']);
     expect(values(rows, 'insurer')).toEqual(['Org Seguros', 'Org Seguros']);
-    expect(values(rows, 'modality')).toEqual(['Libre Elección', '—']);
+    expect(values(rows, 'modality')).toEqual(['Libre elección', '—']);
     expect(values(rows, 'coverage')).toEqual(['Ambulatoria 80% · Hospitalaria 100%', '70% - 100%']);
     expect(values(rows, 'top')).toEqual(['—', 'UF 40']);
     expect(values(rows, 'providers')).toEqual(['2', '2']);
     expect(values(rows, 'requirements')).toEqual(['Requiere 50% de cobertura Fonasa', '—']);
     expect(values(rows, 'offers')).toEqual(['Hasta 12 cuotas', '—']);
     expect(values(rows, 'online')).toEqual(['Sí', 'No']);
+    expect(values(rows, 'deductible')).toEqual(['Sin deducible', 'Sin deducible']);
+    // The same facts in English: the catalogue's names and the card's words from the dictionaries.
+    const inEnglish = productRows([online, card('B')], english);
+    expect(values(inEnglish, 'type')).toEqual(['Dental', 'Dental']);
+    expect(values(inEnglish, 'modality')).toEqual(['Free choice', '—']);
+    expect(values(inEnglish, 'coverage')).toEqual(['Outpatient 80% · Hospital 100%', '70% - 100%']);
+    expect(values(inEnglish, 'deductible')).toEqual(['No deductible', 'No deductible']);
+    expect(values(inEnglish, 'requirements')).toEqual(['Requires 50% of Fonasa coverage', '—']);
+    expect(values(inEnglish, 'offers')).toEqual(['Up to 12 installments', '—']);
+    expect(values(inEnglish, 'online')).toEqual(['Yes', 'No']);
   });
 
   test('one row per feature any plan has, named by the features answers or in words', () => {
     const rows = featureRows(
       [card('A', { features: ['dental', 'sin-deducible'] }), card('B', { features: ['telemedicina'] })],
       [{ data: [{ code: 'dental', name: 'Dental' }] }, undefined],
-      t,
+      words,
     );
     expect(rows.map((row) => [row.label, ...row.values])).toEqual([
       ['Dental', 'Sí', 'No'],
       ['Sin deducible', 'Sí', 'No'],
       ['Telemedicina', 'No', 'Sí'],
     ]);
+    const inEnglish = featureRows(
+      [card('A', { features: ['sin-deducible', 'nueva'] })],
+      [undefined],
+      english,
+    );
+    expect(inEnglish.map((row) => row.label)).toEqual(['No deductible', 'Nueva']);
   });
 
   test("an isapre plan's own fields, only when a column is a plan", () => {
@@ -161,10 +185,22 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
     expect(values(rows, 'commercial')).toEqual(['Comercializable', '—', null]);
     expect(values(rows, 'birth')).toEqual(['Reducido en parto', '—', null]);
     expect(values(rows, 'regions')).toEqual(['13, 5', '—', null]);
-    expect(values(rows, 'restrictions')).toEqual(['Parto\nPsiquiatría', '—', null]);
+    expect(values(rows, 'restrictions')).toEqual([
+      'Parto, neonatología y obstetricia\nPsiquiatría y psicología',
+      '—',
+      null,
+    ]);
     expect(values(rows, 'basePrice')).toEqual(['UF 3,20', '—', null]);
     expect(values(rows, 'ges')).toEqual(['UF 0,52', '—', null]);
     expect(values(rows, 'factors')).toEqual(['22', '—', null]);
+    const inEnglish = isapreRows([{ ...plan, plan: { ...plan.plan!, factorTableCode: null } }], english.t);
+    expect(values(inEnglish, 'commercial')).toEqual(['On sale']);
+    expect(values(inEnglish, 'planModality')).toEqual(['Preferred network']);
+    expect(values(inEnglish, 'birth')).toEqual(['Reduced childbirth coverage']);
+    expect(values(inEnglish, 'restrictions')).toEqual([
+      'Childbirth, neonatology and obstetrics\nPsychiatry and psychology',
+    ]);
+    expect(values(inEnglish, 'factors')).toEqual(['Single factor table']);
   });
 
   test('000-6.02 coverages line up by category and benefit, with the amounts of each column’s health system', () => {
@@ -203,7 +239,7 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
       [card('A'), card('B'), card('C'), null],
       [a, b, undefined, undefined],
       ['Fonasa', 'Isapre'],
-      t,
+      words,
     );
     expect(rows.map((row) => [row.group ?? '', row.label, ...row.values])).toEqual([
       ['', 'Coberturas', '1 coberturas', '2 coberturas', undefined, null],
@@ -239,11 +275,29 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
         { data: [{ organizationCode: 'x', displayName: 'Clínica X', list: 'preferente' }] },
         { data: [{ organizationCode: 'QPCL-1', displayName: 'Libre elección', list: 'libreEleccion' }] },
       ],
-      t,
+      words,
     );
     expect(providers.map((row) => [row.label, ...row.values])).toEqual([
       ['Prestador preferente', 'Clínica X', '—'],
       ['Libre elección', '—', 'Libre elección'],
+    ]);
+    const providersInEnglish = providerRows(
+      [card('B')],
+      [
+        {
+          data: [
+            {
+              organizationCode: 'QPCL-2',
+              displayName: 'Libre elección en el extranjero',
+              list: 'libreEleccion',
+            },
+          ],
+        },
+      ],
+      english,
+    );
+    expect(providersInEnglish.map((row) => [row.label, ...row.values])).toEqual([
+      ['Free choice', 'Free choice abroad'],
     ]);
     const texts = textRows(
       [card('A'), card('B')],

@@ -1,10 +1,5 @@
 import {
   CHECK_DELAY_MS,
-  DEPENDANT_RANGE_MESSAGE,
-  HOLDER_AGE_MESSAGE,
-  HOLDER_AGE_REQUIRED_MESSAGE,
-  PET_AGE_MESSAGE,
-  SEXO_REQUIRED_MESSAGE,
   DEFAULT_INVALID_MESSAGE,
   FINISHED_STYLE_MS,
   PREFILL_DELAY_MS,
@@ -21,6 +16,15 @@ import {
   toProfile,
   type ProfileFormState,
 } from '../../../src/domain/profile/profileForm';
+import {
+  DEPENDANT_AGE_MESSAGE,
+  HOLDER_AGE_MESSAGE,
+  HOLDER_AGE_REQUIRED_MESSAGE,
+  PET_AGE_MESSAGE,
+  SEXO_REQUIRED_MESSAGE,
+} from '@cubre/schemas/profileAges';
+import { translate } from '../../../src/domain/shell/i18n';
+import { dictionaryOf, en, es } from '../../support/words';
 
 const person = (patch: Partial<ProfileFormState> = {}): ProfileFormState => ({
   ...emptyFormState('person', 'CL'),
@@ -29,30 +33,32 @@ const person = (patch: Partial<ProfileFormState> = {}): ProfileFormState => ({
 
 describe('profile/profileForm', () => {
   test('000-2.47 the modal asks who will be insured, or the number of employees for collective', () => {
-    expect(PROFILE_TEXTS.person.title).toBe('¿Quiénes serán asegurados?');
+    expect(es(PROFILE_TEXTS.person.title)).toBe('¿Quiénes serán asegurados?');
+    expect(en(PROFILE_TEXTS.person.title)).toBe('Who will be insured?');
     expect(PROFILE_TEXTS.pet.title).toBe(PROFILE_TEXTS.person.title);
-    expect(PROFILE_TEXTS.collective.title).toBe('Ingresa el número de empleados');
+    expect(es(PROFILE_TEXTS.collective.title)).toBe('Ingresa el número de empleados');
   });
 
   test('000-2.48 the hint is by sex and age, or by breed and age of the pet', () => {
-    expect(PROFILE_TEXTS.person.hint).toBe('El precio varía según sexo y edad');
-    expect(PROFILE_TEXTS.pet.hint).toBe('El precio varía según raza y edad de tu mascota');
+    expect(es(PROFILE_TEXTS.person.hint)).toBe('El precio varía según sexo y edad.');
+    expect(es(PROFILE_TEXTS.pet.hint)).toBe('El precio varía según raza y edad de tu mascota.');
   });
 
   test('000-2.51 the enter-your-profile tooltip is worded differently for person, pet and collective', () => {
     const tooltips = new Set([
-      PROFILE_TEXTS.person.tooltip,
-      PROFILE_TEXTS.pet.tooltip,
-      PROFILE_TEXTS.collective.tooltip,
+      es(PROFILE_TEXTS.person.tooltip),
+      es(PROFILE_TEXTS.pet.tooltip),
+      es(PROFILE_TEXTS.collective.tooltip),
     ]);
     expect(tooltips.size).toBe(3);
   });
 
   test("000-2.49 the add button is 'Agregar Persona' for Peru, 'Agregar Mascota' for pets, else the default text", () => {
-    expect(addButtonText('person', 'PE')).toBe('Agregar Persona');
-    expect(addButtonText('pet', 'PE')).toBe('Agregar Mascota');
-    expect(addButtonText('pet', 'CL')).toBe('Agregar Mascota');
-    expect(addButtonText('person', 'CL')).toBe('Agregar carga');
+    const text = (kind: 'person' | 'pet', country: 'PE' | 'CL') => es(addButtonText(kind, country)!);
+    expect(text('person', 'PE')).toBe('Agregar Persona');
+    expect(text('pet', 'PE')).toBe('Agregar Mascota');
+    expect(text('pet', 'CL')).toBe('Agregar Mascota');
+    expect(text('person', 'CL')).toBe('Agregar carga');
   });
 
   test('000-5.33 there is no add button for collective insurance', () => {
@@ -70,9 +76,10 @@ describe('profile/profileForm', () => {
   });
 
   test("000-2.50 an invalid profile shows a red message, by default 'Perfil inválido'", () => {
-    expect(invalidMessage()).toBe('Perfil inválido');
-    expect(invalidMessage('  ')).toBe('Perfil inválido');
-    expect(invalidMessage('Falta la edad')).toBe('Falta la edad');
+    expect(invalidMessage(es)).toBe('Perfil inválido');
+    expect(invalidMessage(es, '  ')).toBe('Perfil inválido');
+    expect(invalidMessage(es, 'Falta la edad')).toBe('Falta la edad');
+    expect(invalidMessage(en)).toBe('Invalid profile');
   });
 
   test('000-5.16 the validation script: array → first payload, string → message, boolean → verdict', () => {
@@ -86,7 +93,8 @@ describe('profile/profileForm', () => {
       valid: false,
       message: 'La edad es obligatoria',
     });
-    expect(interpretValidation(false)).toEqual({ valid: false, message: DEFAULT_INVALID_MESSAGE });
+    expect(interpretValidation(false)).toEqual({ valid: false, message: '' });
+    expect(es(DEFAULT_INVALID_MESSAGE)).toBe('Perfil inválido');
     expect(interpretValidation(true)).toMatchObject({ valid: true });
   });
 
@@ -95,10 +103,10 @@ describe('profile/profileForm', () => {
   });
 
   test('000-5.25 missing required fields are named, else the success message', () => {
-    expect(missingFieldsMessage(['cotizante', 'region'])).toBe(
+    expect(missingFieldsMessage(['cotizante', 'region'], es)).toBe(
       'No se ingresaron los siguientes campos: cotizante, region',
     );
-    expect(missingFieldsMessage([])).toBe('Se ingresaron todos los campos requeridos');
+    expect(missingFieldsMessage([], es)).toBe('Se ingresaron todos los campos requeridos');
   });
 
   test('000-1.02 a person form becomes the API profile: cotizante, cargas, prevision, region', () => {
@@ -187,32 +195,42 @@ describe('profile/profileForm', () => {
   });
 
   test('issue 11: the holder is an adult of 18 to 110, given (Peru fills 25) and with a sex (not abroad); dependants 0 to 110; pets 0 to 40, with the API’s words', () => {
+    const words = dictionaryOf('es');
+    /** The red message a result shows in Spanish; null when it is valid. */
+    const said = (result: ReturnType<typeof profileFromForm>) =>
+      result.ok ? null : translate(words, result.problem.key, result.problem.params);
     const holder = (edad: string, sexo = 'Masculino') =>
       person({ titular: { sexo, edad, prevision: '', ingreso: '' } });
     for (const edad of ['150', '3', '0', '17', '111'])
-      expect(profileFromForm(holder(edad), 'person', { country: 'CL' })).toEqual({
-        ok: false,
-        message: HOLDER_AGE_MESSAGE,
-      });
-    expect(profileFromForm(holder(''), 'person', { country: 'CL' })).toEqual({
-      ok: false,
-      message: HOLDER_AGE_REQUIRED_MESSAGE,
-    });
+      expect(said(profileFromForm(holder(edad), 'person', { country: 'CL' }))).toBe(HOLDER_AGE_MESSAGE);
+    expect(said(profileFromForm(holder(''), 'person', { country: 'CL' }))).toBe(HOLDER_AGE_REQUIRED_MESSAGE);
     expect(profileFromForm(holder(''), 'person', { country: 'PE' })).toMatchObject({ ok: true });
     for (const edad of ['18', '110'])
       expect(profileFromForm(holder(edad), 'person', { country: 'CL' }).ok).toBe(true);
-    expect(profileFromForm(holder('40', ''), 'person', { country: 'CL' })).toEqual({
-      ok: false,
-      message: SEXO_REQUIRED_MESSAGE,
-    });
+    expect(said(profileFromForm(holder('40', ''), 'person', { country: 'CL' }))).toBe(SEXO_REQUIRED_MESSAGE);
     expect(profileFromForm(holder('40', ''), 'person', { country: 'INT' })).toMatchObject({ ok: true });
     const oldChild = person({ dependants: [{ parentesco: 'Hijo/Hija', sexo: 'Masculino', edad: '111' }] });
-    expect(profileFromForm(oldChild, 'person', { country: 'CL' })).toEqual({
-      ok: false,
-      message: DEPENDANT_RANGE_MESSAGE,
-    });
+    expect(said(profileFromForm(oldChild, 'person', { country: 'CL' }))).toBe(DEPENDANT_AGE_MESSAGE);
     const oldPet = { ...emptyFormState('pet'), pets: [{ especie: 'Perro', raza: '', edad: '41' }] };
-    expect(profileFromForm(oldPet, 'pet')).toEqual({ ok: false, message: PET_AGE_MESSAGE });
+    expect(said(profileFromForm(oldPet, 'pet'))).toBe(PET_AGE_MESSAGE);
+  });
+
+  test("issue 11 the red message is a dictionary word: in Spanish the API's own, in English English", () => {
+    const problemOf = (result: ReturnType<typeof profileFromForm>) => {
+      if (result.ok) throw new Error('valid');
+      return result.problem;
+    };
+    const words = dictionaryOf('es');
+    const spanish = (result: ReturnType<typeof profileFromForm>) =>
+      translate(words, problemOf(result).key, problemOf(result).params);
+    const old = person({ titular: { sexo: 'Masculino', edad: '150', prevision: '', ingreso: '' } });
+    expect(spanish(profileFromForm(old, 'person'))).toBe(HOLDER_AGE_MESSAGE);
+    const dependant = person({ dependants: [{ parentesco: 'Hijo/Hija', sexo: 'Masculino', edad: '300' }] });
+    expect(spanish(profileFromForm(dependant, 'person'))).toBe(DEPENDANT_AGE_MESSAGE);
+    const pet = { ...emptyFormState('pet'), pets: [{ especie: 'Perro', raza: '', edad: '41' }] };
+    expect(spanish(profileFromForm(pet, 'pet'))).toBe(PET_AGE_MESSAGE);
+    const { key, params } = problemOf(profileFromForm(old, 'person'));
+    expect(en(key, params)).toBe('The main insured must be between 18 and 110 years old');
   });
 
   test('000-5.23 Colombia: the employee count must be at least 10', () => {
@@ -247,20 +265,20 @@ describe('profile/profileForm', () => {
   });
 
   test("000-2.52 the line under the price reads 'para N personas' or 'para N mascotas'", () => {
-    expect(forPersonsLine({ cotizante: [{ edad: 30 }], cargas: [{ edad: 3 }, { edad: 5 }] }, 'person')).toBe(
-      'para 3 personas',
-    );
-    expect(forPersonsLine({ cotizante: [{ edad: 30 }] }, 'person')).toBe('para 1 persona');
-    expect(forPersonsLine({ mascota: [{ parentesco: 'Mascota' }, { parentesco: 'Mascota' }] }, 'pet')).toBe(
-      'para 2 mascotas',
-    );
-    expect(forPersonsLine({}, 'person')).toBeNull();
-    expect(forPersonsLine({ colectivo: { cantidadempleados: 10 } }, 'collective')).toBeNull();
+    expect(
+      forPersonsLine({ cotizante: [{ edad: 30 }], cargas: [{ edad: 3 }, { edad: 5 }] }, 'person', es),
+    ).toBe('para 3 personas');
+    expect(forPersonsLine({ cotizante: [{ edad: 30 }] }, 'person', es)).toBe('para 1 persona');
+    expect(
+      forPersonsLine({ mascota: [{ parentesco: 'Mascota' }, { parentesco: 'Mascota' }] }, 'pet', es),
+    ).toBe('para 2 mascotas');
+    expect(forPersonsLine({}, 'person', es)).toBeNull();
+    expect(forPersonsLine({ colectivo: { cantidadempleados: 10 } }, 'collective', es)).toBeNull();
   });
 
   test('000-9.25 the persons count is capped at 100', () => {
     const cargas = Array.from({ length: 150 }, () => ({ edad: 1 }));
-    expect(forPersonsLine({ cotizante: [{}], cargas }, 'person')).toBe('para 100 personas');
+    expect(forPersonsLine({ cotizante: [{}], cargas }, 'person', es)).toBe('para 100 personas');
   });
 
   test('000-4.07 the finished style lasts 3 s; pre-fill after 200 ms; check after 1 s', () => {

@@ -1,74 +1,79 @@
 import {
+  CARD_WORDS,
   COLOMBIA_MODERATING_FEE_NAME,
-  NEW_BADGE_TEXT,
   affinityText,
   coveragePercent,
   deductibleName,
   deductibleText,
   formatMoney,
-  priceLabel,
-  priceSuffix,
   priceText,
   stockText,
   topText,
   visibleFeatures,
 } from '../../../src/domain/results/format';
+import { priceLabelText, priceSuffixText } from '../../../src/domain/results/priceWords';
+import type { CardPriceBlock } from '../../../src/api/types';
+import { en, es } from '../../support/words';
 
 describe('results/format', () => {
   test("000-5.13 a top of zero shows 'Sin tope'", () => {
-    expect(topText(0)).toBe('Sin tope');
-    expect(topText(5000)).toBe('UF 5.000');
-    expect(topText(null)).toBe('No informado');
+    expect(topText(0, es)).toBe('Sin tope');
+    expect(topText(5000, es)).toBe('UF 5.000');
+    expect(topText(null, es)).toBe('No informado');
   });
 
   test("000-5.13 a deductible of zero shows 'Sin deducible'", () => {
-    expect(deductibleText(0)).toBe('Sin deducible');
-    expect(deductibleText(10, 'UF')).toBe('UF 10');
-    expect(deductibleText(150000, 'CLP')).toBe('$150.000');
+    expect(deductibleText(0, es)).toBe('Sin deducible');
+    expect(deductibleText(10, es, 'UF')).toBe('UF 10');
+    expect(deductibleText(150000, es, 'CLP')).toBe('$150.000');
   });
 
   test("000-5.13 no price shows 'Consultar'", () => {
-    expect(priceText(undefined)).toBe('Consultar');
-    expect(priceText(null)).toBe('Consultar');
-    expect(priceText(0)).toBe('Consultar');
-    expect(priceText(Number.NaN)).toBe('Consultar');
-    expect(priceText(25990)).toBe('$25.990');
+    expect(priceText(undefined, es)).toBe('Consultar');
+    expect(priceText(null, es)).toBe('Consultar');
+    expect(priceText(0, es)).toBe('Consultar');
+    expect(priceText(Number.NaN, es)).toBe('Consultar');
+    expect(priceText(25990, es)).toBe('$25.990');
   });
 
   test("000-5.14 coverage percentages show with '%', a range 'min% - max%'", () => {
-    expect(coveragePercent(80)).toBe('80%');
-    expect(coveragePercent(12.5)).toBe('12,5%');
-    expect(coveragePercent({ min: 60, max: 90 })).toBe('60% - 90%');
-    expect(coveragePercent({ min: 70, max: 70 })).toBe('70%');
-    expect(coveragePercent(0)).toBe('0%');
+    expect(coveragePercent(80, es)).toBe('80%');
+    expect(coveragePercent(12.5, es)).toBe('12,5%');
+    expect(coveragePercent({ min: 60, max: 90 }, es)).toBe('60% - 90%');
+    expect(coveragePercent({ min: 70, max: 70 }, es)).toBe('70%');
+    expect(coveragePercent(0, es)).toBe('0%');
   });
 
   test("000-5.14 a negative or missing coverage shows 'No Cubre'", () => {
-    expect(coveragePercent(-1)).toBe('No Cubre');
-    expect(coveragePercent(null)).toBe('No Cubre');
-    expect(coveragePercent(undefined)).toBe('No Cubre');
-    expect(coveragePercent({ min: -1, max: null })).toBe('No Cubre');
-    expect(coveragePercent({ min: -1, max: 50 })).toBe('50%');
+    expect(coveragePercent(-1, es)).toBe('No Cubre');
+    expect(coveragePercent(null, es)).toBe('No Cubre');
+    expect(coveragePercent(undefined, es)).toBe('No Cubre');
+    expect(coveragePercent({ min: -1, max: null }, es)).toBe('No Cubre');
+    expect(coveragePercent({ min: -1, max: 50 }, es)).toBe('50%');
   });
 
   test("000-5.15 the price label is 'Desde' unless prices are defined from the profile", () => {
-    expect(priceLabel(false)).toBe('Desde');
-    expect(priceLabel(undefined)).toBe('Desde');
-    expect(priceLabel(true)).toBe('');
+    const price = (arePricesDefined: boolean) => ({ arePricesDefined }) as CardPriceBlock;
+    expect(priceLabelText(price(false), es)).toBe('Desde');
+    expect(priceLabelText(price(true), es)).toBe('');
+    expect(priceLabelText(price(false), en)).toBe('From');
   });
 
   test("000-9.03 price suffix '/mes', plus ' Total' or ' p/empl' for collective", () => {
-    expect(priceSuffix()).toBe('/mes');
-    expect(priceSuffix('total')).toBe('/mes Total');
-    expect(priceSuffix('porEmpleado')).toBe('/mes p/empl');
+    const price = (collective: CardPriceBlock['collective']) =>
+      ({ unit: { code: 'CLP' }, paymentMode: 'mensual', collective }) as CardPriceBlock;
+    expect(priceSuffixText(price(null), es)).toBe('/mes');
+    expect(priceSuffixText(price('total'), es)).toBe('/mes Total');
+    expect(priceSuffixText(price('porEmpleado'), es)).toBe('/mes p/empl');
+    expect(priceSuffixText(price(null), en)).toBe('/month');
   });
 
   test("000-9.05 affinity is distance × 10 with no decimals; collective uses 'para ti'", () => {
-    expect(affinityText(8.66)).toBe('87%');
-    expect(affinityText(8.64)).toBe('86%');
-    expect(affinityText(10)).toBe('100%');
-    expect(affinityText(8.7, true)).toBe('87% para ti');
-    expect(affinityText(-0.01)).toBe('0%');
+    expect(affinityText(8.66, false, es)).toBe('87%');
+    expect(affinityText(8.64, false, es)).toBe('86%');
+    expect(affinityText(10, false, es)).toBe('100%');
+    expect(affinityText(8.7, true, es)).toBe('87% para ti');
+    expect(affinityText(-0.01, false, es)).toBe('0%');
   });
 
   test("000-9.06 feature icons: grid 4, list 15, compact 5, then '+N'", () => {
@@ -85,7 +90,8 @@ describe('results/format', () => {
   });
 
   test("000-9.08 the new badge text is 'Producto disponible hace menos de 2 meses.'", () => {
-    expect(NEW_BADGE_TEXT).toBe('Producto disponible hace menos de 2 meses.');
+    expect(es(CARD_WORDS.newBadge)).toBe('Producto disponible hace menos de 2 meses.');
+    expect(en(CARD_WORDS.newBadge)).toBe('Available for less than 2 months.');
   });
 
   test('000-9.12 Chile: CLP with the es-CL locale, $ and no decimals', () => {
@@ -104,7 +110,7 @@ describe('results/format', () => {
 
   test('000-9.13 with the UF value a UF amount is converted to whole pesos', () => {
     expect(formatMoney(2, 'UF', 39214.8)).toBe('$78.430');
-    expect(priceText(1.5, 'UF', 39214.8)).toBe('$58.822');
+    expect(priceText(1.5, es, 'UF', 39214.8)).toBe('$58.822');
     expect(formatMoney(2, 'UF', 0)).toBe('UF 2');
   });
 
@@ -121,9 +127,9 @@ describe('results/format', () => {
   });
 
   test("000-9.21 a STOCK offer reads 'Quedan solo N promociones disponibles'", () => {
-    expect(stockText(5)).toBe('Quedan solo 5 promociones disponibles');
-    expect(stockText(1)).toBe('Queda solo 1 promoción disponible');
-    expect(stockText(0)).toBeNull();
+    expect(stockText(5, es)).toBe('Quedan solo 5 promociones disponibles');
+    expect(stockText(1, es)).toBe('Queda solo 1 promoción disponible');
+    expect(stockText(0, es)).toBeNull();
   });
 
   test("001-9.09 the deductible is called 'Copago' in Colombia", () => {

@@ -1,4 +1,11 @@
-import { interpolate, translate, translateDetailed, translationsUrl } from '../../../src/domain/shell/i18n';
+import {
+  catalogueTextLang,
+  catalogueUrl,
+  interpolate,
+  translate,
+  translateDetailed,
+  translationsUrl,
+} from '../../../src/domain/shell/i18n';
 
 const dict = {
   'notFound.title': 'Página no encontrada',
@@ -10,6 +17,15 @@ describe('shell/i18n', () => {
   test('001-7.12 static translations load from /i18n/{lang}.json', () => {
     expect(translationsUrl('es')).toBe('/i18n/es.json');
     expect(translationsUrl('pt')).toBe('/i18n/pt.json');
+    // The other screens' words, and the catalogue's names in the languages other than Spanish (issue 11).
+    expect(translationsUrl('en', 'more')).toBe('/i18n/more/en.json');
+    expect(catalogueUrl('pt')).toBe('/i18n/catalogue/pt.json');
+  });
+
+  test("issue 11 the catalogue's free text says it is Spanish on pages in another language", () => {
+    expect(catalogueTextLang('en')).toBe('es');
+    expect(catalogueTextLang('pt')).toBe('es');
+    expect(catalogueTextLang('es')).toBeUndefined();
   });
 
   test('001-2.15 flat and nested keys are found and {name} parameters substituted', () => {

@@ -7,6 +7,7 @@ import {
   type KafkaConfig,
   type LogEntry,
   type PartitionMetadata,
+  type ProducerConfig,
 } from 'kafkajs';
 import {
   PermanentPublishError,
@@ -101,6 +102,22 @@ const partitionMetadata = (count: number): PartitionMetadata[] =>
   }));
 
 /**
+ * The producer's settings. An idempotent producer gets unlimited retries: kafkajs keeps its
+ * exactly-once-per-send promise only then (it warns 'Limiting retries for the idempotent producer may
+ * invalidate EoS guarantees' otherwise). A broker that stays down keeps the relay retrying, its checkpoint
+ * where it was, until the broker is back or the relay stops.
+ */
+export function producerConfig(idempotent: boolean): ProducerConfig {
+  return {
+    idempotent,
+    ...(idempotent ? { retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 30_000 } } : {}),
+    maxInFlightRequests: idempotent ? 5 : 1,
+    allowAutoTopicCreation: false,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  };
+}
+
+/**
  * The distributed bus on Kafka through kafkajs. Publishing waits for all in-sync replicas (acks -1).
  * Consumers run `eachBatch` and resolve an offset only after the handler finished with it, so a crash
  * redelivers instead of losing; a handler that throws gets the same messages again after a back-off.
@@ -115,12 +132,7 @@ export async function connectKafkaBus(options: KafkaBusOptions): Promise<KafkaBu
     retry: { retries: 8, initialRetryTime: 100 },
   });
   const idempotent = options.idempotent ?? true;
-  const producer = kafka.producer({
-    idempotent,
-    maxInFlightRequests: idempotent ? 5 : 1,
-    allowAutoTopicCreation: false,
-    createPartitioner: Partitioners.DefaultPartitioner,
-  });
+  const producer = kafka.producer(producerConfig(idempotent));
   await producer.connect();
   const consumers = new Set<Consumer>();
   const partitionCounts = new Map<string, number>();
