@@ -12,6 +12,7 @@ import { createInProcessBus } from '../services/src/platform/adapters/inprocess/
 import { createLogger } from '../services/src/platform/http/logger';
 import type { ReadStore } from '../services/src/platform/ports/readStore';
 import { loadConfig } from '../services/src/runtime/config';
+import { opsTokenOf } from '../services/src/runtime/opsToken';
 import { projections } from '../services/src/runtime/modules';
 import { createProjectionRunner } from '../projections/src';
 import { connectEventStoreDb } from '../services/src/platform/adapters/eventstoredb/eventStore';
@@ -34,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
 
   const response = await fetch(`${base}/ops/projections/${name}/rebuild`, {
     method: 'POST',
-    headers: config.OPS_TOKEN ? { Authorization: `Bearer ${config.OPS_TOKEN}` } : {},
+    headers: { Authorization: `Bearer ${opsTokenOf(config)}` },
   }).catch(() => undefined);
   if (response) {
     const body = await response.text();

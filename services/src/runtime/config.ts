@@ -88,7 +88,7 @@ export const RuntimeConfig = z.object({
     .default(100 * 1024),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-  /** Bearer token for /ops; without it /ops answers loopback callers only. */
+  /** Bearer token for /ops; without it each process keeps a random one in DATA_DIR/ops-token. */
   OPS_TOKEN: z.string().min(16).optional(),
   /** Compare calls per client and minute before the "Soy humano!" check; 0 turns the limit off. */
   COMPARE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(120),

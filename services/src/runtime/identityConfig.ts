@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { IdentityConfig } from '../platform/http/app';
 import type { RuntimeConfig } from './config';
+import { dataDirSecret } from './dataDirSecret';
 
 /**
  * The token key: AUTH_SECRET when set (every api instance shares it), else a random key kept in
@@ -10,12 +8,7 @@ import type { RuntimeConfig } from './config';
  */
 function tokenSecretOf(config: RuntimeConfig): Uint8Array {
   if (config.AUTH_SECRET) return new TextEncoder().encode(config.AUTH_SECRET);
-  const file = join(config.DATA_DIR, 'auth-secret');
-  if (!existsSync(file)) {
-    mkdirSync(config.DATA_DIR, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-  }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+  return new TextEncoder().encode(dataDirSecret(config.DATA_DIR, 'auth-secret'));
 }
 
 export function identityConfigOf(config: RuntimeConfig): IdentityConfig {

@@ -14,6 +14,7 @@ import { adminConsoleModule } from '../adminConsole';
 import { editionModule } from '../site/editionHosts';
 import { storefrontModule } from '../storefront';
 import { identityConfigOf } from './identityConfig';
+import { opsTokenOf } from './opsToken';
 
 export interface Runtime {
   /** Base URL of this process's HTTP server (every role serves /healthz, /readyz, /metrics, /ops). */
@@ -100,9 +101,10 @@ export async function startRuntime(
   if (roles.has('api')) {
     for (const module of domainModules) await module.start?.(context);
   }
+  const opsToken = opsTokenOf(config);
   const ops: HttpModule = {
     name: 'ops',
-    routes: () => opsRoutes(runner, engines.readStore, config.OPS_TOKEN),
+    routes: () => opsRoutes(runner, engines.readStore, opsToken),
   };
   const app = createApp({
     context,

@@ -1,6 +1,7 @@
 import { json } from '../support/http';
 import { openSqliteEventStore } from '@cubre/services/platform/adapters/sqlite/eventStore';
 import { startChildRuntime, waitUntilReady } from '../support/childRuntime';
+import { opsFetch, TEST_OPS_TOKEN } from '../support/ops';
 import { tempDataDir } from '../support/tempDir';
 import { postJson } from '../support/testRuntime';
 
@@ -10,7 +11,7 @@ interface Ack {
 }
 
 async function readModel(url: string) {
-  const response = await fetch(`${url}/ops/read-models/comparatorLinks?limit=10000`);
+  const response = await opsFetch(`${url}/ops/read-models/comparatorLinks?limit=10000`);
   expect(response.status).toBe(200);
   return (await json(response)) as { total: number; documents: Record<string, unknown>[] };
 }
@@ -21,7 +22,7 @@ async function readModel(url: string) {
  */
 test('after a SIGKILL mid-burst, every acknowledged command survives, none is duplicated, read models equal a rebuild', async () => {
   const dir = tempDataDir();
-  const env = { DATA_DIR: dir.path };
+  const env = { DATA_DIR: dir.path, OPS_TOKEN: TEST_OPS_TOKEN };
   const first = await startChildRuntime(env);
   await waitUntilReady(first.url);
 
@@ -76,7 +77,7 @@ test('after a SIGKILL mid-burst, every acknowledged command survives, none is du
   // The read model after restart equals a rebuild from zero, and holds every stored link.
   const live = await readModel(second.url);
   expect(live.total).toBe(perStream.size);
-  const rebuild = await fetch(`${second.url}/ops/projections/comparatorLinks/rebuild`, { method: 'POST' });
+  const rebuild = await opsFetch(`${second.url}/ops/projections/comparatorLinks/rebuild`, { method: 'POST' });
   expect(rebuild.status).toBe(200);
   // A rebuild reads the projection's own category: every link event, none of the seeding.
   const linkEvents = [...perStream.values()].reduce((sum, count) => sum + count, 0);

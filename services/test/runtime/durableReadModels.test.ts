@@ -7,6 +7,7 @@ import { projections } from '@cubre/services/runtime/modules';
 import { writeLeads } from '../../../scripts/bench/leadsData';
 import { json } from '../support/http';
 import { startChildRuntime, waitUntilReady, type ChildRuntime } from '../support/childRuntime';
+import { opsFetch, TEST_OPS_TOKEN } from '../support/ops';
 import { tempDataDir } from '../support/tempDir';
 import { postJson, startTestRuntime } from '../support/testRuntime';
 
@@ -59,14 +60,14 @@ interface Status {
 }
 
 async function statuses(url: string): Promise<Status[]> {
-  return ((await json(await fetch(`${url}/ops/projections`))) as { projections: Status[] }).projections;
+  return ((await json(await opsFetch(`${url}/ops/projections`))) as { projections: Status[] }).projections;
 }
 
 /** Every document of a collection, through the operators' endpoint, in `_id` order. */
 async function documentsOf(url: string, collection: string): Promise<Record<string, unknown>[]> {
   const documents: Record<string, unknown>[] = [];
   for (let skip = 0; ; skip += 10_000) {
-    const response = await fetch(`${url}/ops/read-models/${collection}?skip=${skip}&limit=10000`);
+    const response = await opsFetch(`${url}/ops/read-models/${collection}?skip=${skip}&limit=10000`);
     expect(response.status).toBe(200);
     const page = (await json(response)) as { total: number; documents: Record<string, unknown>[] };
     documents.push(...page.documents);
@@ -98,7 +99,7 @@ async function expectEqualToRebuild(url: string) {
   expect(live.comparatorLinks).toHaveLength(LINKS);
   expect(live.leads).toHaveLength(LEADS);
   for (const projection of projections) {
-    const response = await fetch(`${url}/ops/projections/${projection.name}/rebuild`, { method: 'POST' });
+    const response = await opsFetch(`${url}/ops/projections/${projection.name}/rebuild`, { method: 'POST' });
     expect(response.status).toBe(200);
   }
   expect(await readModels(url)).toEqual(live);
@@ -120,7 +121,7 @@ describe('durable embedded read models', () => {
   test('a process killed inside the read store transaction restarts from its last commit and ends equal to a rebuild', async () => {
     // A 1 MiB page cache makes SQLite spill the open transaction into the WAL before its commit: the kill
     // leaves frames of a transaction that never committed, which recovery must ignore.
-    const env = { DATA_DIR: dir.path, READ_STORE_CACHE_MB: '1' };
+    const env = { DATA_DIR: dir.path, READ_STORE_CACHE_MB: '1', OPS_TOKEN: TEST_OPS_TOKEN };
     const killed = await startChildRuntime(
       { ...env, CUBRE_TEST_KILL_AFTER_READ_STORE_WRITES: String(Math.round((LINKS + 4 * LEADS) * 0.8)) },
       120_000,
@@ -143,12 +144,14 @@ describe('durable embedded read models', () => {
   }, 300_000);
 
   test('a process killed at any moment of a rebuild resumes it on restart and ends equal to a rebuild', async () => {
-    const env = { DATA_DIR: dir.path };
+    const env = { DATA_DIR: dir.path, OPS_TOKEN: TEST_OPS_TOKEN };
     const first = await startChildRuntime(env, 120_000);
     try {
       await waitUntilReady(first.url, 120_000);
       let finished = false;
-      const rebuilt = fetch(`${first.url}/ops/projections/comparatorLinks/rebuild`, { method: 'POST' }).then(
+      const rebuilt = opsFetch(`${first.url}/ops/projections/comparatorLinks/rebuild`, {
+        method: 'POST',
+      }).then(
         () => (finished = true),
         () => undefined,
       );
@@ -180,7 +183,7 @@ describe('durable embedded read models', () => {
   }, 300_000);
 
   test('a clean restart applies no event at all: every projection resumes at the head', async () => {
-    const env = { DATA_DIR: dir.path };
+    const env = { DATA_DIR: dir.path, OPS_TOKEN: TEST_OPS_TOKEN };
     const first = await startChildRuntime(env, 120_000);
     await waitUntilReady(first.url, 120_000);
     await stop(first);
@@ -195,7 +198,7 @@ describe('durable embedded read models', () => {
 
 test('events appended while the process was down are the only ones a restart applies', async () => {
   const dir = tempDataDir();
-  const first = await startTestRuntime({ DATA_DIR: dir.path });
+  const first = await startTestRuntime({ DATA_DIR: dir.path, OPS_TOKEN: TEST_OPS_TOKEN });
   const saved = await postJson(`${first.url}/api/buscarplanes/comparator-url`, {
     url: '/Comparar/Isapres?a=1',
   });
@@ -218,7 +221,7 @@ test('events appended while the process was down are the only ones a restart app
   ]);
   await store.close();
 
-  const second = await startTestRuntime({ DATA_DIR: dir.path });
+  const second = await startTestRuntime({ DATA_DIR: dir.path, OPS_TOKEN: TEST_OPS_TOKEN });
   const applied = Object.fromEntries(second.runner!.status().map((status) => [status.name, status.applied]));
   expect(applied).toEqual(
     Object.fromEntries(projections.map((p) => [p.name, p.name === 'comparatorLinks' ? 1 : 0])),

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { privateDir, privateFile } from './privateFiles';
+import { privateDatabaseFiles, privateDir } from './privateFiles';
 
 export type SqliteDatabase = Database.Database;
 
@@ -19,7 +19,7 @@ export function openSqliteDatabase(
   const fileName = options.fileName ?? 'events.sqlite';
   privateDir(dataDir);
   const file = join(dataDir, fileName);
-  privateFile(file);
+  privateDatabaseFiles(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);

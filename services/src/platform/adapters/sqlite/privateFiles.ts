@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 
 /**
  * DATA_DIR holds personal data (leads' RUTs, e-mails, phones): the folder is made 0700 and every file the
@@ -14,4 +14,14 @@ export function privateDir(dir: string): void {
 export function privateFile(path: string): void {
   closeSync(openSync(path, 'a', 0o600));
   chmodSync(path, 0o600);
+}
+
+/**
+ * A SQLite database file and the -wal and -shm files it may have left: SQLite creates those with the
+ * database's permissions, but ones left by an older version or an operator's copy keep theirs.
+ */
+export function privateDatabaseFiles(path: string): void {
+  privateFile(path);
+  for (const companion of [`${path}-wal`, `${path}-shm`])
+    if (existsSync(companion)) chmodSync(companion, 0o600);
 }

@@ -2,7 +2,7 @@ import Database, { type Statement } from 'better-sqlite3';
 import { join } from 'node:path';
 import type { ReadDocument, ReadStore } from '../../../ports/readStore';
 import { parsePath } from '../../memory/paths';
-import { privateDir, privateFile } from '../privateFiles';
+import { privateDatabaseFiles, privateDir } from '../privateFiles';
 import { Commits } from './commits';
 import {
   CollectionState,
@@ -64,7 +64,7 @@ export function openSqliteReadStore(options: SqliteReadStoreOptions = {}): Sqlit
   if (options.dataDir) {
     privateDir(options.dataDir);
     file = join(options.dataDir, READ_STORE_FILE);
-    privateFile(file);
+    privateDatabaseFiles(file);
   }
   const db = new Database(file ?? ':memory:');
   db.pragma('journal_mode = WAL');
