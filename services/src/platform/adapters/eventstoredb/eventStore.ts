@@ -8,6 +8,7 @@ import {
   WrongExpectedVersionError,
   excludeSystemEvents,
   jsonEvent,
+  streamNameFilter,
   type AllStreamResolvedEvent,
   type AppendExpectedRevision,
   type Position,
@@ -61,6 +62,65 @@ function toStoredEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): Stored
 export function connectEventStoreDb(connectionString: string): EventStore {
   const client = EventStoreDBClient.connectionString(connectionString);
 
+  /**
+   * `readAll` of some categories, filtered by the server (issue 12): `$all` read through a subscription
+   * with a stream-name prefix filter, the only way the gRPC client lets a read of `$all` filter (its
+   * `readAll` sends no filter). The server skips other streams without sending them; the read stops at
+   * `maxCount` events, or once it has passed the head seen when it began: an event, a filter checkpoint or
+   * the server's caught-up signal at or beyond that position.
+   */
+  async function readCategories(
+    after: number,
+    maxCount: number,
+    categories: readonly string[],
+  ): Promise<StoredEvent[]> {
+    const head = await store.headPosition();
+    const events: StoredEvent[] = [];
+    if (head <= after) return events;
+    let finished = false;
+    const subscription = client.subscribeToAll({
+      // A subscription starts after its position (a read starts at it): exactly the port's `after`.
+      fromPosition: after === 0 ? START : { commit: BigInt(after), prepare: BigInt(after) },
+      filter: streamNameFilter({
+        prefixes: categories.map((category) => `${category}-`),
+        maxSearchWindow: FILTER_SEARCH_WINDOW,
+        checkpointInterval: 1,
+        checkpointReached: (_subscription, position) => {
+          if (positionOf(position) >= head) finish();
+        },
+      }),
+    });
+    let wake: (() => void) | undefined;
+    function finish() {
+      finished = true;
+      wake?.();
+    }
+    subscription.once('caughtUp', finish);
+    const done = new Promise<void>((resolve, reject) => {
+      wake = resolve;
+      subscription.once('error', reject);
+      subscription.once('end', resolve);
+    });
+    const reading = (async () => {
+      for await (const resolved of subscription) {
+        const event = toStoredEvent(resolved);
+        if (event && event.globalPosition > after) events.push(event);
+        if (events.length >= maxCount || positionOf(resolved.event?.position) >= head) break;
+        if (finished) break;
+      }
+      finish();
+    })();
+    // Ended early, the loop may still be waiting on the stream: unsubscribing ends it, and whatever it
+    // says then is no longer this read's concern.
+    reading.catch(() => undefined);
+    try {
+      await Promise.race([done, reading]);
+    } finally {
+      await subscription.unsubscribe();
+    }
+    return events.slice(0, maxCount);
+  }
+
   const store: EventStore = {
     async append(streamId, events, options = {}) {
       const expected = options.expectedRevision ?? 'any';
@@ -107,7 +167,8 @@ export function connectEventStoreDb(connectionString: string): EventStore {
       return events;
     },
 
-    async readAll({ after, maxCount }) {
+    async readAll({ after, maxCount, categories }) {
+      if (categories?.length) return readCategories(after, maxCount, categories);
       const events: StoredEvent[] = [];
       // `$all` holds system records too, and a read starts at its position inclusive: keep reading from the
       // last record seen until the batch is full or the server has nothing more. An empty answer must mean
@@ -164,6 +225,9 @@ export function connectEventStoreDb(connectionString: string): EventStore {
   };
   return store;
 }
+
+/** Events the server may skip by the filter before it reports how far it has searched (a checkpoint). */
+const FILTER_SEARCH_WINDOW = 1000;
 
 /** Buffered events above which the subscription stops pulling from the server until the consumer drains. */
 const HIGH_WATER_MARK = 10_000;
