@@ -3,6 +3,7 @@ import { CatalogueCode, Country, ProductType } from './catalogue/common';
 import { eventOf } from './events';
 import { INTERCEPTOR_QUERY } from './interceptors';
 import { Profile, QuoteProfile } from './profile';
+import { countryCodeOf } from './countries';
 
 /**
  * The site shell's API (seed 001 §3, §7; seed 000 §3, §7; seed 002 §2, §3): menu, contact channels, route
@@ -88,9 +89,8 @@ export const StrictProfile = strictly(QuoteProfile);
 export const PROFILE_CONTACT_FIELDS = ['email', 'rut', 'telefono', 'nombre', 'idSalesforce'] as const;
 
 /** Editions by code or by the numeric ids of seed 002 §3 (1 Chile … 4 international), any case. */
-const COUNTRY_IDS: Record<string, string> = { '1': 'CL', '2': 'PE', '3': 'CO', '4': 'INT' };
 export const CountryParam = z.preprocess(
-  (value) => (typeof value === 'string' ? (COUNTRY_IDS[value.trim()] ?? value.trim().toUpperCase()) : value),
+  (value) => (typeof value === 'string' ? countryCodeOf(value) : value),
   z.enum(Country.options, { error: 'country es CL, PE, CO o INT (o 1 a 4)' }),
 );
 

@@ -18,7 +18,8 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
-import { COUNTRIES, REQUEST_TYPES } from '../leads/constants';
+import { COUNTRY_CODES as COUNTRIES } from '@cubre/schemas/countries';
+import { REQUEST_TYPES } from '@cubre/schemas/leads/lists';
 import type { FailureReason, LeadSubStatus } from '../types';
 import { ALL_BY_ORDER, BulkDelete, EditToolbar, IdInput, OrderAndActive, PESSIMISTIC } from './common';
 

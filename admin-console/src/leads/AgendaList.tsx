@@ -1,7 +1,7 @@
 import { DataTable, List, SelectInput, useCreatePath, useTranslate, Link } from 'react-admin';
 import { dayRangeInputs } from '../DayRangeInputs';
 import type { AgendaEntry } from '../types';
-import { LEAD_EVENT_TYPES } from './constants';
+import { LEAD_EVENT_TYPES } from '@cubre/schemas/leads/lists';
 import { DateTimeField } from '../DateTimeField';
 
 function LeadLink({ entry }: { entry: AgendaEntry }) {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { LeadEventType } from '../types';
-import { LEAD_EVENT_TYPES } from './constants';
+import { LEAD_EVENT_TYPES } from '@cubre/schemas/leads/lists';
 import { eventCommandOf, validateEventDraft, type EventDraft, type EventDraftErrors } from './eventRules';
 import { useLeadCommand } from './useLeadCommand';
 

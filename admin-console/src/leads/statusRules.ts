@@ -1,3 +1,4 @@
+import { failureReasonApplies } from '@cubre/schemas/leads/failureReasonRule';
 import type { FailureReason, LeadStatus, LeadSubStatus, LeadTransition, StatusChange } from '../types';
 
 /**
@@ -45,13 +46,6 @@ export function byOrder<T extends { order: number; id: number | string }>(list: 
   return [...list].sort((a, b) => a.order - b.order || String(a.id).localeCompare(String(b.id), 'es'));
 }
 
-/** Country ids of seed 002 §3 (rule 002-3.14) and their codes: a reason may name either. */
-const COUNTRY_CODES: Record<string, string> = { '1': 'CL', '2': 'PE', '3': 'CO', '4': 'INT' };
-const countryCode = (country: string | number) => {
-  const text = String(country).trim().toUpperCase();
-  return COUNTRY_CODES[text] ?? text;
-};
-
 /**
  * The statuses a lead in `fromStatusId` may be set to under the transition policy, in catalogue order,
  * active ones only. Its own status is one of them when the policy lists it (that is how a policy lets a
@@ -87,23 +81,15 @@ export function subStatusesFor(catalogues: LeadCatalogues, statusId: number | nu
 }
 
 /**
- * Active failure reasons that apply to the lead's request type and country and to the chosen sub-status.
- * An empty list on a reason means it is not restricted on that axis.
+ * Active failure reasons that apply to the lead's request type and country and to the chosen sub-status,
+ * by the rule the server judges with (schemas/src/leads/failureReasonRule.ts).
  */
 export function failureReasonsFor(
   catalogues: LeadCatalogues,
   lead: Pick<LeadFacts, 'requestType' | 'country'>,
   subStatusId: number | null,
 ): FailureReason[] {
-  const country = countryCode(lead.country);
-  return catalogues.failureReasons.filter(
-    (reason) =>
-      reason.active &&
-      (reason.requestTypes.length === 0 || reason.requestTypes.includes(lead.requestType)) &&
-      (reason.countries.length === 0 || reason.countries.map(countryCode).includes(country)) &&
-      (reason.subStatusIds.length === 0 ||
-        (subStatusId != null && reason.subStatusIds.includes(subStatusId))),
-  );
+  return catalogues.failureReasons.filter((reason) => failureReasonApplies(reason, lead, subStatusId));
 }
 
 export const statusById = (catalogues: LeadCatalogues, id: number | null): LeadStatus | undefined =>

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { COUNTRY_CODES } from '../countries';
 
 /** Editions of the marketplace (seed 001 §1); 'INT' is the international edition. */
-export const Country = z.enum(['CL', 'PE', 'CO', 'INT']);
+export const Country = z.enum(COUNTRY_CODES);
 export type Country = z.infer<typeof Country>;
 
 /** URL segments and codes: what appears in a product's path (`/Seguros/{organization}/{product}`). */

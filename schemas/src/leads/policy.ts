@@ -1,20 +1,10 @@
 import { z } from 'zod';
+import { LEAD_EVENT_TYPES, REQUEST_TYPES } from './lists';
 
-/** Request types of seed 002 §3 (rule 002-3.21). */
-export const REQUEST_TYPES = [
-  'Seguros',
-  'Planes',
-  'Contactos',
-  'Usuario',
-  'MovimientoyCuenta',
-  'Colectivos',
-  'International Health',
-] as const;
+export { LEAD_EVENT_TYPES, REQUEST_TYPES };
 export const RequestType = z.enum(REQUEST_TYPES);
 export type RequestType = z.infer<typeof RequestType>;
 
-/** Scheduled event types of seed 002 §3 (rule 002-3.25). */
-export const LEAD_EVENT_TYPES = ['LLAMADA', 'REUNION'] as const;
 export const LeadEventType = z.enum(LEAD_EVENT_TYPES);
 export type LeadEventType = z.infer<typeof LeadEventType>;
 

@@ -1,4 +1,5 @@
 import type { CatalogueRef, LeadPolicy, LeadStatusRef } from '@cubre/schemas';
+import { failureReasonApplies } from '@cubre/schemas/leads/failureReasonRule';
 import { CommandRejected } from '../platform/core/decider';
 
 /** What a status change asks for, by ids, as the console sends it. */
@@ -56,14 +57,7 @@ export function judgeStatusChange(
   let failureReason: CatalogueRef | null = null;
   if (change.failureReasonId !== null) {
     const found = policy.failureReasons.get(change.failureReasonId);
-    const applies =
-      found &&
-      found.active &&
-      (found.requestTypes.length === 0 || found.requestTypes.includes(lead.requestType)) &&
-      (found.countries.length === 0 || found.countries.includes(lead.country)) &&
-      (found.subStatusIds.length === 0 ||
-        (change.subStatusId !== null && found.subStatusIds.includes(change.subStatusId)));
-    if (!found || !applies) {
+    if (!found || !failureReasonApplies(found, lead, change.subStatusId)) {
       throw refuse(
         'el motivo de fallo no aplica a esta solicitud',
         'failure_reason_not_applicable',

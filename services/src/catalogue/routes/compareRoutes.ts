@@ -7,6 +7,7 @@ import { validated } from '../../platform/http/validate';
 import type { Comparator } from '../comparator/compare';
 import type { CatalogueSnapshots } from '../comparator/snapshot';
 import type { RateLimiter } from './rateLimit';
+import { countryCodeOf } from '@cubre/schemas/countries';
 
 /** Seed 000 §8 / 001 §8, the bot check. */
 export const ROBOT_TITLE = 'El sistema piensa que eres un robot...';
@@ -19,11 +20,10 @@ export const ROBOT_APOLOGY = '(disculpa las molestias)';
  * Country of the request: the header the storefront adds to non-GET calls (seed 001 §7), else the edition
  * of the host the request came to (EDITION_HOSTS; Chile for any other host).
  */
-const COUNTRY_CODES: Record<string, Country> = { '1': 'CL', '2': 'PE', '3': 'CO', '4': 'INT' };
 export function countryOf(req: Request): Country {
-  const given = (req.get('country') ?? req.get('X-Country') ?? '').trim().toUpperCase();
+  const given = (req.get('country') ?? req.get('X-Country') ?? '').trim();
   if (!given) return hostEdition(req);
-  const country = COUNTRY_CODES[given] ?? given;
+  const country = countryCodeOf(given);
   const parsed = Country.safeParse(country);
   if (!parsed.success) {
     throw new HttpProblem(400, 'validation', 'Solicitud inválida', 'país desconocido', [

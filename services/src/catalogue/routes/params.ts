@@ -7,6 +7,7 @@ import type { CatalogueSnapshots } from '../comparator/snapshot';
 import { catalogueIndex, type CatalogueIndex } from '../views/catalogueIndex';
 import { countryOf } from './compareRoutes';
 import { INTERCEPTOR_QUERY } from '@cubre/schemas/interceptors';
+import { countryCodeOf } from '@cubre/schemas/countries';
 
 /**
  * Query parameters the storefront adds to every GET (seed 001 §7 interceptors): forceRefresh=1 for
@@ -18,19 +19,12 @@ export const clientQuery = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject({ ...CLIENT_QUERY, ...shape });
 export const NoQuery = clientQuery({});
 
-const COUNTRY_NUMBERS: Record<string, string> = { '1': 'CL', '2': 'PE', '3': 'CO', '4': 'INT' };
-
 /**
  * Edition of a GET: `?country=` (GET calls carry no country header, seed 001 §7), else the header, else the
  * host's edition.
  */
 export const CountryQuery = clientQuery({
-  country: z
-    .string()
-    .trim()
-    .transform((text) => COUNTRY_NUMBERS[text] ?? text.toUpperCase())
-    .pipe(Country)
-    .optional(),
+  country: z.string().trim().transform(countryCodeOf).pipe(Country).optional(),
 });
 export const editionOf = (query: { country?: Country }, req: Request): Country =>
   query.country ?? countryOf(req);
