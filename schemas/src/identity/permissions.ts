@@ -175,9 +175,14 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleCode, Permission[]> = {
   JEFATURA_SAC_CHILE: LEAD_SUPERVISION,
   EJECUTIVO: LEAD_WORK,
   EJECUTIVO_SOPORTE: [...LEAD_WORK, 'contact-us:create'],
+  // Back office processes what sales produce (policies, employees, payments, tax documents): it reads
+  // every lead for context but works none (issue 13, least privilege); a site that wants it to edits the
+  // role in the console.
   BACKOFFICE: [
-    ...LEAD_WORK,
+    'lead:read',
     'lead:read-all',
+    'lead:read-history',
+    'lead-catalogue:read',
     'policy:read',
     'employee:read',
     'bulk-load:read',

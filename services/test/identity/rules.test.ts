@@ -1,3 +1,4 @@
+import { isWritePermission, WRITE_PERMISSION_REASONS } from '@cubre/schemas/identity/permissionReasons';
 import {
   CONSOLE_PERMISSIONS,
   COMPANY_ADMIN_ROLES,
@@ -251,5 +252,32 @@ describe('audit', () => {
         changes: { name: 'Ana', password: 'plain' },
       }),
     ).toEqual({ userId: 'u', nested: [{ keep: 1 }], changes: { name: 'Ana' } });
+  });
+});
+
+describe('least privilege (issue 13, "Data at rest and roles")', () => {
+  test('every write permission of every role has a reason, and no reason names one the role lacks', () => {
+    for (const role of ROLE_CODES) {
+      const writes = DEFAULT_ROLE_PERMISSIONS[role].filter(isWritePermission).sort();
+      const reasons = WRITE_PERMISSION_REASONS[role];
+      expect([role, Object.keys(reasons).sort()]).toEqual([role, writes]);
+      for (const reason of Object.values(reasons)) expect(reason!.length).toBeGreaterThan(20);
+    }
+  });
+
+  test('back office reads every lead but works none', () => {
+    const backOffice = DEFAULT_ROLE_PERMISSIONS.BACKOFFICE;
+    expect(backOffice).toContain('lead:read-all');
+    for (const write of ['lead:update-status', 'lead:note', 'lead:schedule', 'lead:assign'] as const)
+      expect(backOffice).not.toContain(write);
+  });
+
+  test('reading permissions are told apart from writing ones', () => {
+    expect(isWritePermission('lead:read-all')).toBe(false);
+    expect(isWritePermission('employee:export')).toBe(false);
+    expect(isWritePermission('admin:organization:metrics')).toBe(false);
+    expect(isWritePermission('employee:read-uninsured')).toBe(false);
+    expect(isWritePermission('lead:update-status')).toBe(true);
+    expect(isWritePermission('admin:insurer:update-cutting-day')).toBe(true);
   });
 });

@@ -398,3 +398,19 @@ describe('working a lead', () => {
     expect(mine.byExecutive).toEqual([expect.objectContaining({ executiveId: ids.ejecutivo })]);
   });
 });
+
+describe('least privilege (issue 13, "Data at rest and roles")', () => {
+  test('back office reads every lead but cannot change a status, write a note or book an event', async () => {
+    const leadId = await visitorRequest();
+    expect((await get('backoffice', `/api/admin/leads/${leadId}`)).status).toBe(200);
+    const moved = await post('backoffice', `/api/admin/leads/${leadId}/status`, { statusId: 3 });
+    const noted = await post('backoffice', `/api/admin/leads/${leadId}/notes`, { text: 'hola' });
+    const booked = await post('backoffice', `/api/admin/leads/${leadId}/events`, {
+      type: 'LLAMADA',
+      at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect([moved.status, noted.status, booked.status]).toEqual([403, 403, 403]);
+    const history = await json(await get('supervisor', `/api/admin/leads/${leadId}`));
+    expect(history.status).toMatchObject({ id: 1 });
+  });
+});
