@@ -42,7 +42,7 @@ describe('GET /api/insurance/product/{code}', () => {
       detailPath: '/Seguros/Seguros-Andes/Complementario-Red-Preferente',
       country: 'CL',
       organization: {
-        code: 'Aseguradora-Andes',
+        code: 'Seguros-Andes',
         displayName: 'Seguros Andes',
         type: 'ASEGURADORA',
         metadata: { url: 'Seguros-Andes', typeAlias: 'Aseguradora' },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   INSURANCE_TYPES,
@@ -9,56 +8,16 @@ import {
 } from '@cubre/schemas';
 import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
 import type { EventStore } from '@cubre/services/platform/ports/eventStore';
+import { fixtureCommandOptions, ORGANIZATIONS } from '../../support/catalogueOrganizations';
 
-const options = () => ({
-  actor: { kind: 'system' as const, id: 'fixture' },
-  correlationId: randomUUID(),
-  now: new Date(),
-});
+const options = fixtureCommandOptions('fixture', () => new Date());
 
 export const organizations: OrganizationDefinition[] = [
-  {
-    code: 'Consalud',
-    displayName: 'Consalud',
-    type: 'ISAPRE',
-    typeAlias: 'Isapre',
-    url: 'Consalud',
-    country: 'CL',
-    isapreCode: 107,
-  },
-  {
-    code: 'Colmena',
-    displayName: 'Colmena',
-    type: 'ISAPRE',
-    typeAlias: 'Isapre',
-    url: 'Colmena',
-    country: 'CL',
-    isapreCode: 67,
-  },
-  {
-    code: 'Aseguradora-Andes',
-    displayName: 'Seguros Andes',
-    type: 'ASEGURADORA',
-    typeAlias: 'Aseguradora',
-    url: 'Seguros-Andes',
-    country: 'CL',
-  },
-  {
-    code: 'Clinica-Davila',
-    displayName: 'Clínica Dávila',
-    type: 'CLINICA',
-    typeAlias: 'Clínica',
-    url: 'Clinica-Davila',
-    country: 'CL',
-  },
-  {
-    code: 'Pacifico-Seguros',
-    displayName: 'Pacífico Seguros',
-    type: 'ASEGURADORA',
-    typeAlias: 'Aseguradora',
-    url: 'Pacifico-Seguros',
-    country: 'PE',
-  },
+  ORGANIZATIONS.consalud,
+  ORGANIZATIONS.colmena,
+  ORGANIZATIONS.andes,
+  ORGANIZATIONS.davila,
+  ORGANIZATIONS.pacifico,
 ];
 
 const plan = (
@@ -111,7 +70,7 @@ const product = (
 ): ProductDefinitionInput => ({
   displayName: `Seguro ${overrides.code}`,
   url: overrides.code,
-  organizationCode: 'Aseguradora-Andes',
+  organizationCode: 'Seguros-Andes',
   insuranceType: 'SEGURO COMPLEMENTARIO',
   country: 'CL',
   price: {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import {
@@ -11,6 +10,7 @@ import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
 import { loadConfig } from '@cubre/services/runtime/config';
 import { startRuntime, type Runtime } from '@cubre/services/runtime/runtime';
 import { tempDataDir } from '../../support/tempDir';
+import { fixtureCommandOptions, ORGANIZATIONS } from '../../support/catalogueOrganizations';
 
 /** The real runtime whose every log line (trace and up) is kept in `logged`, to check what reaches logs. */
 export interface LoggingRuntime extends Runtime {
@@ -48,38 +48,12 @@ export async function startLoggingRuntime(): Promise<LoggingRuntime> {
   };
 }
 
-const options = () => ({
-  actor: { kind: 'system' as const, id: 'leads-fixture' },
-  correlationId: randomUUID(),
-  now: new Date('2025-09-15T12:00:00Z'),
-});
+const options = fixtureCommandOptions('leads-fixture');
 
 const organizations: OrganizationDefinition[] = [
-  {
-    code: 'Seguros-Andes',
-    displayName: 'Seguros Andes',
-    type: 'ASEGURADORA',
-    typeAlias: 'Aseguradora',
-    url: 'Seguros-Andes',
-    country: 'CL',
-  },
-  {
-    code: 'Consalud',
-    displayName: 'Consalud',
-    type: 'ISAPRE',
-    typeAlias: 'Isapre',
-    url: 'Consalud',
-    country: 'CL',
-    isapreCode: 107,
-  },
-  {
-    code: 'Pacifico-Seguros',
-    displayName: 'Pacífico Seguros',
-    type: 'ASEGURADORA',
-    typeAlias: 'Aseguradora',
-    url: 'Pacifico-Seguros',
-    country: 'PE',
-  },
+  ORGANIZATIONS.andes,
+  ORGANIZATIONS.consalud,
+  ORGANIZATIONS.pacifico,
 ];
 
 const product = (

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   INSURANCE_TYPES,
@@ -9,44 +8,19 @@ import {
 } from '@cubre/schemas';
 import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
 import type { TestRuntime } from '../../support/testRuntime';
+import { fixtureCommandOptions, ORGANIZATIONS } from '../../support/catalogueOrganizations';
 
 /**
  * A small catalogue for the site's tests, loaded through the catalogue's own commands: a few products per
  * edition and the comparators the menu is built from (a landing and a showcase among them, which the
  * menu leaves out).
  */
-const options = () => ({
-  actor: { kind: 'system' as const, id: 'site-fixture' },
-  correlationId: randomUUID(),
-  now: new Date('2025-09-15T12:00:00Z'),
-});
+const options = fixtureCommandOptions('site-fixture');
 
 const organizations: OrganizationDefinition[] = [
-  {
-    code: 'Seguros-Andes',
-    displayName: 'Seguros Andes',
-    type: 'ASEGURADORA',
-    typeAlias: 'Aseguradora',
-    url: 'Seguros-Andes',
-    country: 'CL',
-  },
-  {
-    code: 'Consalud',
-    displayName: 'Consalud',
-    type: 'ISAPRE',
-    typeAlias: 'Isapre',
-    url: 'Consalud',
-    country: 'CL',
-    isapreCode: 107,
-  },
-  {
-    code: 'Pacifico-Seguros',
-    displayName: 'Pacífico Seguros',
-    type: 'ASEGURADORA',
-    typeAlias: 'Aseguradora',
-    url: 'Pacifico-Seguros',
-    country: 'PE',
-  },
+  ORGANIZATIONS.andes,
+  ORGANIZATIONS.consalud,
+  ORGANIZATIONS.pacifico,
 ];
 
 const product = (
