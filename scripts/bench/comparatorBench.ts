@@ -107,6 +107,8 @@ export const CACHE_BUDGETS_MB = { ranked: 64, pages: 32 };
  * in flight and garbage not yet collected.
  */
 export const WORKING_MB = 128;
+/** The server's V8 heap limit in the benchmark (issue 13: with 768 MB it died after about 400 profiles). */
+export const HEAP_MB = 768;
 
 /** A port free right now (json-server prints the port it was given, so it cannot be given 0). */
 function freePort(): Promise<number> {
@@ -242,7 +244,8 @@ export async function benchComparator(dir: string) {
   writeFileSync(dbFile, JSON.stringify({ plans }));
 
   const server = await childServer(
-    [join(__dirname, '..', 'fixtures', 'runtimeProcess.js')],
+    // The heap the issue's server died in after about 400 distinct profiles.
+    [`--max-old-space-size=${HEAP_MB}`, join(__dirname, '..', 'fixtures', 'runtimeProcess.js')],
     {
       ...env,
       PORT: '0',
@@ -307,6 +310,7 @@ export async function benchComparator(dir: string) {
           startRssMb: startMemory.rssMb,
           peakRssMb: profiles.memory.after.peakRssMb,
           cacheBudgetsMb: CACHE_BUDGETS_MB,
+          heapLimitMb: HEAP_MB,
           budgetMb: round(budgetMb, 1),
         },
       },
