@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -33,6 +33,82 @@ export const BENCH_QUERY = {
     ],
   },
 };
+
+/**
+ * The i-th of the distinct family profiles of issue 13: a titular, a spouse and a child whose ages and
+ * income vary with i; the income alone makes every one different, so each is a query never ranked before.
+ */
+export function distinctProfile(i: number) {
+  return {
+    cotizante: [{ sexo: i % 2 ? 'Femenino' : 'Masculino', edad: 25 + (i % 40), ingreso: 900_000 + i * 250 }],
+    cargas: [
+      { sexo: i % 2 ? 'Masculino' : 'Femenino', edad: 25 + ((i * 7) % 40), parentesco: 'Cónyuge' },
+      { sexo: 'Femenino', edad: i % 18, parentesco: 'Hija' },
+    ],
+  };
+}
+
+/** The server process's resident memory now and at its peak (Linux /proc), in MB. */
+function memoryOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: round(kb('VmRSS') / 1024, 1), peakRssMb: round(kb('VmHWM') / 1024, 1) };
+}
+
+/**
+ * Issue 13: the same compare call with one profile repeated, then with `distinct` profiles never seen
+ * before (each ranks the whole catalogue), at 32 connections; rates as requests over the run's time.
+ */
+async function profileRates(url: string, distinct: number, pid: number) {
+  const run = async (bodyOf: () => string, amount: number) => {
+    const result = await autocannon({
+      url: `${url}/api/insurance/compare/metadata`,
+      connections: 32,
+      amount,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      requests: [{ setupRequest: (request) => ({ ...request, body: bodyOf() }) }],
+    });
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`compare: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+    }
+    return {
+      requestsPerSecond: Math.round(result.requests.total / result.duration),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      requests: result.requests.total,
+    };
+  };
+  const repeatedBody = JSON.stringify(BENCH_QUERY);
+  const repeated = await run(() => repeatedBody, distinct);
+  const before = memoryOf(pid);
+  const sent = new Set<string>();
+  let next = 0;
+  const distinctRun = await run(() => {
+    const body = JSON.stringify({ ...BENCH_QUERY, profile: distinctProfile(next++) });
+    sent.add(body);
+    return body;
+  }, distinct);
+  const after = memoryOf(pid);
+  return {
+    repeated,
+    distinct: { ...distinctRun, distinctProfiles: sent.size },
+    ratio: round(distinctRun.requestsPerSecond / repeated.requestsPerSecond, 3),
+    memory: { before, after },
+  };
+}
+
+/** Distinct profiles the benchmark sends (the issue asks for at least 2,000). */
+export const DISTINCT_PROFILES = 4000;
+/** The comparator's cache budgets the benchmark's server runs with: the defaults. */
+export const CACHE_BUDGETS_MB = { ranked: 64, pages: 32 };
+/**
+ * The process's budget is its memory once started plus the caches' budgets plus this much for requests
+ * in flight and garbage not yet collected.
+ */
+export const WORKING_MB = 128;
+/** The server's V8 heap limit in the benchmark (issue 13: with 768 MB it died after about 400 profiles). */
+export const HEAP_MB = 768;
 
 /** A port free right now (json-server prints the port it was given, so it cannot be given 0). */
 function freePort(): Promise<number> {
@@ -144,7 +220,7 @@ export async function benchComparator(dir: string) {
   );
   const snapshot = await createCatalogueSnapshots(runtime.engines.readStore).get();
   const request = CompareRequest.parse(BENCH_QUERY);
-  const uncached = createComparator(loadPricingContext(), { cacheSize: 0 });
+  const uncached = createComparator(loadPricingContext(), { rankedCacheBytes: 0, pageCacheBytes: 0 });
   const samples: number[] = [];
   let body = '';
   for (let i = 0; i < 30; i++) {
@@ -168,13 +244,16 @@ export async function benchComparator(dir: string) {
   writeFileSync(dbFile, JSON.stringify({ plans }));
 
   const server = await childServer(
-    [join(__dirname, '..', 'fixtures', 'runtimeProcess.js')],
+    // The heap the issue's server died in after about 400 distinct profiles.
+    [`--max-old-space-size=${HEAP_MB}`, join(__dirname, '..', 'fixtures', 'runtimeProcess.js')],
     {
       ...env,
       PORT: '0',
       HOST: '127.0.0.1',
       COMPARE_RATE_LIMIT_PER_MINUTE: '0',
       CUBRE_BENCH_BUFFER_FILE: bufferFile,
+      COMPARATOR_CACHE_MB: String(CACHE_BUDGETS_MB.ranked),
+      COMPARATOR_PAGE_CACHE_MB: String(CACHE_BUDGETS_MB.pages),
     },
     /^\{"url"/,
   );
@@ -195,6 +274,7 @@ export async function benchComparator(dir: string) {
       headers: { 'content-type': 'application/json' },
       body: compareBody,
     });
+    const startMemory = memoryOf(server.child.pid!);
     const compare = await load(`${url}/api/insurance/compare/metadata`, {
       method: 'POST',
       body: compareBody,
@@ -211,6 +291,9 @@ export async function benchComparator(dir: string) {
       `${jsonServerUrl}/plans?isapreCode=107&_sort=basePriceUf&_order=asc&_page=3&_limit=20`,
       {},
     );
+    // Issue 13 last: its distinct profiles are what fill the caches.
+    const profiles = await profileRates(url, DISTINCT_PROFILES, server.child.pid!);
+    const budgetMb = startMemory.rssMb + CACHE_BUDGETS_MB.ranked + CACHE_BUDGETS_MB.pages + WORKING_MB;
     return {
       catalogue,
       query: 'full catalogue, 3-person profile, order lowerPrice, page 3, 32 connections, 8 s each',
@@ -219,6 +302,18 @@ export async function benchComparator(dir: string) {
       answerBytes: sizes,
       precomputedBuffer: buffer,
       jsonServer: jsonServerResult,
+      profiles: {
+        query: `the same query with one profile repeated, then ${DISTINCT_PROFILES} distinct family profiles, 32 connections`,
+        ...profiles,
+        memory: {
+          ...profiles.memory,
+          startRssMb: startMemory.rssMb,
+          peakRssMb: profiles.memory.after.peakRssMb,
+          cacheBudgetsMb: CACHE_BUDGETS_MB,
+          heapLimitMb: HEAP_MB,
+          budgetMb: round(budgetMb, 1),
+        },
+      },
       uncachedCompareMs: { p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)) },
       ratios: {
         compareOverBuffer: round(compare.requestsPerSecond / buffer.requestsPerSecond, 3),

@@ -54,6 +54,9 @@ const comparatorGoals = (comparator: Awaited<ReturnType<typeof benchComparator>>
   'compare ≥ 5× json-server': comparator.ratios.compareOverJsonServer >= 5,
   'compare p99 < 30 ms': comparator.compare.p99Ms < 30,
   'compressed compare ≥ 0.9× the plain one': comparator.ratios.compressedOverPlain >= 0.9,
+  'distinct profiles ≥ 0.25× the repeated profile': comparator.profiles.ratio >= 0.25,
+  'peak RSS after the distinct profiles within the budget':
+    comparator.profiles.memory.peakRssMb <= comparator.profiles.memory.budgetMb,
 });
 
 /** `npm run bench -- comparator`: the comparator's figures alone, written to bench/results/comparator.json. */

@@ -26,7 +26,11 @@ export const catalogueModule: HttpModule & { categories: string[] } = {
   routes(context: AppContext) {
     const router = Router();
     const snapshots = catalogueSnapshotsFor(context.readStore);
-    const comparator = createComparator(pricingContext());
+    const budgets = context.config.comparatorCache;
+    const comparator = createComparator(pricingContext(), {
+      rankedCacheBytes: budgets?.rankedBytes,
+      pageCacheBytes: budgets?.pageBytes,
+    });
     const perMinute = context.config.compareRateLimitPerMinute;
     router.use(
       compareRoutes({

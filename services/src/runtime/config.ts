@@ -92,6 +92,12 @@ export const RuntimeConfig = z.object({
   OPS_TOKEN: z.string().min(16).optional(),
   /** Compare calls per client and minute before the "Soy humano!" check; 0 turns the limit off. */
   COMPARE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(120),
+  /**
+   * Budgets of the comparator's caches in MB (issue 13): ranked results (4 bytes a card once sorted, up to
+   * 20 before) and pages as sent, plain and compressed. Bounded in bytes, whatever queries arrive.
+   */
+  COMPARATOR_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
+  COMPARATOR_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(32),
   LAG_LOG_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
   /**
    * Key that signs the console's tokens (HS256), 32 characters or more. Every api instance must share it;

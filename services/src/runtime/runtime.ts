@@ -89,6 +89,10 @@ export async function startRuntime(
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
       compareRateLimitPerMinute: config.COMPARE_RATE_LIMIT_PER_MINUTE,
+      comparatorCache: {
+        rankedBytes: config.COMPARATOR_CACHE_MB * 1024 * 1024,
+        pageBytes: config.COMPARATOR_PAGE_CACHE_MB * 1024 * 1024,
+      },
       identity: identityConfigOf(config),
       leadDuplicateWindowDays: config.LEAD_DUPLICATE_WINDOW_DAYS,
       editionHosts: config.EDITION_HOSTS,

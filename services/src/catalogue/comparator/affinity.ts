@@ -22,10 +22,27 @@ export function coverageScore(card: CardDocument): number {
 /** 1 inside the visitor's suggested range, decaying with the distance outside it; 0.5 without a price. */
 export function priceFit(price: CardPrice, range: SuggestedPriceRange): number {
   if (price.amount === null || !Number.isFinite(price.sortKey) || price.unit !== 'UF') return 0.5;
-  const clp = price.sortKey;
+  return fitOfClp(price.sortKey, range);
+}
+
+/** priceFit of a priced UF amount, given as its pesos (the sort key). */
+export function fitOfClp(clp: number, range: SuggestedPriceRange): number {
   if (clp >= range.minClp && clp <= range.maxClp) return 1;
   const edge = clp < range.minClp ? range.minClp : range.maxClp;
   return Math.max(0, 1 - Math.abs(clp - edge) / edge);
+}
+
+/** The share of the requested features a card offers; 0.5 when none are requested. */
+export function featureScore(card: CardDocument, wanted: readonly string[]): number {
+  if (wanted.length === 0) return 0.5;
+  const features = card.kind === 'product' ? (card.definition as ProductDefinition).features : [];
+  return wanted.filter((code) => features.includes(code)).length / wanted.length;
+}
+
+/** The affinity formula on its parts (see `affinity`): the ranking computes the parts without a card price. */
+export function affinityOf(coverage: number, fit: number, features: number, ponderer = 0.5): number {
+  const blended = ponderer * fit + (1 - ponderer) * coverage;
+  return Math.round((0.8 * blended + 0.2 * features) * 100) / 10;
 }
 
 /**
@@ -40,9 +57,5 @@ export function affinity(
   wanted: readonly string[],
   ponderer = 0.5,
 ): number {
-  const features = card.kind === 'product' ? (card.definition as ProductDefinition).features : [];
-  const featureScore =
-    wanted.length === 0 ? 0.5 : wanted.filter((code) => features.includes(code)).length / wanted.length;
-  const blended = ponderer * priceFit(price, range) + (1 - ponderer) * coverageScore(card);
-  return Math.round((0.8 * blended + 0.2 * featureScore) * 100) / 10;
+  return affinityOf(coverageScore(card), priceFit(price, range), featureScore(card, wanted), ponderer);
 }

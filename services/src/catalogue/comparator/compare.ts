@@ -1,24 +1,19 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { DEFAULT_TAKE, type CompareRequest, type ProductDefinition } from '@cubre/schemas';
-import type { CardDocument } from '@cubre/projections/catalogue/documents';
-import { currencyOf } from '../pricing/money';
-import { ufToClp } from '../pricing/uf';
+import { DEFAULT_TAKE, type CompareRequest } from '@cubre/schemas';
 import { affinity } from './affinity';
+import { ByteLru } from './byteLru';
+import { cardColumnsOf } from './cardColumns';
 import { detailPath } from './detailPath';
 import { cardFilter, comparatorOf } from './filters';
 import type { PricingContext } from './pricingContext';
-import { createProfilePricer, type CardPrice } from './profilePricing';
+import { createProfilePricer } from './profilePricing';
+import { pageCards, rankedBytes, rankQuery, type RankedQuery } from './ranking';
 import { resultCard, type ResultCard } from './resultCard';
 import type { CatalogueSnapshot } from './snapshot';
 
-interface Ranked {
-  card: CardDocument;
-  price: CardPrice;
-  distance: number;
-}
+export { amountForPriceFilter } from './priceFilter';
 
-/** A query's whole ordered result: every page of it is a slice. */
 /** A request whose page size is settled: its own, the comparator's (15 on landings), or 20 (seed 000 §9). */
 type PagedRequest = CompareRequest & { take: number };
 const paged = (request: CompareRequest, snapshot: CatalogueSnapshot): PagedRequest => ({
@@ -30,9 +25,17 @@ const paged = (request: CompareRequest, snapshot: CatalogueSnapshot): PagedReque
 const profileErrorsOf = (request: CompareRequest) =>
   request.profileErrors ? { profileErrors: request.profileErrors } : {};
 
-interface RankedResult {
-  ranked: Ranked[];
-  ufValue: number;
+const MIB = 1024 * 1024;
+/** Whole orders of queries (4 bytes a card: ~34 kB each over the full catalogue, so ~1,900 of them). */
+export const DEFAULT_RANKED_CACHE_BYTES = 64 * MIB;
+/** Pages as sent, plain and compressed (~34 kB plain and ~3.5 kB compressed for 20 cards). */
+export const DEFAULT_PAGE_CACHE_BYTES = 32 * MIB;
+
+export interface ComparatorOptions {
+  /** Budget of the cache of ranked orders (and the filters' candidate lists), in bytes; 0 keeps none. */
+  rankedCacheBytes?: number;
+  /** Budget of the cache of pages as sent (plain and compressed), in bytes; 0 keeps none. */
+  pageCacheBytes?: number;
 }
 
 /**
@@ -41,17 +44,16 @@ interface RankedResult {
  * so the same query is the same result set, and the same page the same bytes, which are then compressed
  * once (issue 12) instead of for every visitor. UUID-shaped, as clients expect.
  */
-function resultSetId(key: string): string {
-  const hex = createHash('sha256').update(key).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
+const resultSetIdOf = (hex: string) =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Encodings a compare answer is kept in, as a browser asks for them. */
 export type AnswerEncoding = 'br' | 'gzip';
-const ENCODE: Record<AnswerEncoding, (text: string) => Buffer> = {
+const ENCODE: Record<AnswerEncoding, (body: Buffer | string) => Buffer> = {
   // Quality 5: near the best ratio for JSON, cheap enough for the page's one-time cost.
-  br: (text) => brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (text) => gzipSync(text, { level: 6 }),
+  br: (body) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (body) => gzipSync(body, { level: 6 }),
 };
 
 export interface CompareAnswer {
@@ -65,166 +67,150 @@ export interface CompareAnswer {
   data: ResultCard[];
 }
 
-const byName = (a: Ranked, b: Ranked) => a.card.displayName.localeCompare(b.card.displayName, 'es');
-const requests = (r: Ranked) =>
-  r.card.kind === 'product' ? (r.card.definition as ProductDefinition).requestCount : 0;
-const recommendation = (r: Ranked) =>
-  r.card.kind === 'product' ? (r.card.definition as ProductDefinition).recommendation : 5;
-const promoted = (r: Ranked) =>
-  r.card.kind === 'product' && (r.card.definition as ProductDefinition).isPromoted ? 1 : 0;
-
-/** The orders of seed 000 §3; prices without a value ("Consultar") always go last. */
-const ORDERS: Record<CompareRequest['order'], (a: Ranked, b: Ranked) => number> = {
-  lowerPrice: (a, b) => a.price.sortKey - b.price.sortKey || byName(a, b),
-  higherPrice: (a, b) =>
-    (Number.isFinite(b.price.sortKey) ? b.price.sortKey : -1) -
-      (Number.isFinite(a.price.sortKey) ? a.price.sortKey : -1) || byName(a, b),
-  recommended: (a, b) =>
-    promoted(b) - promoted(a) ||
-    recommendation(b) - recommendation(a) ||
-    b.distance - a.distance ||
-    a.price.sortKey - b.price.sortKey,
-  popular: (a, b) => requests(b) - requests(a) || a.price.sortKey - b.price.sortKey || byName(a, b),
-  distance: (a, b) => b.distance - a.distance || a.price.sortKey - b.price.sortKey || byName(a, b),
+/** A page as sent: its cards' JSON, and its compressed answers by encoding, result-set id and errors. */
+interface PageEntry {
+  total: number;
+  data: Buffer;
+  encoded: Map<string, Buffer>;
+}
+/** A page's bytes: its buffers exactly, plus each variant's key (two bytes a character) and map slot. */
+const pageBytes = (entry: PageEntry) => {
+  let bytes = entry.data.byteLength + 128; // and the variants' Map
+  for (const [variant, body] of entry.encoded) bytes += body.byteLength + variant.length * 2 + 64;
+  return bytes;
 };
+const CLOSE = Buffer.from('}');
 
-/**
- * The amount a price filter compares (issue 11: a peso range over UF prices found nothing): the price as
- * the card shows it — UF prices in whole pesos at the day's UF value, special USD units in dollars — or,
- * when the request names a `targetCurrency`, in that currency where it converts (UF and CLP convert at the
- * UF value; pesos are never compared with dollars). Null: no shown price, or none in that currency, so it
- * falls in no range.
- */
-export function amountForPriceFilter(
-  price: CardPrice,
-  target: CompareRequest['targetCurrency'],
-  ufValue: number,
-): number | null {
-  if (price.amount === null || price.amount === 0) return null;
-  const shown =
-    price.unit === 'UF'
-      ? { amount: ufToClp(price.amount, ufValue), currency: 'CLP' as const }
-      : { amount: price.amount, currency: currencyOf(price.unit) };
-  if (!target) return shown.amount;
-  const wanted = currencyOf(target);
-  if (wanted === shown.currency) return shown.amount;
-  if (wanted === 'UF' && shown.currency === 'CLP')
-    return price.unit === 'UF' ? price.amount : price.amount / ufValue;
-  return null;
+/** The fields of a request that do not choose its cards: whom they are priced for, how they are ordered. */
+function filterOnly(request: CompareRequest) {
+  const {
+    page: _page,
+    take: _take,
+    uuid: _uuid,
+    profileErrors: _errors,
+    profile: _profile,
+    order: _order,
+    ponderer: _ponderer,
+    fromPrice: _from,
+    toPrice: _to,
+    targetCurrency: _currency,
+    ...filters
+  } = request;
+  return filters;
 }
 
 /**
  * POST /api/insurance/compare/metadata: filter the catalogue, price every remaining card for the
- * visitor's profile, order the whole filtered set (not the page) and cut the page. The ordered result
- * of a query is cached per catalogue version and day, so paging through it, or a second visitor with the
- * same profile and filters, costs a slice and the cards of one page.
+ * visitor's profile, order the whole filtered set (not the page) and cut the page.
+ *
+ * Memory is bounded in bytes (issue 13), in two least-recently-used caches: ranked results (a query's
+ * cards as indexes with their sort keys, 12 to 20 bytes a card, 4 once sorted; and the filters' candidate
+ * lists, 4 bytes a card), so paging through a result costs a selection or a slice; and the pages as sent,
+ * plain and compressed, so a repeated profile costs a lookup. Cards are built only for the page asked
+ * for, priced again for it by the same pricer (a price is microseconds).
  */
-export function createComparator(context: PricingContext, options: { cacheSize?: number } = {}) {
-  const cacheSize = options.cacheSize ?? 500;
-  const cache = new Map<string, RankedResult>();
-  // Serialized pages of cached results: a page asked again costs a lookup and a string join, which is
-  // what lets the comparator keep up with a server sending a precomputed body (the issue's benchmark).
-  const pages = new Map<string, { total: number; data: string; encoded: Map<string, Buffer> }>();
-  const pageCacheSize = cacheSize * 4;
+export function createComparator(context: PricingContext, options: ComparatorOptions = {}) {
+  const ranked = new ByteLru<RankedQuery | Uint32Array>(
+    options.rankedCacheBytes ?? DEFAULT_RANKED_CACHE_BYTES,
+  );
+  const pages = new ByteLru<PageEntry>(options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES);
+  // Keys of pages asked once, waiting for a second request to enter `pages`: a 32nd of its budget.
+  const seen = new ByteLru<true>(Math.floor(pages.budgetBytes / 32));
 
-  function rank(
-    request: CompareRequest,
-    snapshot: CatalogueSnapshot,
-    country: string,
-    today: Date,
-  ): RankedResult {
-    const pricer = createProfilePricer(context, request.profile ?? undefined, today);
-    const keep = cardFilter(request, snapshot, country);
-    const wanted = [...(request.features ?? []), ...(request.featuresFilter ?? [])];
-    const ranked: Ranked[] = [];
-    for (const card of snapshot.cards) {
-      if (!keep(card)) continue;
-      const price = pricer.price(card);
-      const amount = amountForPriceFilter(price, request.targetCurrency, pricer.ufValue);
-      if (request.fromPrice !== undefined && (amount === null || amount < request.fromPrice)) continue;
-      if (request.toPrice !== undefined && (amount === null || amount > request.toPrice)) continue;
-      ranked.push({
-        card,
-        price,
-        distance: affinity(card, price, pricer.suggestedRange, wanted, request.ponderer),
-      });
+  /** The catalogue indexes a query's filters keep, in catalogue order: shared by every profile. */
+  function candidatesFor(request: CompareRequest, snapshot: CatalogueSnapshot, country: string) {
+    const key = `f:${sha256(JSON.stringify([snapshot.version, country, filterOnly(request)]))}`;
+    let candidates = ranked.get(key);
+    if (!(candidates instanceof Uint32Array)) {
+      const keep = cardFilter(request, snapshot, country);
+      const kept: number[] = [];
+      snapshot.cards.forEach((card, i) => keep(card) && kept.push(i));
+      candidates = Uint32Array.from(kept);
+      ranked.set(key, candidates, candidates.byteLength);
     }
-    ranked.sort(ORDERS[request.order]);
-    return { ranked, ufValue: pricer.ufValue };
+    return candidates;
   }
 
-  const keyOf = (request: CompareRequest, snapshot: CatalogueSnapshot, country: string, today: Date) => {
+  /** A query's identity: its digest keys the caches and names its result set. */
+  const digestOf = (request: CompareRequest, snapshot: CatalogueSnapshot, country: string, today: Date) => {
     const { page: _page, take: _take, uuid: _uuid, profileErrors: _errors, ...query } = request;
-    return JSON.stringify([snapshot.version, today.toISOString().slice(0, 10), country, query]);
+    return sha256(JSON.stringify([snapshot.version, today.toISOString().slice(0, 10), country, query]));
   };
 
-  /** The whole ordered result of a query: from the cache (most recently used last), or ranked now. */
-  function rankedFor(
-    key: string,
-    request: CompareRequest,
-    snapshot: CatalogueSnapshot,
-    country: string,
-    today: Date,
-  ) {
-    let result = cache.get(key);
-    if (result) {
-      cache.delete(key);
-    } else {
-      result = rank(request, snapshot, country, today);
-      if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
-    }
-    if (cacheSize > 0) cache.set(key, result);
-    return result;
-  }
-
+  /** The cards of one page: the query's order from the cache or ranked now, then only its slice built. */
   function page(
     request: PagedRequest,
     snapshot: CatalogueSnapshot,
     country: string,
     today: Date,
-    key: string,
+    digest: string,
   ) {
-    const result = rankedFor(key, request, snapshot, country, today);
-    const typeSegments = new Map(
-      snapshot.insuranceTypes.map((t) => [t.definition.name, t.definition.urlSegment]),
-    );
+    const pricer = createProfilePricer(context, request.profile ?? undefined, today);
+    const columns = cardColumnsOf(snapshot);
+    const key = `r:${digest}`;
+    let result = ranked.get(key);
+    if (!result || result instanceof Uint32Array) {
+      result = rankQuery(request, snapshot, columns, candidatesFor(request, snapshot, country), pricer);
+      ranked.set(key, result, rankedBytes(result));
+    }
     const start = (request.page - 1) * request.take;
-    const data = result.ranked.slice(start, start + request.take).map((entry, offset) =>
-      resultCard(entry.card, entry.price, {
+    const wasSorted = result.sorted;
+    const cards = pageCards(result, request.order, columns, start, request.take);
+    // A deep page sorted the result and dropped its keys: it is counted again, smaller.
+    if (result.sorted !== wasSorted) ranked.set(key, result, rankedBytes(result));
+    const wanted = [...(request.features ?? []), ...(request.featuresFilter ?? [])];
+    const data = Array.from(cards, (cardIndex, offset) => {
+      const card = snapshot.cards[cardIndex]!;
+      const price = pricer.price(card);
+      return resultCard(card, price, {
         today,
-        ufValue: result.ufValue,
-        detailPath: detailPath(entry.card, typeSegments.get(entry.card.insuranceTypeName)),
-        distance: entry.distance,
+        ufValue: pricer.ufValue,
+        detailPath: detailPath(card, columns.typeSegments.get(card.insuranceTypeName)),
+        distance: affinity(card, price, pricer.suggestedRange, wanted, request.ponderer),
         index: start + offset,
-      }),
-    );
-    return { total: result.ranked.length, data };
+      });
+    });
+    return { total: result.cards.length, data };
   }
 
-  /** A page's answer from the page cache (most recently used last), built and kept when it is not there. */
+  /**
+   * A page's answer from the page cache; built when it is not there, and kept from its second request on:
+   * a flood of profiles each asked once (issue 13) passes by the cache instead of evicting the pages
+   * visitors repeat, and costs no copy into it.
+   */
   function cachedAnswer(given: CompareRequest, snapshot: CatalogueSnapshot, country: string, today: Date) {
     const request = paged(given, snapshot);
-    const key = keyOf(request, snapshot, country, today);
-    const pageKey = `${key}|${request.page}|${request.take}`;
+    const digest = digestOf(request, snapshot, country, today);
+    const pageKey = `${digest}|${request.page}|${request.take}`;
     let entry = pages.get(pageKey);
-    if (entry) {
-      pages.delete(pageKey);
-    } else {
-      const built = page(request, snapshot, country, today, key);
-      entry = { total: built.total, data: JSON.stringify(built.data), encoded: new Map() };
-      if (pages.size >= pageCacheSize) pages.delete(pages.keys().next().value as string);
+    let data: string | Buffer | undefined = entry?.data;
+    let total = entry?.total ?? 0;
+    if (!entry) {
+      const built = page(request, snapshot, country, today, digest);
+      total = built.total;
+      data = JSON.stringify(built.data);
+      if (seen.get(pageKey)) {
+        seen.delete(pageKey);
+        entry = { total, data: Buffer.from(data), encoded: new Map() };
+        pages.set(pageKey, entry, pageBytes(entry));
+      } else {
+        seen.set(pageKey, true, pageKey.length * 2);
+      }
     }
-    if (cacheSize > 0) pages.set(pageKey, entry);
-    const cached = entry;
-    const uuid = request.uuid ?? resultSetId(key);
+    const uuid = request.uuid ?? resultSetIdOf(digest);
     const errors = profileErrorsOf(request);
+    const head = () =>
+      `{"metaData":${JSON.stringify({ uuid, total, page: request.page, take: request.take, ...errors })},"data":`;
     return {
-      entry: cached,
+      entry,
+      pageKey,
       uuid,
       errors: JSON.stringify(errors),
-      text() {
-        const metaData = { uuid, total: cached.total, page: request.page, take: request.take, ...errors };
-        return `{"metaData":${JSON.stringify(metaData)},"data":${cached.data}}`;
+      /** The answer's JSON: bytes when the page is kept (a copy of them), text when it was just built. */
+      body(): Buffer | string {
+        return typeof data === 'string'
+          ? `${head()}${data}}`
+          : Buffer.concat([Buffer.from(head()), data!, CLOSE]);
       },
     };
   }
@@ -232,18 +218,29 @@ export function createComparator(context: PricingContext, options: { cacheSize?:
   return {
     compare(given: CompareRequest, snapshot: CatalogueSnapshot, country: string, today: Date): CompareAnswer {
       const request = paged(given, snapshot);
-      const key = keyOf(request, snapshot, country, today);
-      const { total, data } = page(request, snapshot, country, today, key);
+      const digest = digestOf(request, snapshot, country, today);
+      const { total, data } = page(request, snapshot, country, today, digest);
       const { page: number, take, uuid } = request;
       return {
-        metaData: { uuid: uuid ?? resultSetId(key), total, page: number, take, ...profileErrorsOf(request) },
+        metaData: {
+          uuid: uuid ?? resultSetIdOf(digest),
+          total,
+          page: number,
+          take,
+          ...profileErrorsOf(request),
+        },
         data,
       };
     },
 
-    /** The same answer as JSON text, its page served from the page cache when it was built before. */
-    compareJson(given: CompareRequest, snapshot: CatalogueSnapshot, country: string, today: Date): string {
-      return cachedAnswer(given, snapshot, country, today).text();
+    /** The same answer as JSON (text, or its UTF-8 bytes), its page from the page cache when it is there. */
+    compareJson(
+      given: CompareRequest,
+      snapshot: CatalogueSnapshot,
+      country: string,
+      today: Date,
+    ): Buffer | string {
+      return cachedAnswer(given, snapshot, country, today).body();
     },
 
     /**
@@ -258,15 +255,28 @@ export function createComparator(context: PricingContext, options: { cacheSize?:
       encoding: AnswerEncoding,
     ): Buffer {
       const answer = cachedAnswer(given, snapshot, country, today);
+      const { entry } = answer;
+      if (!entry) return ENCODE[encoding](answer.body());
       const variant = `${encoding}|${answer.uuid}|${answer.errors}`;
-      let body = answer.entry.encoded.get(variant);
+      let body = entry.encoded.get(variant);
       if (!body) {
-        body = ENCODE[encoding](answer.text());
+        body = ENCODE[encoding](answer.body());
         // A client naming its own result-set ids could grow one page's variants: keep the last few.
-        if (answer.entry.encoded.size >= 4) answer.entry.encoded.clear();
-        answer.entry.encoded.set(variant, body);
+        if (entry.encoded.size >= 4) entry.encoded.clear();
+        entry.encoded.set(variant, body);
+        // The page grew: counted again, so the cache's bytes stay within its budget.
+        pages.set(answer.pageKey, entry, pageBytes(entry));
       }
       return body;
+    },
+
+    /** Bytes held by each cache and their budgets (for tests, the benchmark and /metrics). */
+    cacheStats() {
+      return {
+        ranked: { bytes: ranked.bytes, entries: ranked.size, budgetBytes: ranked.budgetBytes },
+        pages: { bytes: pages.bytes, entries: pages.size, budgetBytes: pages.budgetBytes },
+        seenPages: { bytes: seen.bytes, entries: seen.size, budgetBytes: seen.budgetBytes },
+      };
     },
   };
 }

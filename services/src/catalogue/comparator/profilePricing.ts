@@ -8,7 +8,8 @@ import {
 } from '@cubre/schemas';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import { beneficiariesFromProfile, type Beneficiary } from '../pricing/beneficiaries';
-import { priceIsaprePlan } from '../pricing/isaprePlanPrice';
+import { pricedBeneficiaries, sumOfFactors } from '../pricing/isaprePlanPrice';
+import { assertUfValue } from '../pricing/uf';
 import {
   profileLegalContribution,
   suggestedPriceRange,
@@ -45,8 +46,45 @@ export function tidyPrice(amount: number | null, unit: PriceUnit): number | null
   return Math.round(amount * 10 ** decimals) / 10 ** decimals;
 }
 
+/** What every plan priced by one factor table shares for a profile: Σ factors, and the 7% price. */
+export interface TableFactors {
+  sumFactors: number;
+  sevenPercentUf: number | null;
+}
+
+/**
+ * An isapre plan's monthly amount in UF before rounding (null: not priced, "Consultar"): the one formula
+ * the card's price and the comparator's ranking both use, so their orders and prices cannot differ.
+ */
+export function isapreAmountUf(
+  plan: Pick<IsaprePlanDefinition, 'priceMode' | 'basePriceUf' | 'gesUf'>,
+  factors: TableFactors,
+  beneficiaries: number,
+): number | null {
+  return planAmountUf(plan.priceMode === '7%', plan.basePriceUf, plan.gesUf, factors, beneficiaries);
+}
+
+/** isapreAmountUf on the plan's numbers, as the comparator's columns hold them. */
+export function planAmountUf(
+  sevenPercent: boolean,
+  basePriceUf: number,
+  gesUf: number,
+  factors: TableFactors,
+  beneficiaries: number,
+): number | null {
+  return sevenPercent
+    ? factors.sevenPercentUf
+    : basePriceUf === 0
+      ? null
+      : basePriceUf * factors.sumFactors + gesUf * beneficiaries;
+}
+
 export interface ProfilePricer {
   price(card: CardDocument): CardPrice;
+  /** The factors of one table for this profile, computed once per table. */
+  tableFactors(plan: Pick<IsaprePlanDefinition, 'priceMode' | 'factorTableCode'>): TableFactors;
+  /** Persons an isapre plan's price covers. */
+  beneficiaryCount: number;
   /** The visitor's suggested price range from the 7% (seed 000 §9), in CLP. */
   suggestedRange: SuggestedPriceRange;
   ufValue: number;
@@ -69,30 +107,25 @@ export function createProfilePricer(
   const beneficiaries: Beneficiary[] = beneficiariesFromProfile(profile);
   const legal = profileLegalContribution(profile, { ufValue, topeImponibleUf });
 
-  const perTable = new Map<string | null, { sumFactors: number; sevenPercentUf: number | null }>();
-  function factorsFor(plan: IsaprePlanDefinition) {
+  const perTable = new Map<string | null, TableFactors>();
+  // Checked once for the profile; each table then costs a factor lookup per beneficiary.
+  let people: Beneficiary[] | undefined;
+  function factorsFor(plan: Pick<IsaprePlanDefinition, 'priceMode' | 'factorTableCode'>) {
     const key = `${plan.priceMode}|${plan.factorTableCode}`;
     let found = perTable.get(key);
     if (!found) {
-      const unit = priceIsaprePlan(
-        { priceMode: plan.priceMode, basePriceUf: 1, factorTableCode: plan.factorTableCode, gesUf: 0 },
-        beneficiaries,
-        { tables: context.tables, ufValue, legalContribution: legal },
-      );
-      found = { sumFactors: unit.sumFactors, sevenPercentUf: unit.priceMode === '7%' ? unit.totalUf : null };
+      assertUfValue(ufValue);
+      people ??= pricedBeneficiaries(beneficiaries);
+      const sumFactors = sumOfFactors(plan, people, context.tables);
+      // A 7% plan costs the visitor's 7% (GES included), whatever its table; null without income.
+      found = { sumFactors, sevenPercentUf: plan.priceMode === '7%' ? (legal?.uf ?? null) : null };
       perTable.set(key, found);
     }
     return found;
   }
 
   function priceIsapre(plan: IsaprePlanDefinition): CardPrice {
-    const { sumFactors, sevenPercentUf } = factorsFor(plan);
-    const amount =
-      plan.priceMode === '7%'
-        ? sevenPercentUf
-        : plan.basePriceUf === 0
-          ? null
-          : plan.basePriceUf * sumFactors + plan.gesUf * beneficiaries.length;
+    const amount = isapreAmountUf(plan, factorsFor(plan), beneficiaries.length);
     return {
       amount,
       unit: 'UF',
@@ -196,6 +229,8 @@ export function createProfilePricer(
   return {
     ufValue,
     suggestedRange: suggestedPriceRange(legal),
+    tableFactors: factorsFor,
+    beneficiaryCount: beneficiaries.length,
     price(card) {
       const priced =
         card.kind === 'isaprePlan'

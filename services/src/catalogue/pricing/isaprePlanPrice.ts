@@ -70,6 +70,53 @@ export const NO_BASE_PRICE_REASON = 'El plan no informa su precio base';
 export const SEVEN_PERCENT_WITHOUT_INCOME_REASON =
   'Plan de precio 7%: ingresa tu renta para conocer su precio';
 
+/** Beneficiaries checked for pricing: at least one cotizante. */
+export function pricedBeneficiaries(beneficiaries: readonly BeneficiaryInput[]): Beneficiary[] {
+  const people = beneficiaries.map((beneficiary) => Beneficiary.parse(beneficiary));
+  if (!people.some((person) => person.role === 'cotizante'))
+    throw new RangeError('un plan de isapre necesita al menos un cotizante');
+  return people;
+}
+
+/**
+ * Each beneficiary's factor under the plan's table and Σ of those that apply: the part of the price a
+ * profile shares across every plan of one (price mode, factor table), which the comparator computes once
+ * per table for a whole catalogue.
+ */
+export function factorLines(
+  plan: Pick<IsaprePlanTerms, 'priceMode' | 'factorTableCode' | 'gesUf'>,
+  people: readonly Beneficiary[],
+  tables: FactorTables,
+) {
+  const factorTable = factorTableFor(tables, plan.factorTableCode);
+  const byFormula = plan.priceMode === 'UF';
+  const lines = people.map((person): BeneficiaryPrice => ({
+    ...person,
+    factor: riskFactor(tables, factorTable, person),
+    factorApplies: factorApplies(plan.priceMode, person),
+    gesUf: byFormula ? plan.gesUf : 0,
+  }));
+  return { factorTable, lines, sumFactors: sumOfFactors(plan, people, tables) };
+}
+
+/** Cargas under 2 pay only GES, and in a 7% plan no factor applies. */
+const factorApplies = (priceMode: IsaprePlanTerms['priceMode'], person: Beneficiary) =>
+  priceMode === 'UF' && !(person.role === 'carga' && person.edad < CARGA_EXEMPT_BELOW_AGE);
+
+/** Σ of the factors that apply, in the beneficiaries' order, without the lines (the comparator's hot path). */
+export function sumOfFactors(
+  plan: Pick<IsaprePlanTerms, 'priceMode' | 'factorTableCode'>,
+  people: readonly Beneficiary[],
+  tables: FactorTables,
+): number {
+  const factorTable = factorTableFor(tables, plan.factorTableCode);
+  let sum = 0;
+  for (const person of people) {
+    if (factorApplies(plan.priceMode, person)) sum += riskFactor(tables, factorTable, person);
+  }
+  return sum;
+}
+
 /**
  * Monthly price of an isapre plan: base price × Σ risk factors of the cotizantes and cargas (age and sex,
  * from the plan's factor table, or the Tabla de Factores Única when it has none or an unknown one)
@@ -82,18 +129,9 @@ export function priceIsaprePlan(
   context: IsaprePricingContext,
 ): IsaprePriceBreakdown {
   assertUfValue(context.ufValue);
-  const people = beneficiaries.map((beneficiary) => Beneficiary.parse(beneficiary));
-  if (!people.some((person) => person.role === 'cotizante'))
-    throw new RangeError('un plan de isapre necesita al menos un cotizante');
-  const factorTable = factorTableFor(context.tables, plan.factorTableCode);
+  const people = pricedBeneficiaries(beneficiaries);
+  const { factorTable, lines, sumFactors } = factorLines(plan, people, context.tables);
   const byFormula = plan.priceMode === 'UF';
-  const lines = people.map((person): BeneficiaryPrice => ({
-    ...person,
-    factor: riskFactor(context.tables, factorTable, person),
-    factorApplies: byFormula && !(person.role === 'carga' && person.edad < CARGA_EXEMPT_BELOW_AGE),
-    gesUf: byFormula ? plan.gesUf : 0,
-  }));
-  const sumFactors = lines.reduce((sum, line) => (line.factorApplies ? sum + line.factor : sum), 0);
   const planPriceUf = plan.basePriceUf * sumFactors;
   const gesTotalUf = lines.reduce((sum, line) => sum + line.gesUf, 0);
   const legal = context.legalContribution ?? null;

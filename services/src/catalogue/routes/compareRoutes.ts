@@ -79,7 +79,8 @@ export function compareRoutes(deps: {
     const snapshot = await deps.snapshots.get();
     const country = countryOf(req);
     const encoding = req.acceptsEncodings('br', 'gzip');
-    res.type('application/json').vary('Accept-Encoding');
+    // The answer is UTF-8 bytes: the charset is said here, as Express says it for a string.
+    res.type('application/json; charset=utf-8').vary('Accept-Encoding');
     if (encoding === 'br' || encoding === 'gzip') {
       res.setHeader('Content-Encoding', encoding);
       res.send(deps.comparator.compareEncoded(request, snapshot, country, deps.clock(), encoding));

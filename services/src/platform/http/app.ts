@@ -28,6 +28,8 @@ export interface AppConfig {
   readYourWritesTimeoutMs: number;
   /** Compare calls a client may make a minute before the robot check (0: no limit). */
   compareRateLimitPerMinute: number;
+  /** Budgets of the comparator's caches in bytes (COMPARATOR_CACHE_MB, COMPARATOR_PAGE_CACHE_MB). */
+  comparatorCache?: { rankedBytes: number; pageBytes: number };
   identity: IdentityConfig;
   /** A new lead repeating one of the same person and product within this many days is Duplicado (0: off). */
   leadDuplicateWindowDays: number;
