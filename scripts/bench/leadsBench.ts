@@ -18,6 +18,7 @@ import { handleCommand } from '../../services/src/platform/commands/commandHandl
 import { pageOptions, sortSpecOf, type ListQuery } from '../../services/src/platform/http/simpleRest';
 import { loadConfig } from '../../services/src/runtime/config';
 import { startRuntime } from '../../services/src/runtime/runtime';
+import { GENEROUS_RATE_LIMITS } from '../fixtures/generousRateLimits';
 import { EXECUTIVES, writeLeads, type WrittenLeads } from './leadsData';
 import { percentile, round } from './stats';
 
@@ -67,6 +68,7 @@ async function startServer(dataDir: string): Promise<Server> {
       LOG_LEVEL: 'info',
       LAG_LOG_INTERVAL_MS: '100',
       DEMO_USERS: 'on',
+      ...GENEROUS_RATE_LIMITS,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

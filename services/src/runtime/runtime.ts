@@ -14,6 +14,8 @@ import { adminConsoleModule } from '../adminConsole';
 import { editionModule } from '../site/editionHosts';
 import { storefrontModule } from '../storefront';
 import { identityConfigOf } from './identityConfig';
+import { createRateLimits } from '../platform/http/rateLimits';
+import { rateLimitSettingsOf } from './rateLimitSettings';
 
 export interface Runtime {
   /** Base URL of this process's HTTP server (every role serves /healthz, /readyz, /metrics, /ops). */
@@ -85,7 +87,6 @@ export async function startRuntime(
       publicOrigins: config.PUBLIC_ORIGINS.map((origin) => new URL(origin).origin),
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
-      compareRateLimitPerMinute: config.COMPARE_RATE_LIMIT_PER_MINUTE,
       identity: identityConfigOf(config),
       leadDuplicateWindowDays: config.LEAD_DUPLICATE_WINDOW_DAYS,
       editionHosts: config.EDITION_HOSTS,
@@ -94,6 +95,7 @@ export async function startRuntime(
       compressMinBytes: config.COMPRESS_MIN_BYTES,
     },
     logger,
+    rateLimits: createRateLimits(engines.rateLimits, rateLimitSettingsOf(config), logger),
   };
   if (roles.has('api')) {
     for (const module of domainModules) await module.start?.(context);
