@@ -30,7 +30,13 @@ export function openSqliteRateLimitStore(dataDir: string): RateLimitStore {
   )`);
   db.exec(`CREATE INDEX IF NOT EXISTS ${TABLE}_expire ON ${TABLE} (expire)`);
   const sweep = db.prepare(`DELETE FROM ${TABLE} WHERE expire < ?`);
-  const sweeper = setInterval(() => sweep.run(Date.now()), SWEEP_MS);
+  const sweeper = setInterval(() => {
+    try {
+      sweep.run(Date.now());
+    } catch {
+      // Another process held the file past the busy timeout: the next sweep deletes the same rows.
+    }
+  }, SWEEP_MS);
   sweeper.unref();
 
   return {
