@@ -53,10 +53,19 @@ try {
   const read = await fetch(`${API}/api/buscarplanes/comparator/url/${link}`);
   if (read.status !== 200) throw new Error(`reading the link back answered ${read.status}`);
   say('contract suites against the stack’s EventStoreDB and MongoDB');
-  run('npx', ['jest', 'services/test/platform/eventStore', 'services/test/platform/readStore'], {
-    EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
-    MONGO_URL: 'mongodb://localhost:27017',
-  });
+  run(
+    'npx',
+    [
+      'jest',
+      'services/test/platform/eventStore',
+      'services/test/platform/readStore',
+      'services/test/platform/rateLimitStore',
+    ],
+    {
+      EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
+      MONGO_URL: 'mongodb://localhost:27017',
+    },
+  );
   say('distributed smoke passed');
 } catch (error) {
   failed = true;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../services/src/runtime/config';
 import { startRuntime } from '../../services/src/runtime/runtime';
+import { GENEROUS_RATE_LIMITS } from '../fixtures/generousRateLimits';
 import { handleCommand } from '../../services/src/platform/commands/commandHandler';
 import { comparatorLinkDecider, ComparatorLinkDomainEvent } from '../../services/src/comparatorLinks/decider';
 import { percentile, round } from './stats';
@@ -75,6 +76,7 @@ export async function benchCommandToVisibleHttp(dir: string, writers: number, se
       HOST: '127.0.0.1',
       DATA_DIR: join(dir, 'latency-http'),
       LOG_LEVEL: 'warn',
+      ...GENEROUS_RATE_LIMITS,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -19,6 +19,7 @@ import { pageOptions, sortSpecOf, type ListQuery } from '../../services/src/plat
 import { loadConfig } from '../../services/src/runtime/config';
 import { startRuntime } from '../../services/src/runtime/runtime';
 import { defineLeadRequestCatalogue, LEAD_REQUEST_CONNECTIONS, leadRequestRate } from './leadRequests';
+import { GENEROUS_RATE_LIMITS } from '../fixtures/generousRateLimits';
 import { EXECUTIVES, writeLeads, type WrittenLeads } from './leadsData';
 import { percentile, round } from './stats';
 
@@ -70,6 +71,7 @@ async function startServer(dataDir: string): Promise<Server> {
       LOG_LEVEL: 'info',
       LAG_LOG_INTERVAL_MS: '100',
       DEMO_USERS: 'on',
+      ...GENEROUS_RATE_LIMITS,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

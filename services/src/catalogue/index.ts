@@ -11,7 +11,6 @@ import { globalesRoutes } from './routes/globalesRoutes';
 import { organizationRoutes } from './routes/organizationRoutes';
 import { priceRoutes } from './routes/priceRoutes';
 import { productRoutes } from './routes/productRoutes';
-import { createRateLimiter } from './routes/rateLimit';
 import { indexOf } from './routes/params';
 import { quoteOf } from './views/quote';
 
@@ -31,13 +30,12 @@ export const catalogueModule: HttpModule & { categories: string[] } = {
       rankedCacheBytes: budgets?.rankedBytes,
       pageCacheBytes: budgets?.pageBytes,
     });
-    const perMinute = context.config.compareRateLimitPerMinute;
     router.use(
       compareRoutes({
         snapshots,
         comparator,
-        limiter: createRateLimiter({ perMinute, capacity: Math.max(1, perMinute) }),
-        humanChecks: createRateLimiter({ perMinute: perMinute > 0 ? 3 : 0, capacity: 3 }),
+        limited: context.rateLimits.guard('compare'),
+        humanCheck: context.rateLimits.humanCheck,
         clock: context.clock,
       }),
     );

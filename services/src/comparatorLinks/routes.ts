@@ -40,6 +40,7 @@ export function comparatorLinkRoutes(context: AppContext): Router {
 
   router.post(
     '/api/buscarplanes/comparator-url',
+    context.rateLimits.guard('links'),
     validated({ body: SaveComparatorUrlBody }, async ({ body }, req, res) => {
       const site = checkSiteUrl(body.url, [...context.config.publicOrigins, originOf(req)]);
       if (!site.ok) throw invalidRequest([{ field: 'url', rule: site.rule, message: site.message }]);

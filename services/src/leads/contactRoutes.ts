@@ -36,6 +36,7 @@ export function contactRoutes(context: AppContext): Router {
 
   router.post(
     '/api/contactos',
+    context.rateLimits.guard('contact'),
     validated({ body: ContactRequestBody }, async ({ body }, req, res) => {
       const country = requestCountry(req);
       const metadata = commandMetadataOf(req, context.clock(), anonymousVisitor);

@@ -143,6 +143,8 @@ export function contractingRoutes(
 
   router.post(
     CONTRACTING_STEP_PATH,
+    // Each step creates or moves a lead: the lead requests' limits and human check (issue 13).
+    context.rateLimits.guard('leads'),
     perEdition(contractingStepBody, ({ body }, req, res, country) => recordStep(body, req, res, country)),
   );
   return router;

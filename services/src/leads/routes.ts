@@ -339,10 +339,14 @@ export function leadRoutes(
     await answer(res, body.id, result, 200);
   }
 
+  // Lead and add-on requests and their updates are anonymous writes: limited per client and in total,
+  // with the "Soy humano!" check past the client's threshold (issue 13).
+  const limited = context.rateLimits.guard('leads');
   for (const kind of ['plan', 'addon'] as const) {
     const paths = PATHS[kind];
     router.post(
       paths.request,
+      limited,
       kind === 'plan'
         ? perEdition(planRequestBody, ({ body }, req, res, country) =>
             requestLead(kind, body, req, res, country),
@@ -353,6 +357,7 @@ export function leadRoutes(
     );
     router.post(
       paths.update,
+      limited,
       perEdition(leadUpdateBody, ({ body }, req, res, country) => updateLead(kind, body, req, res, country)),
     );
     router.get(

@@ -10,6 +10,9 @@ const list = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
+/** A number of calls in a rate limit's window (0: no such limit). */
+const allowance = (fallback: number) => z.coerce.number().int().min(0).max(10_000_000).default(fallback);
+
 /**
  * Every setting comes from the environment (twelve-factor); the defaults run the embedded runtime.
  * A bad value stops the process at start with the variable's name, never later.
@@ -98,6 +101,22 @@ export const RuntimeConfig = z.object({
    */
   COMPARATOR_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   COMPARATOR_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(32),
+  /**
+   * Anonymous writes (issue 13), per family: calls per client and hour before a 429, calls per client and
+   * hour before the "Soy humano!" check (forms a person fills), calls of all clients per minute before a
+   * 429. 0 turns that limit off. README.md, "Rate limits".
+   */
+  RATE_LIMIT_LEADS_PER_CLIENT_HOUR: allowance(30),
+  RATE_LIMIT_LEADS_HUMAN_CHECK_HOUR: allowance(5),
+  RATE_LIMIT_LEADS_TOTAL_MINUTE: allowance(600),
+  RATE_LIMIT_CONTACT_PER_CLIENT_HOUR: allowance(20),
+  RATE_LIMIT_CONTACT_HUMAN_CHECK_HOUR: allowance(3),
+  RATE_LIMIT_CONTACT_TOTAL_MINUTE: allowance(300),
+  RATE_LIMIT_PROFILE_PER_CLIENT_HOUR: allowance(120),
+  RATE_LIMIT_PROFILE_HUMAN_CHECK_HOUR: allowance(30),
+  RATE_LIMIT_PROFILE_TOTAL_MINUTE: allowance(1200),
+  RATE_LIMIT_LINKS_PER_CLIENT_HOUR: allowance(120),
+  RATE_LIMIT_LINKS_TOTAL_MINUTE: allowance(1200),
   LAG_LOG_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
   /**
    * Key that signs the console's tokens (HS256), 32 characters or more. Every api instance must share it;

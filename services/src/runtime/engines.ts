@@ -2,15 +2,18 @@ import { topicForCategory, type MessageBus } from '../platform/ports/bus';
 import type { CheckpointStore } from '../platform/ports/checkpoints';
 import type { EventStore } from '../platform/ports/eventStore';
 import type { Logger } from '../platform/ports/logger';
+import type { RateLimitStore } from '../platform/ports/rateLimitStore';
 import type { ReadStore } from '../platform/ports/readStore';
 import { connectEventStoreDb } from '../platform/adapters/eventstoredb/eventStore';
 import { createInProcessBus } from '../platform/adapters/inprocess/bus';
 import { connectKafkaBus } from '../platform/adapters/kafka/bus';
+import { connectMongoRateLimitStore } from '../platform/adapters/mongo/rateLimitStore';
 import { createMongoReadStore } from '../platform/adapters/mongo/readStore';
 import { readStoreCheckpointStore } from '../platform/adapters/readStoreCheckpointStore';
 import { openSqliteCheckpointStore } from '../platform/adapters/sqlite/checkpointStore';
 import { openSqliteEventStore } from '../platform/adapters/sqlite/eventStore';
 import { openSqliteReadStore } from '../platform/adapters/sqlite/readStore/store';
+import { openSqliteRateLimitStore } from '../platform/adapters/sqlite/rateLimitStore';
 import { engineChoice, type RuntimeConfig } from './config';
 import { allCategories } from './modules';
 
@@ -20,6 +23,8 @@ export interface Engines {
   bus: MessageBus;
   /** The relay's checkpoint: beside the events when embedded, in MongoDB when distributed. */
   checkpoints: CheckpointStore;
+  /** The rate limits' counters, shared by every api process: DATA_DIR's SQLite file, or MongoDB when distributed. */
+  rateLimits: RateLimitStore;
   /** Stream to `topic|partition` on Kafka, for read-your-writes across processes. */
   partitionKeyOf?(streamId: string): string;
   describe: ReturnType<typeof engineChoice>;
@@ -55,6 +60,10 @@ export async function openEngines(
   const sqliteCheckpoints =
     choice.eventStore === 'sqlite' ? openSqliteCheckpointStore(config.DATA_DIR) : undefined;
   const checkpoints = sqliteCheckpoints ?? readStoreCheckpointStore(readStore);
+  const rateLimits =
+    choice.readStore === 'mongodb'
+      ? await connectMongoRateLimitStore({ url: config.MONGO_URL!, dbName: config.MONGO_DB })
+      : openSqliteRateLimitStore(config.DATA_DIR);
 
   let bus: MessageBus;
   let partitionKeyOf: Engines['partitionKeyOf'];
@@ -100,11 +109,13 @@ export async function openEngines(
     readStore,
     bus,
     checkpoints,
+    rateLimits,
     partitionKeyOf,
     describe: choice,
     async close() {
       await bus.close();
       await readStore.close();
+      await rateLimits.close();
       sqliteCheckpoints?.close();
       await eventStore.close();
     },

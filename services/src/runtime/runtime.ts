@@ -15,6 +15,8 @@ import { editionModule } from '../site/editionHosts';
 import { storefrontModule } from '../storefront';
 import { identityConfigOf } from './identityConfig';
 import { opsTokenOf } from './opsToken';
+import { createRateLimits } from '../platform/http/rateLimits';
+import { rateLimitSettingsOf } from './rateLimitSettings';
 
 export interface Runtime {
   /** Base URL of this process's HTTP server (every role serves /healthz, /readyz, /metrics, /ops). */
@@ -88,7 +90,6 @@ export async function startRuntime(
       publicOrigins: config.PUBLIC_ORIGINS.map((origin) => new URL(origin).origin),
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
-      compareRateLimitPerMinute: config.COMPARE_RATE_LIMIT_PER_MINUTE,
       comparatorCache: {
         rankedBytes: config.COMPARATOR_CACHE_MB * 1024 * 1024,
         pageBytes: config.COMPARATOR_PAGE_CACHE_MB * 1024 * 1024,
@@ -101,6 +102,7 @@ export async function startRuntime(
       compressMinBytes: config.COMPRESS_MIN_BYTES,
     },
     logger,
+    rateLimits: createRateLimits(engines.rateLimits, rateLimitSettingsOf(config), logger),
   };
   if (roles.has('api')) {
     for (const module of domainModules) await module.start?.(context);

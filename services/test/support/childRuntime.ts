@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
+import { GENEROUS_RATE_LIMITS } from '../../../scripts/fixtures/generousRateLimits';
 
 let bundled: string | undefined;
 
@@ -40,7 +41,8 @@ export interface ChildRuntime {
 export function startChildRuntime(env: Record<string, string>, timeoutMs = 20_000): Promise<ChildRuntime> {
   const child = spawn(process.execPath, [fixtureBundle()], {
     cwd: join(__dirname, '../../..'),
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // The crash burst writes from one loopback address: high allowances, the limits stay on (issue 13).
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...GENEROUS_RATE_LIMITS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

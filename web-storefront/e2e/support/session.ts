@@ -18,8 +18,9 @@ export interface StorefrontSession {
 /**
  * One product and one browser per test file: started before its tests, stopped after them; after each
  * test every page it opened must have met no console error, page error or 5xx it did not expect.
+ * `env` configures that product (lower limits for the human-check tests, say).
  */
-export function storefrontSession(): StorefrontSession {
+export function storefrontSession(env: Record<string, string> = {}): StorefrontSession {
   // A browser test walks a whole path: on two shared cores under `npm test` one can take several times
   // its time alone. A generous limit per test; the waits inside keep their own.
   jest.setTimeout(60_000);
@@ -28,7 +29,7 @@ export function storefrontSession(): StorefrontSession {
   const visits: Visit[] = [];
 
   beforeAll(async () => {
-    [runtime, browser] = await Promise.all([startStorefront(), launchBrowser()]);
+    [runtime, browser] = await Promise.all([startStorefront(env), launchBrowser()]);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -7,6 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { checkContactName, checkEmail, checkPhone, type FieldCheck } from '@cubre/schemas/identification';
 import { api } from '../api/client';
+import { limitAnswerOf } from '../api/limitAnswer';
+import { RobotPanel } from '../comparator/StatusPanels';
 import { SITE } from '../app/config';
 import { problemFieldErrors } from '../api/problemFields';
 import { useI18n } from '../i18n/I18nProvider';
@@ -35,6 +37,7 @@ export default function ContactPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
+  const [limit, setLimit] = useState<'robot' | 'tooMany' | null>(null);
   // The contact form's name rule has its own words (002-5.09).
   const check = (field: Field, value: string) => {
     const result = CHECKS[field](value);
@@ -51,8 +54,13 @@ export default function ContactPage() {
     );
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
+    await send();
+  };
+  /** Sends the checked message; again after the "Soy humano!" click (000-8.03, issue 13). */
+  const send = async () => {
     setState('sending');
     setFailure(null);
+    setLimit(null);
     try {
       await api('/api/contactos', {
         method: 'POST',
@@ -61,6 +69,11 @@ export default function ContactPage() {
       setState('sent');
     } catch (error) {
       setState('idle');
+      const limited = limitAnswerOf(error);
+      if (limited) {
+        setLimit(limited);
+        return;
+      }
       const byField = problemFieldErrors(error, Object.keys(values) as Field[], (issue) =>
         tOr(issue.rule === 'name' ? 'field.contactName' : `field.${issue.rule}`, issue.message),
       );
@@ -101,7 +114,13 @@ export default function ContactPage() {
               {failure}
             </Alert>
           )}
-          <Button type="submit" variant="contained" disabled={state === 'sending'}>
+          {limit === 'robot' && <RobotPanel onHuman={() => void send()} />}
+          {limit === 'tooMany' && (
+            <Alert severity="warning" data-testid="too-many">
+              {t('limit.tooMany')}
+            </Alert>
+          )}
+          <Button type="submit" variant="contained" disabled={state === 'sending' || limit === 'robot'}>
             {t('contact.submit')}
           </Button>
         </Box>

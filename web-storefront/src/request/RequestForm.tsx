@@ -13,10 +13,12 @@ import {
   type FieldCheck,
 } from '@cubre/schemas/identification';
 import { api } from '../api/client';
+import { limitAnswerOf } from '../api/limitAnswer';
 import { SITE } from '../app/config';
 import { problemFieldErrors } from '../api/problemFields';
 import type { CardPriceBlock, Product } from '../api/types';
 import { PriceFigure } from '../comparator/PriceFigure';
+import { RobotPanel } from '../comparator/StatusPanels';
 import { requestNumber } from '@cubre/schemas/leads/requestNumber';
 import { useI18n } from '../i18n/I18nProvider';
 import { catalogueTextLang } from '../domain/shell/i18n';
@@ -74,6 +76,7 @@ export default function RequestForm({ product, price }: { product: Product; pric
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ id: string } | null>(null);
+  const [limit, setLimit] = useState<'robot' | 'tooMany' | null>(null);
 
   const check = (field: Field, value: string): string | undefined => {
     if (field === 'region') return value || !ASKS_REGION ? undefined : t('field.required');
@@ -98,8 +101,14 @@ export default function RequestForm({ product, price }: { product: Product; pric
     );
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
+    await send();
+  };
+
+  /** Sends the checked form; again after the "Soy humano!" click (000-8.03, issue 13). */
+  const send = async () => {
     setSending(true);
     setFailure(null);
+    setLimit(null);
     try {
       const created = await api<{ id: string }>('/api/solicitarplans', {
         method: 'POST',
@@ -119,6 +128,11 @@ export default function RequestForm({ product, price }: { product: Product; pric
       });
       setDone({ id: created.id });
     } catch (error) {
+      const limited = limitAnswerOf(error);
+      if (limited) {
+        setLimit(limited);
+        return;
+      }
       const byField = problemFieldErrors(error, Object.keys(values) as Field[], (issue) =>
         tOr(`field.${issue.rule}`, issue.message),
       );
@@ -208,7 +222,13 @@ export default function RequestForm({ product, price }: { product: Product; pric
           {failure}
         </Alert>
       )}
-      <Button type="submit" variant="contained" size="large" disabled={sending}>
+      {limit === 'robot' && <RobotPanel onHuman={() => void send()} />}
+      {limit === 'tooMany' && (
+        <Alert severity="warning" data-testid="too-many">
+          {t('limit.tooMany')}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" size="large" disabled={sending || limit === 'robot'}>
         {sending ? t('request.sending') : t('request.submit')}
       </Button>
     </Box>

@@ -1,20 +1,12 @@
 import { CompareRequest, Country } from '@cubre/schemas';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { HttpProblem } from '../../platform/http/problem';
 import { hostEdition } from '../../site/editionHosts';
 import { validated } from '../../platform/http/validate';
 import type { Comparator } from '../comparator/compare';
 import type { CatalogueSnapshots } from '../comparator/snapshot';
-import type { RateLimiter } from './rateLimit';
 import { countryCodeOf } from '@cubre/schemas/countries';
-
-/** Seed 000 §8 / 001 §8, the bot check. */
-export const ROBOT_TITLE = 'El sistema piensa que eres un robot...';
-export const ROBOT_DETAIL =
-  'Sabemos que eres humano, pero necesitamos que hagas clic en el botón y tengas un poco de paciencia.';
-export const HUMAN_BUTTON = 'Soy humano!';
-export const ROBOT_APOLOGY = '(disculpa las molestias)';
 
 /**
  * Country of the request: the header the storefront adds to non-GET calls (seed 001 §7), else the edition
@@ -32,17 +24,6 @@ export function countryOf(req: Request): Country {
   }
   return parsed.data;
 }
-
-const robot = () =>
-  new HttpProblem(
-    401,
-    'robot',
-    ROBOT_TITLE,
-    ROBOT_DETAIL,
-    [{ field: 'request', rule: 'rate_limit', message: ROBOT_DETAIL }],
-    {},
-    { message: ROBOT_TITLE, button: HUMAN_BUTTON, apology: ROBOT_APOLOGY },
-  );
 
 /** GET carries the same fields as query parameters: JSON values (profile, lists, flags) arrive as text. */
 const QueryAsBody = z.record(z.string(), z.string()).transform((query) =>
@@ -64,8 +45,10 @@ const QueryAsBody = z.record(z.string(), z.string()).transform((query) =>
 export function compareRoutes(deps: {
   snapshots: CatalogueSnapshots;
   comparator: Comparator;
-  limiter: RateLimiter;
-  humanChecks: RateLimiter;
+  /** The compare family's limit (platform/http/rateLimits.ts): past it the "Soy humano!" check, 000-8.03. */
+  limited: RequestHandler;
+  /** "Soy humano!": the visitor clicked; their allowance starts again. Itself limited, or a bot would click too. */
+  humanCheck: RequestHandler;
   clock(): Date;
 }): Router {
   const router = Router();
@@ -75,7 +58,6 @@ export function compareRoutes(deps: {
    * (a browser always asks for br or gzip: compressing each answer again halved the rate, issue 12).
    */
   const answer = async (request: CompareRequest, req: Request, res: Response) => {
-    if (!deps.limiter.take(req.ip ?? 'unknown')) throw robot();
     const snapshot = await deps.snapshots.get();
     const country = countryOf(req);
     const encoding = req.acceptsEncodings('br', 'gzip');
@@ -91,26 +73,19 @@ export function compareRoutes(deps: {
 
   router.post(
     '/api/insurance/compare/metadata',
+    deps.limited,
     validated({ body: CompareRequest }, async ({ body }, req, res) => answer(body, req, res)),
   );
 
   router.get(
     '/api/insurance/compare/metadata',
+    deps.limited,
     validated({ query: QueryAsBody.pipe(CompareRequest) }, async ({ query }, req, res) =>
       answer(query, req, res),
     ),
   );
 
-  /** "Soy humano!": the visitor clicked; their allowance starts again. Itself limited, or a bot would click too. */
-  router.post(
-    '/api/insurance/compare/human',
-    validated({}, async (_input, req, res) => {
-      const client = req.ip ?? 'unknown';
-      if (!deps.humanChecks.take(client)) throw robot();
-      deps.limiter.reset(client);
-      res.json({ human: true, message: ROBOT_APOLOGY });
-    }),
-  );
+  router.post('/api/insurance/compare/human', deps.humanCheck);
 
   return router;
 }

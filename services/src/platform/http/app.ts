@@ -8,6 +8,7 @@ import { adminCors } from './adminCors';
 import { bodyDepthLimit } from './bodyDepth';
 import { errorHandler } from './errorHandler';
 import { HttpProblem, sendProblem } from './problem';
+import type { RateLimits } from './rateLimits';
 import { requestLog } from './requestLog';
 import { securityHeaders } from './securityHeaders';
 
@@ -26,8 +27,6 @@ export interface AppConfig {
   /** Largest JSON body accepted (bytes); larger ones get a 413 problem. */
   bodyLimitBytes: number;
   readYourWritesTimeoutMs: number;
-  /** Compare calls a client may make a minute before the robot check (0: no limit). */
-  compareRateLimitPerMinute: number;
   /** Budgets of the comparator's caches in bytes (COMPARATOR_CACHE_MB, COMPARATOR_PAGE_CACHE_MB). */
   comparatorCache?: { rankedBytes: number; pageBytes: number };
   identity: IdentityConfig;
@@ -63,6 +62,8 @@ export interface AppContext {
   clock(): Date;
   config: AppConfig;
   logger: Logger;
+  /** Per-client and total limits of the anonymous calls, counted in the shared store (issue 13). */
+  rateLimits: RateLimits;
 }
 
 export interface HttpModule {

@@ -58,6 +58,7 @@ export function profileFormRoutes(context: AppContext): Router {
 
   router.post(
     '/api/profile-form/data',
+    context.rateLimits.guard('profile'),
     validated({ body: ProfileFormDataBody }, async ({ body }, req, res) => {
       const country = requestCountry(req);
       const form = profileFormDefinition(body.productType, country);

@@ -149,8 +149,9 @@ export function sharedInsuranceRoutes(context: AppContext, snapshots: CatalogueS
     }
     throw new Error(`no free shared insurance code after ${MAX_CODE_ATTEMPTS} attempts`);
   });
-  router.post('/api/buscarplanes/sharedinsurance', save);
-  router.put('/api/buscarplanes/sharedinsurance', save);
+  const limited = context.rateLimits.guard('links');
+  router.post('/api/buscarplanes/sharedinsurance', limited, save);
+  router.put('/api/buscarplanes/sharedinsurance', limited, save);
 
   router.post(
     '/api/buscarplanes/sharedinsurance/:code',

@@ -11,6 +11,8 @@ import { createApp } from '@cubre/services/platform/http/app';
 import { anonymousVisitor, commandMetadataOf } from '@cubre/services/platform/http/commandMetadata';
 import { ifMatchRevision, setRevisionETag } from '@cubre/services/platform/http/etag';
 import { notFound } from '@cubre/services/platform/http/problem';
+import { createRateLimits, LIMIT_FAMILIES } from '@cubre/services/platform/http/rateLimits';
+import { openSqliteRateLimitStore } from '@cubre/services/platform/adapters/sqlite/rateLimitStore';
 import { validated } from '@cubre/services/platform/http/validate';
 import { json } from '../../support/http';
 import { tempDataDir } from '../../support/tempDir';
@@ -39,6 +41,11 @@ const notes = { decider: noteDecider, eventSchema: NoteEvent };
 
 const dir = tempDataDir();
 const eventStore = openSqliteEventStore({ dataDir: dir.path });
+const rateLimitStore = openSqliteRateLimitStore(dir.path);
+/** This app has no anonymous route of a limited family. */
+const NO_LIMITS = Object.fromEntries(LIMIT_FAMILIES.map((family) => [family, {}])) as Parameters<
+  typeof createRateLimits
+>[1];
 let server: Server;
 let base: string;
 
@@ -81,7 +88,6 @@ beforeAll(async () => {
         publicOrigins: [],
         bodyLimitBytes: 1024,
         readYourWritesTimeoutMs: 0,
-        compareRateLimitPerMinute: 0,
         identity: {
           tokenSecret: new TextEncoder().encode('x'.repeat(32)),
           tokenTtlSeconds: 60,
@@ -98,6 +104,7 @@ beforeAll(async () => {
         compressMinBytes: 1024,
       },
       logger: pino({ level: 'silent' }),
+      rateLimits: createRateLimits(rateLimitStore, NO_LIMITS, pino({ level: 'silent' })),
     },
     modules: [{ name: 'notes', routes: () => routes }],
     logger: pino({ level: 'silent' }),
@@ -110,6 +117,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await eventStore.close();
+  await rateLimitStore.close();
   dir.remove();
 });
 
