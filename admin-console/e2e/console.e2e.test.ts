@@ -473,4 +473,37 @@ describe('the back-office console in a real browser', () => {
     await page.waitForURL('**/admin/login');
     await page.getByRole('button', { name: 'Ingresar' }).waitFor();
   });
+  test('issue 13 a company administrator creating a user gets the same answer for an address of another company as for a free one', async () => {
+    const page = await visit();
+    await signIn(page, 'empresa@demo.cl');
+    /** The create form, filled and sent: what the server answered and what the console then said. */
+    const invite = async (email: string) => {
+      await page.goto('/admin/users/create');
+      await page.getByLabel('Correo electrónico').fill(email);
+      await page.getByLabel('Nombre').fill('Invitada Prueba');
+      await page.getByRole('combobox', { name: 'Roles' }).click();
+      await page.getByRole('option', { name: 'Administrador de empresa cliente' }).click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
+      await page.getByLabel('Contraseña temporal').fill('Temp.2026#');
+      const [answer] = await Promise.all([
+        isPost(page, /^\/api\/admin\/users$/),
+        page.getByRole('button', { name: 'Guardar' }).click(),
+      ]);
+      await page.waitForURL('**/admin/users');
+      const notice = page.getByRole('alert').filter({ hasText: email });
+      await notice.waitFor();
+      const body = await answer.json();
+      return {
+        status: answer.status(),
+        keys: Object.keys(body).sort(),
+        said: ((await notice.textContent()) ?? '').replace(email, '{email}'),
+      };
+    };
+    const taken = await invite('empresa2@demo.cl');
+    const free = await invite(`invitada.${Date.now().toString(36)}@example.cl`);
+    expect(taken).toEqual(free);
+    expect(taken.status).toBe(202);
+    expect(taken.said).toMatch(/^Invitación enviada a \{email\}/);
+  });
 });
