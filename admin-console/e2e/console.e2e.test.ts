@@ -376,7 +376,11 @@ describe('the back-office console in a real browser', () => {
     await screenshot(page, 'login-desktop');
 
     const [refused] = await Promise.all([
-      page.waitForResponse((response) => new URL(response.url()).pathname === '/token'),
+      // The console signs in through its cookie session (POST /api/admin/session), not POST /token.
+      page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/admin/session' && response.request().method() === 'POST',
+      ),
       submitLogin(page, ELENA, 'Demo.2025?'),
     ]);
     expect(refused.status()).toBe(401);
@@ -418,5 +422,88 @@ describe('the back-office console in a real browser', () => {
     await page.waitForURL('**/admin/login');
     await page.getByRole('button', { name: 'Ingresar' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
+  });
+  test("issue 13 the console's session is out of scripts' reach: no token in localStorage, sessionStorage or document.cookie; a reload keeps it (writes too); signing out ends it", async () => {
+    const page = await visit();
+    await signIn(page, 'admin@demo.cl');
+    const cookies = await page.context().cookies();
+    const sessionCookie = cookies.find((cookie) => cookie.name === 'cubre_session');
+    expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/admin' });
+    expect(cookies.find((cookie) => cookie.name === 'cubre_device')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+    /** Everything a script of the page can read: both storages and document.cookie. */
+    const readable = () =>
+      page.evaluate(() => {
+        const all = (storage: Storage) =>
+          Object.keys(storage).map((key) => `${key}=${storage.getItem(key) ?? ''}`);
+        return { local: all(localStorage), session: all(sessionStorage), cookie: document.cookie };
+      });
+    const signedIn = await readable();
+    expect(signedIn.cookie).toBe('');
+    const everything = JSON.stringify(signedIn);
+    expect(everything).not.toContain(sessionCookie!.value);
+    expect(everything).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+    expect(everything).not.toContain('cubre.admin.session');
+
+    // A reload keeps the session (the cookie), and a write still passes the CSRF check.
+    await page.goto('/admin/organizations/create');
+    await page.reload();
+    const name = `Empresa Recargada ${Date.now()}`;
+    await page.getByLabel('Nombre').fill(name);
+    const [created] = await Promise.all([
+      isPost(page, /^\/api\/admin\/organizations$/),
+      page.getByRole('button', { name: 'Guardar' }).click(),
+    ]);
+    expect(created.status()).toBe(201);
+    expect(created.request().headers()['x-csrf-token']).toMatch(/^[\w-]{43}$/);
+    expect(created.request().headers().authorization).toBeUndefined();
+    await page.waitForURL('**/admin/organizations');
+    expect(JSON.stringify(await readable())).not.toContain(sessionCookie!.value);
+
+    await signOut(page, 'Andrea Administradora');
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('cubre_session');
+    // The cookie as it was is refused now: signing out ended the session on the server.
+    const replayed = await fetch(`${session.runtime.url}/api/admin/me`, {
+      headers: { Cookie: `cubre_session=${sessionCookie!.value}` },
+    });
+    expect(replayed.status).toBe(401);
+    await page.goto('/admin/organizations');
+    await page.waitForURL('**/admin/login');
+    await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+  });
+  test('issue 13 a company administrator creating a user gets the same answer for an address of another company as for a free one', async () => {
+    const page = await visit();
+    await signIn(page, 'empresa@demo.cl');
+    /** The create form, filled and sent: what the server answered and what the console then said. */
+    const invite = async (email: string) => {
+      await page.goto('/admin/users/create');
+      await page.getByLabel('Correo electrónico').fill(email);
+      await page.getByLabel('Nombre').fill('Invitada Prueba');
+      await page.getByRole('combobox', { name: 'Roles' }).click();
+      await page.getByRole('option', { name: 'Administrador de empresa cliente' }).click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
+      await page.getByLabel('Contraseña temporal').fill('Temp.2026#');
+      const [answer] = await Promise.all([
+        isPost(page, /^\/api\/admin\/users$/),
+        page.getByRole('button', { name: 'Guardar' }).click(),
+      ]);
+      await page.waitForURL('**/admin/users');
+      const notice = page.getByRole('alert').filter({ hasText: email });
+      await notice.waitFor();
+      const body = await answer.json();
+      return {
+        status: answer.status(),
+        keys: Object.keys(body).sort(),
+        said: ((await notice.textContent()) ?? '').replace(email, '{email}'),
+      };
+    };
+    const taken = await invite('empresa2@demo.cl');
+    const free = await invite(`invitada.${Date.now().toString(36)}@example.cl`);
+    expect(taken).toEqual(free);
+    expect(taken.status).toBe(202);
+    expect(taken.said).toMatch(/^Invitación enviada a \{email\}/);
   });
 });

@@ -19,6 +19,14 @@ export interface ProblemBody {
   errors?: FieldProblem[];
 }
 
+/** The header that shows the server an unsafe call comes from the console that holds the session. */
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** The CSRF token an unsafe call (anything but GET, HEAD, OPTIONS) carries; reads carry none. */
+export function csrfTokenFor(method: string | undefined, csrfToken: string | null): string | null {
+  return ['GET', 'HEAD', 'OPTIONS'].includes((method ?? 'GET').toUpperCase()) ? null : csrfToken;
+}
+
 /** Translation key of the stale-revision message ('Otro usuario modificó este registro; recargue.'). */
 export const CONFLICT_MESSAGE = 'cubre.error.conflict';
 

@@ -1,6 +1,8 @@
 /**
- * The signed-in session: the token of POST /token and the user it was issued to. Kept in localStorage so
- * a lead opened in a new tab needs no second login; it ends at `expiresAt`, on logout, or on any 401.
+ * The signed-in session as the console knows it (issue 13): the token itself is in an HttpOnly cookie the
+ * server set, which no script reads. The page keeps, in memory only, who is signed in, until when, and the
+ * session's CSRF token (sent as `X-CSRF-Token` on unsafe calls). A reload or a new tab asks the server
+ * (GET /api/admin/session) instead of reading storage.
  */
 
 export interface SessionUser {
@@ -14,61 +16,26 @@ export interface SessionUser {
 }
 
 export interface Session {
-  token: string;
   expiresAt: string;
+  csrfToken: string;
   user: SessionUser;
 }
 
-export const SESSION_KEY = 'cubre.admin.session';
-
-/** The storage the session lives in: a seam for tests (localStorage in the browser). */
-export interface SessionStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-function isSession(value: unknown): value is Session {
-  if (typeof value !== 'object' || value === null) return false;
-  const { token, expiresAt, user } = value as Partial<Session>;
-  return (
-    typeof token === 'string' &&
-    typeof expiresAt === 'string' &&
-    typeof user === 'object' &&
-    user !== null &&
-    typeof user.id === 'string' &&
-    Array.isArray(user.permissions)
-  );
-}
-
-/** The stored session if it is well formed and not expired at `now`; a stale or broken one is removed. */
-export function readSession(storage: SessionStorage, now: Date): Session | null {
-  const raw = storage.getItem(SESSION_KEY);
-  if (!raw) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    parsed = null;
-  }
-  if (!isSession(parsed) || !(Date.parse(parsed.expiresAt) > now.getTime())) {
-    storage.removeItem(SESSION_KEY);
-    return null;
-  }
-  return parsed;
-}
-
-/** The answer of POST /token or POST /api/admin/me/password as a session (unknown fields dropped). */
+/** The answer of POST or GET /api/admin/session, or of POST /api/admin/me/password (unknown fields dropped). */
 export function sessionOf(answer: unknown): Session {
   if (typeof answer !== 'object' || answer === null) throw new Error('respuesta de sesión inválida');
-  const { token, expiresAt, user } = answer as { token?: unknown; expiresAt?: unknown; user?: unknown };
-  if (typeof token !== 'string' || typeof expiresAt !== 'string' || typeof user !== 'object' || !user) {
+  const { expiresAt, csrfToken, user } = answer as {
+    expiresAt?: unknown;
+    csrfToken?: unknown;
+    user?: unknown;
+  };
+  if (typeof expiresAt !== 'string' || typeof csrfToken !== 'string' || typeof user !== 'object' || !user) {
     throw new Error('respuesta de sesión inválida');
   }
-  return { token, expiresAt, user: userOf(user) };
+  return { expiresAt, csrfToken, user: userOf(user) };
 }
 
-/** A user as GET /api/admin/me or POST /token describe it. */
+/** A user as GET /api/admin/me or the session answers describe it. */
 export function userOf(value: unknown): SessionUser {
   const user = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const strings = (list: unknown) =>
@@ -84,15 +51,28 @@ export function userOf(value: unknown): SessionUser {
   };
 }
 
-export function writeSession(storage: SessionStorage, session: Session): void {
-  storage.setItem(SESSION_KEY, JSON.stringify(session));
-}
-
-/** The stored session with its user replaced (fresh permissions from /api/admin/me). */
+/** The session with its user replaced (fresh permissions from /api/admin/me). */
 export function withUser(session: Session, user: SessionUser): Session {
   return { ...session, user };
 }
 
-export function clearSession(storage: SessionStorage): void {
-  storage.removeItem(SESSION_KEY);
+/** One page's session, in memory: gone with the page, and past `expiresAt` it is no session. */
+export class SessionHolder {
+  private session: Session | null = null;
+
+  get(now: Date): Session | null {
+    if (this.session && !(Date.parse(this.session.expiresAt) > now.getTime())) this.session = null;
+    return this.session;
+  }
+
+  set(session: Session): void {
+    this.session = session;
+  }
+
+  clear(): void {
+    this.session = null;
+  }
 }
+
+/** The console's session. */
+export const consoleSession = new SessionHolder();

@@ -1,5 +1,6 @@
 import {
   CONFLICT_MESSAGE,
+  csrfTokenFor,
   errorMessageOf,
   formErrorsOf,
   ifMatchOf,
@@ -32,6 +33,14 @@ describe('If-Match on writes (optimistic concurrency)', () => {
     expect(ifMatchOfRevision(7)).toBe('"7"');
     expect(ifMatchOfRevision(null)).toBeNull();
     expect(ifMatchOfRevision(undefined)).toBeNull();
+  });
+});
+
+describe('the CSRF token of the cookie session (issue 13)', () => {
+  test('unsafe methods carry it; reads do not', () => {
+    for (const method of ['POST', 'put', 'DELETE', 'PATCH']) expect(csrfTokenFor(method, 'c')).toBe('c');
+    for (const method of [undefined, 'GET', 'head', 'OPTIONS']) expect(csrfTokenFor(method, 'c')).toBeNull();
+    expect(csrfTokenFor('POST', null)).toBeNull();
   });
 });
 

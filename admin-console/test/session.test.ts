@@ -1,26 +1,8 @@
-import {
-  SESSION_KEY,
-  clearSession,
-  readSession,
-  sessionOf,
-  userOf,
-  withUser,
-  writeSession,
-} from '../src/session';
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    items,
-  };
-}
+import { SessionHolder, sessionOf, userOf, withUser } from '../src/session';
 
 const answer = {
-  token: 'header.payload.signature',
   expiresAt: '2026-11-23T18:00:00.000Z',
+  csrfToken: 'csrf-of-the-session',
   user: {
     id: 'u-1',
     email: 'ejecutivo@demo.cl',
@@ -33,33 +15,26 @@ const answer = {
   },
 };
 
-describe('the signed-in session', () => {
-  test('POST /token answers become a stored session that reads back until it expires', () => {
-    const storage = memoryStorage();
+describe('the signed-in session (in memory; the token is in an HttpOnly cookie)', () => {
+  test('a session answer becomes a session the page holds until it expires', () => {
+    const holder = new SessionHolder();
     const session = sessionOf(answer);
     expect(session.user).not.toHaveProperty('extra');
-    writeSession(storage, session);
-    expect(readSession(storage, new Date('2026-11-23T17:59:59Z'))).toEqual(session);
-    expect(readSession(storage, new Date('2026-11-23T18:00:00Z'))).toBeNull();
-    // An expired session is removed, not kept around.
-    expect(storage.items.has(SESSION_KEY)).toBe(false);
+    holder.set(session);
+    expect(holder.get(new Date('2026-11-23T17:59:59Z'))).toEqual(session);
+    expect(holder.get(new Date('2026-11-23T18:00:00Z'))).toBeNull();
+    // An expired session is dropped, not kept around.
+    expect(holder.get(new Date('2026-11-23T10:00:00Z'))).toBeNull();
   });
 
-  test('a broken stored value is treated as no session and removed', () => {
-    const storage = memoryStorage();
-    storage.setItem(SESSION_KEY, '{not json');
-    expect(readSession(storage, new Date())).toBeNull();
-    storage.setItem(SESSION_KEY, JSON.stringify({ token: 1 }));
-    expect(readSession(storage, new Date())).toBeNull();
-    expect(storage.items.size).toBe(0);
-  });
-
-  test('an answer without token or user is refused', () => {
-    expect(() => sessionOf({ token: 'x' })).toThrow();
+  test('an answer without expiry, CSRF token or user is refused; a token in it is not kept', () => {
+    expect(() => sessionOf({ expiresAt: 'x', user: {} })).toThrow();
+    expect(() => sessionOf({ csrfToken: 'x', expiresAt: 'x' })).toThrow();
     expect(() => sessionOf(null)).toThrow();
+    expect(sessionOf({ ...answer, token: 'header.payload.signature' })).not.toHaveProperty('token');
   });
 
-  test('a user from /api/admin/me replaces the stored one (fresh permissions), the token stays', () => {
+  test('a user from /api/admin/me replaces the held one (fresh permissions), the CSRF token stays', () => {
     const session = sessionOf(answer);
     const fresh = userOf({ ...answer.user, permissions: ['lead:read'], mustChangePassword: true });
     expect(withUser(session, fresh)).toEqual({
@@ -81,9 +56,9 @@ describe('the signed-in session', () => {
   });
 
   test('logout clears the session', () => {
-    const storage = memoryStorage();
-    writeSession(storage, sessionOf(answer));
-    clearSession(storage);
-    expect(readSession(storage, new Date('2026-11-23T10:00:00Z'))).toBeNull();
+    const holder = new SessionHolder();
+    holder.set(sessionOf(answer));
+    holder.clear();
+    expect(holder.get(new Date('2026-11-23T10:00:00Z'))).toBeNull();
   });
 });

@@ -18,7 +18,10 @@ import {
   maxLength,
   minLength,
   required,
+  useNotify,
+  useRedirect,
   useTranslate,
+  type RaRecord,
   type Validator,
 } from 'react-admin';
 import { hasPermission } from '../access';
@@ -181,13 +184,31 @@ export const UserEdit = () => (
   </Edit>
 );
 
-export const UserCreate = () => (
-  <Create redirect="list">
-    <SimpleForm defaultValues={{ roles: [], organizationId: null }}>
-      <UserInputs create />
-    </SimpleForm>
-  </Create>
-);
+/**
+ * What a company administrator's creation answers, whether or not the address was free (issue 13): the
+ * console says so in the same words for both, as the server answers the same for both.
+ */
+const INVITATION_SENT = 'Invitación enviada';
+
+export function UserCreate() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const onSuccess = (record: RaRecord) => {
+    if (record.status === INVITATION_SENT) {
+      notify('cubre.users.invitation_sent', { type: 'info', messageArgs: { email: record.email } });
+    } else {
+      notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+    }
+    redirect('list', 'users');
+  };
+  return (
+    <Create mutationOptions={{ onSuccess }}>
+      <SimpleForm defaultValues={{ roles: [], organizationId: null }}>
+        <UserInputs create />
+      </SimpleForm>
+    </Create>
+  );
+}
 
 export const users = {
   list: UserList,

@@ -19,6 +19,7 @@ export const IDENTITY_ERRORS = {
   DISABLED_USER: DISABLED_USER_MESSAGE,
   INVALID_TOKEN: 'Token inválido: ingrese de nuevo.',
   TOKEN_EXPIRED: 'La sesión expiró: ingrese de nuevo.',
+  INVALID_CSRF_TOKEN: 'La sesión no confirmó la solicitud: recargue la página.',
   TOO_MANY_ATTEMPTS: 'Demasiados intentos fallidos: espere antes de reintentar.',
   FORBIDDEN: 'No tiene permiso para esta operación.',
   USER_ALREADY_EXISTS: 'Ya existe un usuario con ese correo electrónico.',

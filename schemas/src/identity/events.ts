@@ -58,6 +58,24 @@ export const UserEmailClaimedData = z.strictObject({
 export const UserEmailClaimed = eventOf('UserEmailClaimed', UserEmailClaimedData);
 
 /**
+ * A company administrator tried to create a user with an address that already has one (issue 13): they
+ * were answered as for a free address, and this tells the address's owner instead. Kept on the address's
+ * own stream, the outbox a mailer reads when there is one.
+ */
+export const UserEmailInvitationNoticedData = z.strictObject({
+  email: Email,
+  /** The user the address belongs to. */
+  userId: z.uuid(),
+  /** The company whose administrator tried, and who. */
+  organizationId: z.string().min(1).max(80),
+  invitedBy: z.uuid(),
+});
+export const UserEmailInvitationNoticed = eventOf(
+  'UserEmailInvitationNoticed',
+  UserEmailInvitationNoticedData,
+);
+
+/**
  * An executive's recess (rule 002-3.23): while it lasts nobody assigns them leads. `until` null means until
  * somebody ends it.
  */

@@ -66,7 +66,10 @@ export async function registerUser(
   let replacing: string | undefined;
   const claimant = claim.state.claimedBy;
   if (claimant !== null && claimant !== userId) {
-    const claimedAt = Date.parse(claim.events[claim.events.length - 1]!.occurredAt);
+    // The claim's own event: notices to the owner may follow it on the same stream.
+    const claimedAt = Date.parse(
+      claim.events.findLast((event) => event.type === 'UserEmailClaimed')!.occurredAt,
+    );
     const registered = (await store.readStream(userStream(claimant))).length > 0;
     if (!registered && Date.parse(metadata.receivedAt) - claimedAt > ABANDONED_CLAIM_MS) replacing = claimant;
   }

@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { webcrypto } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 
 const ISSUER = 'cubre';
 const AUDIENCE = 'cubre-admin';
@@ -26,6 +26,8 @@ export interface TokenClaims {
   /** Seconds since the epoch. */
   issuedAt: number;
   expiresAt: number;
+  /** The token's own id (JWT `jti`): what a signed-out console session is revoked by. */
+  tokenId: string | null;
 }
 
 /** A signed, expiring session token (JWT, HS256) that names the user; permissions are read per request. */
@@ -34,9 +36,10 @@ export async function signToken(
   userId: string,
   ttlSeconds: number,
   now: Date,
-): Promise<{ token: string; expiresAt: string }> {
+): Promise<{ token: string; expiresAt: string; tokenId: string }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + ttlSeconds;
+  const tokenId = randomUUID();
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
@@ -44,8 +47,9 @@ export async function signToken(
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
+    .setJti(tokenId)
     .sign(await hmacKey(secret));
-  return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };
+  return { token, expiresAt: new Date(expiresAt * 1000).toISOString(), tokenId };
 }
 
 export type TokenFailure = 'TOKEN_EXPIRED' | 'INVALID_TOKEN';
@@ -66,7 +70,12 @@ export async function verifyToken(
     });
     return {
       ok: true,
-      claims: { userId: payload.sub!, issuedAt: payload.iat!, expiresAt: payload.exp! },
+      claims: {
+        userId: payload.sub!,
+        issuedAt: payload.iat!,
+        expiresAt: payload.exp!,
+        tokenId: typeof payload.jti === 'string' ? payload.jti : null,
+      },
     };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, failure: 'TOKEN_EXPIRED' };

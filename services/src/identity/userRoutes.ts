@@ -10,6 +10,8 @@ import {
   type RoleDocument,
   type UserDocument,
   type UserRecord,
+  type CommandMetadata,
+  type Principal,
 } from '@cubre/schemas';
 import { foldUserDocument } from '@cubre/projections/identity/documents';
 import { Router, type Response } from 'express';
@@ -22,6 +24,7 @@ import { setRevisionETag } from '../platform/http/etag';
 import { HttpProblem, invalidRequest } from '../platform/http/problem';
 import { idFilterOf, pageOptions, parseListQuery, sendPage, sortSpecOf } from '../platform/http/simpleRest';
 import { validated } from '../platform/http/validate';
+import { CommandRejected } from '../platform/core/decider';
 import { WrongExpectedRevisionError } from '../platform/ports/eventStore';
 import {
   allOf,
@@ -38,11 +41,14 @@ import {
 import { actorOf, forbidden, principalOf, requirePermission } from './guard';
 import { hashPassword, inPasswordHistory } from './password';
 import { findUserByEmail } from './principals';
-import { registerUser, userAggregate } from './registration';
+import { registerUser, userAggregate, userEmailAggregate } from './registration';
+import { userEmailStream } from './userEmailStream';
 import { assertGrantable, inScope, isCompanyScoped, scopeFilter } from './scope';
 import { userStream, type UpdateUser } from './userDecider';
 
 const BASE = '/api/admin/users';
+/** What a company administrator's creation answers, whether or not the address was free. */
+export const INVITATION_SENT = 'Invitación enviada';
 const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 
 export const userRecordOf = (doc: UserDocument): UserRecord => ({
@@ -132,6 +138,57 @@ export function userRoutes(context: AppContext): Router {
     res.status(status).json(userRecordOf(doc));
   }
 
+  /**
+   * A company administrator's creation is an invitation (issue 13): a free address gets its user, one that
+   * belongs to somebody of another company or the staff gets a notice to its owner instead, and both answer
+   * the same 202, so the answer is no directory of other companies' users. An address of their own
+   * company's user is the usual 409: they see that user in their list anyway.
+   */
+  async function invite(
+    res: Response,
+    principal: Principal,
+    organizationId: string,
+    body: UserCreateBody,
+    owner: UserDocument | null,
+    metadata: CommandMetadata,
+  ) {
+    const email = body.email.trim().toLowerCase();
+    if (owner && owner.organizationId === organizationId) throw alreadyExists();
+    if (owner) {
+      // The hash a creation costs, spent here too: the time of the answer tells nothing either.
+      await hashPassword(body.password, context.config.identity.scryptN);
+      await handleCommand(
+        context.eventStore,
+        userEmailAggregate,
+        userEmailStream(email),
+        {
+          type: 'NoticeInvitation',
+          data: { email, userId: owner._id, organizationId, invitedBy: principal.userId },
+        },
+        metadata,
+      );
+    } else {
+      try {
+        const { userId, result } = await registerUser(
+          context.eventStore,
+          { ...body, email, organizationId, mustChangePassword: true },
+          metadata,
+          { scryptN: context.config.identity.scryptN },
+        );
+        await untilVisible(context, userStream(userId), result);
+      } catch (error) {
+        // Claimed by somebody else meanwhile: the same answer, as for any taken address.
+        if (!(error instanceof CommandRejected && error.rule === 'USER_ALREADY_EXISTS')) throw error;
+      }
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(202).json({
+      id: derivedId('invitation', `${organizationId}:${email}`),
+      email,
+      status: INVITATION_SENT,
+    });
+  }
+
   router.get(
     BASE,
     requirePermission(context, 'user:read'),
@@ -202,7 +259,12 @@ export function userRoutes(context: AppContext): Router {
       const metadata = commandMetadataOf(req, context.clock(), actorOf(res));
       // A retry of this very request (same Idempotency-Key) finds its own user: that is not a duplicate.
       const existing = await findUserByEmail(context.readStore, body.email);
-      if (existing && existing._id !== derivedId('user', metadata.commandId)) throw alreadyExists();
+      const duplicate = existing && existing._id !== derivedId('user', metadata.commandId);
+      if (isCompanyScoped(principal)) {
+        await invite(res, principal, organizationId!, body, duplicate ? existing : null, metadata);
+        return;
+      }
+      if (duplicate) throw alreadyExists();
       const { userId, result } = await registerUser(
         context.eventStore,
         {

@@ -137,7 +137,10 @@ export const RuntimeConfig = z.object({
     .int()
     .refine((n) => n >= 1024 && n <= 1 << 20 && (n & (n - 1)) === 0, 'a power of two from 1024 to 1048576')
     .default(65536),
-  /** Failed logins for one e-mail (or one client address) before it waits LOGIN_LOCK_SECONDS. */
+  /**
+   * Failed logins in a row for one key (a trusted device, an account's untrusted clients, a client
+   * address) before it waits LOGIN_LOCK_SECONDS, doubled at each further lock (identity/README.md).
+   */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /** A lead of the same RUT or e-mail for the same product within this many days is Duplicado (0: off). */

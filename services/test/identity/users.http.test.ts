@@ -1,5 +1,6 @@
 import { COMPANY_ADMIN_ROLES } from '@cubre/schemas';
 import { json } from '../support/http';
+import { userEmailStream } from '@cubre/services/identity/userEmailStream';
 import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
 import { createActiveUser, freshEmail, listQuery, login, rulesOf, signIn, type Session } from './support';
 
@@ -362,9 +363,15 @@ describe('users: company administrators see and manage only their company', () =
   });
 
   test('they create users in their company with company roles only (403 otherwise)', async () => {
-    const own = await company.post('/api/admin/users', newUser({ roles: ['ADMIN_EMPRESA_REMUNERACIONES'] }));
-    expect(own.status).toBe(201);
-    expect((await json(own)).organizationId).toBe('constructora-andes');
+    const invited = newUser({ roles: ['ADMIN_EMPRESA_REMUNERACIONES'] });
+    const own = await company.post('/api/admin/users', invited);
+    expect(own.status).toBe(202);
+    const created = await json(
+      await company.get(`/api/admin/users${listQuery({ filter: { q: invited.email } })}`),
+    );
+    expect(created).toMatchObject([
+      { email: invited.email, organizationId: 'constructora-andes', mustChangePassword: true },
+    ]);
     const elsewhere = await company.post(
       '/api/admin/users',
       newUser({ roles: ['ADMIN_EMPRESA_CLIENTE'], organizationId: 'transportes-sur' }),
@@ -374,6 +381,61 @@ describe('users: company administrators see and manage only their company', () =
     const staffRole = await company.post('/api/admin/users', newUser({ roles: ['EJECUTIVO'] }));
     expect(staffRole.status).toBe(403);
     expect((await json(staffRole)).errors[0]).toMatchObject({ field: 'roles', rule: 'FORBIDDEN' });
+  });
+
+  test('creating a user with an address of another company or of a free one answers the same 202; the owner is told instead (issue 13)', async () => {
+    const taken = await company.post(
+      '/api/admin/users',
+      newUser({ email: 'Empresa2@demo.cl', roles: ['ADMIN_EMPRESA_CLIENTE'] }),
+    );
+    const freeEmail = freshEmail('invitado');
+    const free = await company.post(
+      '/api/admin/users',
+      newUser({ email: freeEmail, roles: ['ADMIN_EMPRESA_CLIENTE'] }),
+    );
+    const staffEmail = await company.post(
+      '/api/admin/users',
+      newUser({ email: 'supervisor@demo.cl', roles: ['ADMIN_EMPRESA_CLIENTE'] }),
+    );
+    const answers = [taken, free, staffEmail];
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202]);
+    const bodies = await Promise.all(answers.map((answer) => json(answer)));
+    const emails = ['empresa2@demo.cl', freeEmail, 'supervisor@demo.cl'];
+    bodies.forEach((body, index) => {
+      expect(Object.keys(body).sort()).toEqual(['email', 'id', 'status']);
+      expect(body).toMatchObject({ email: emails[index], status: 'Invitación enviada' });
+      expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    });
+    const headerNames = (response: Response) =>
+      [...response.headers.keys()]
+        .filter(
+          (name) => !['date', 'content-length', 'etag', 'x-request-id', 'x-correlation-id'].includes(name),
+        )
+        .sort();
+    expect(headerNames(taken)).toEqual(headerNames(free));
+
+    // The other company's user keeps their company; the owner's address stream tells them who tried.
+    const owner = (
+      await json(await admin.get(`/api/admin/users${listQuery({ filter: { q: 'empresa2@demo.cl' } })}`))
+    )[0];
+    expect(owner.organizationId).toBe('transportes-sur');
+    const events = await runtime.engines.eventStore.readStream(userEmailStream('empresa2@demo.cl'));
+    expect(events.map((event) => event.type)).toEqual(['UserEmailClaimed', 'UserEmailInvitationNoticed']);
+    expect(events[1]!.data).toEqual({
+      email: 'empresa2@demo.cl',
+      userId: owner.id,
+      organizationId: 'constructora-andes',
+      invitedBy: company.user.id,
+    });
+    // The free address became a user of their company, who signs in with the temporary password.
+    expect((await login(runtime.url, freeEmail, 'Temp.2026#')).status).toBe(200);
+    // An address of their own company's user they see in their list anyway: that stays a 409.
+    const ownUser = await company.post(
+      '/api/admin/users',
+      newUser({ email: freeEmail, roles: ['ADMIN_EMPRESA_CLIENTE'] }),
+    );
+    expect(ownUser.status).toBe(409);
+    expect(await rulesOf(ownUser)).toEqual(['USER_ALREADY_EXISTS']);
   });
 
   test('the roles they see are the ones they may give', async () => {

@@ -7,8 +7,9 @@ const ALLOWED_HEADERS = 'Authorization, Content-Type, If-Match, Range, Idempoten
 /**
  * CORS for the admin API (issue 5): a console served from one of the site's origins (PUBLIC_ORIGINS) may
  * call it, and reads `Content-Range` (ra-data-simple-rest takes the total from it) and `ETag`. The console
- * the app serves at /admin is same-origin and needs none of this. Tokens travel in Authorization, never
- * in cookies, so no credentials mode is allowed.
+ * the app serves at /admin is same-origin and needs none of this. No credentials mode is allowed: the
+ * console's session cookie (SameSite=Strict, with X-CSRF-Token) serves only a same-origin console, and a
+ * cross-origin caller sends a bearer token in Authorization.
  */
 export function adminCors(publicOrigins: readonly string[]) {
   const allowed = new Set(publicOrigins);
