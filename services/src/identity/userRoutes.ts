@@ -20,7 +20,14 @@ import type { AppContext } from '../platform/http/app';
 import { commandMetadataOf } from '../platform/http/commandMetadata';
 import { setRevisionETag } from '../platform/http/etag';
 import { HttpProblem, invalidRequest } from '../platform/http/problem';
-import { idFilterOf, pageOptions, parseListQuery, sendPage, sortSpecOf } from '../platform/http/simpleRest';
+import {
+  idFilterOf,
+  listRoute,
+  pageOptions,
+  parseListQuery,
+  sendPage,
+  sortSpecOf,
+} from '../platform/http/simpleRest';
 import { validated } from '../platform/http/validate';
 import { WrongExpectedRevisionError } from '../platform/ports/eventStore';
 import {
@@ -29,7 +36,6 @@ import {
   missing,
   notEditable,
   refuseWrites,
-  route,
   stringOf,
   stringsOf,
   textSearch,
@@ -135,7 +141,7 @@ export function userRoutes(context: AppContext): Router {
   router.get(
     BASE,
     requirePermission(context, 'user:read'),
-    route(async (req, res) => {
+    listRoute(async (req, res) => {
       const query = parseListQuery(req, {
         sortable: ['id', 'email', 'name', 'createdAt', 'updatedAt', 'status'],
         filters: ['q', 'role', 'status', 'organizationId', 'permission'],

@@ -20,6 +20,7 @@ import { expectedRevisionOf, setRevisionETag } from '../platform/http/etag';
 import { invalidRequest } from '../platform/http/problem';
 import {
   idFilterOf,
+  listRoute,
   pageOptions,
   parseListQuery,
   recordNotFound,
@@ -123,35 +124,42 @@ function resourceRoutes(context: AppContext, spec: CatalogueResource): Router {
     throw missing ? recordNotFound(resource, String(id)) : error;
   };
 
-  router.get(base, read, async (req, res) => {
-    const query = parseListQuery(req, { sortable: spec.sortable, filters: Object.keys(spec.filters.shape) });
-    const { id: _ids, ...rest } = query.filter;
-    const parsed = spec.filters.safeParse(rest, { reportInput: true });
-    if (!parsed.success) {
-      throw invalidRequest(
-        fieldErrorsOf(parsed.error, 'body').map((error) => ({ ...error, field: `filter.${error.field}` })),
+  router.get(
+    base,
+    read,
+    listRoute(async (req, res) => {
+      const query = parseListQuery(req, {
+        sortable: spec.sortable,
+        filters: Object.keys(spec.filters.shape),
+      });
+      const { id: _ids, ...rest } = query.filter;
+      const parsed = spec.filters.safeParse(rest, { reportInput: true });
+      if (!parsed.success) {
+        throw invalidRequest(
+          fieldErrorsOf(parsed.error, 'body').map((error) => ({ ...error, field: `filter.${error.field}` })),
+        );
+      }
+      const ids = idFilterOf(query.filter);
+      // getMany sends only `filter={"id":[…]}`: without a range it gets every id it asked for.
+      const requested = (ids._id as { $in?: unknown[] } | undefined)?.$in;
+      const page: ListQuery =
+        requested && req.query.range === undefined
+          ? { ...query, range: { start: 0, end: Math.max(requested.length - 1, 0) } }
+          : query;
+      const filter = { deleted: false, ...ids, ...spec.filterOf(parsed.data) };
+      const [total, docs] = await Promise.all([
+        collection.count(filter),
+        collection.find(filter, { sort: sortOf(page, kind), ...pageOptions(page) }),
+      ]);
+      sendPage(
+        res,
+        resource,
+        page,
+        docs.map((doc) => viewOf(doc, doc.revision)),
+        total,
       );
-    }
-    const ids = idFilterOf(query.filter);
-    // getMany sends only `filter={"id":[…]}`: without a range it gets every id it asked for.
-    const requested = (ids._id as { $in?: unknown[] } | undefined)?.$in;
-    const page: ListQuery =
-      requested && req.query.range === undefined
-        ? { ...query, range: { start: 0, end: Math.max(requested.length - 1, 0) } }
-        : query;
-    const filter = { deleted: false, ...ids, ...spec.filterOf(parsed.data) };
-    const [total, docs] = await Promise.all([
-      collection.count(filter),
-      collection.find(filter, { sort: sortOf(page, kind), ...pageOptions(page) }),
-    ]);
-    sendPage(
-      res,
-      resource,
-      page,
-      docs.map((doc) => viewOf(doc, doc.revision)),
-      total,
-    );
-  });
+    }),
+  );
 
   router.get(
     `${base}/:id`,

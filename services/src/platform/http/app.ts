@@ -7,6 +7,7 @@ import type { ReadStore } from '../ports/readStore';
 import { adminCors } from './adminCors';
 import { bodyDepthLimit } from './bodyDepth';
 import { errorHandler } from './errorHandler';
+import { openApiRoute } from './openApi';
 import { HttpProblem, sendProblem } from './problem';
 import { requestLog } from './requestLog';
 import { securityHeaders } from './securityHeaders';
@@ -157,6 +158,7 @@ export function createApp(options: {
   app.use(adminCors(context.config.publicOrigins));
   app.use(express.json({ limit: context.config.bodyLimitBytes }));
   app.use(bodyDepthLimit());
+  app.get('/api/openapi.json', openApiRoute());
   for (const module of options.modules) app.use(module.routes(context));
 
   app.use((req, res) => {
