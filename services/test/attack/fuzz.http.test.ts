@@ -97,7 +97,7 @@ const describeRequest = (request: AttackRequest) =>
  */
 async function faultOf(
   operation: DocumentedOperation,
-  request: AttackRequest & { contentType?: string },
+  request: AttackRequest & { contentType?: string; headers?: Record<string, string> },
   expectedStatus?: number,
 ): Promise<string | undefined> {
   const query = request.query.length ? `?${queryOf(request)}` : '';
@@ -107,6 +107,7 @@ async function faultOf(
     headers: {
       ...(request.body === undefined ? {} : { 'Content-Type': request.contentType ?? 'application/json' }),
       ...(operation.admin ? { Authorization: `Bearer ${token}` } : {}),
+      ...request.headers,
     },
     ...(request.body === undefined ? {} : { body: request.body }),
   });
@@ -176,7 +177,7 @@ describe('the attack suite over the published document (issue 13)', () => {
     180_000 * SCALE,
   );
 
-  test('every operation: nesting 10,000 deep, wrong types, 1e308, -0, 2^53+1, hostile unicode, bodies at and past the limit, bad path parameters', async () => {
+  test('every operation: nesting 10,000 deep, wrong types, 1e308, -0, 2^53+1, hostile unicode, bodies at and past the limit, bad path parameters, hostile headers', async () => {
     const faults: string[] = [];
     for (const operation of operations) {
       for (const attack of hostileRequestsOf(operation, components, {

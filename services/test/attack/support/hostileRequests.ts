@@ -16,13 +16,32 @@ import type { JsonSchema } from './schemaArbitrary';
  */
 export interface NamedAttack {
   name: string;
-  request: AttackRequest & { contentType?: string };
+  request: AttackRequest & { contentType?: string; headers?: Record<string, string> };
   /** The one status the attack must get, where it is certain whatever the operation. */
   expectedStatus?: number;
 }
 
 const DEEP_OBJECT = `${'{"a":'.repeat(10_000)}{}${'}'.repeat(10_000)}`;
 const DEEP_ARRAY = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+/** Every request header a route reads, with a value it does not expect. */
+const HOSTILE_HEADERS: Record<string, string>[] = [
+  {
+    country: 'ZZ',
+    'X-Country': '../../CL',
+    'If-Match': 'W/"not-a-revision"',
+    'Idempotency-Key': '../../etc/passwd?x=1',
+    'Accept-Language': 'zz-ZZ;q=abc, *;q=-1, es;q=1e308',
+    Origin: 'null',
+    Referer: 'javascript:alert(1)',
+    'editable-business-line': '{"$ne":null}',
+    'lead-type': 'x'.repeat(2000),
+    'x-correlation-id': 'x'.repeat(5000),
+    'X-Forwarded-For': 'not-an-address, 999.999.999.999',
+  },
+  { country: '', 'If-Match': '"9007199254740993"', 'Idempotency-Key': '', 'Accept-Language': '' },
+  { country: 'cl', 'If-Match': '*', 'Idempotency-Key': 'a'.repeat(101), Host: 'evil.example:99999' },
+];
+
 const BAD_PATH_VALUES = [
   '%',
   '%C0%AF',
@@ -114,6 +133,9 @@ export function hostileRequestsOf(
     });
   }
   const queryBase = { ...base, ...(example.body ? { body: example.body } : {}) };
+  HOSTILE_HEADERS.forEach((headers, i) =>
+    attacks.push({ name: `hostile headers ${i + 1}`, request: { ...queryBase, headers } }),
+  );
   attacks.push({
     name: 'a query parameter repeated',
     request: { ...queryBase, query: [...base.query, ['forceRefresh', '1'], ['forceRefresh', '2']] },
