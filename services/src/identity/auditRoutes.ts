@@ -9,10 +9,17 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../platform/http/app';
 import { invalidRequest } from '../platform/http/problem';
-import { idFilterOf, pageOptions, parseListQuery, sendPage, sortSpecOf } from '../platform/http/simpleRest';
+import {
+  idFilterOf,
+  listRoute,
+  pageOptions,
+  parseListQuery,
+  sendPage,
+  sortSpecOf,
+} from '../platform/http/simpleRest';
 import { validated } from '../platform/http/validate';
 import type { Filter, SortSpec } from '../platform/ports/readStore';
-import { allOf, missing, refuseWrites, route, stringOf, stringsOf } from './adminHttp';
+import { allOf, missing, refuseWrites, stringOf, stringsOf } from './adminHttp';
 import { principalOf, requirePermission } from './guard';
 import { organizationStream } from './organizationDecider';
 import { organizationScopeOf } from './scope';
@@ -66,7 +73,7 @@ export function auditRoutes(context: AppContext): Router {
   router.get(
     BASE,
     requirePermission(context, 'role:read'),
-    route(async (req, res) => {
+    listRoute(async (req, res) => {
       const query = parseListQuery(req, {
         sortable: ['id', 'occurredAt', 'position', 'type', 'streamId', 'category'],
         filters: ['streamId', 'category', 'type', 'actorId', 'occurredAt_gte', 'occurredAt_lte'],

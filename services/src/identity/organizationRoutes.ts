@@ -13,7 +13,14 @@ import { handleCommand } from '../platform/commands/commandHandler';
 import type { AppContext } from '../platform/http/app';
 import { commandMetadataOf } from '../platform/http/commandMetadata';
 import { setRevisionETag } from '../platform/http/etag';
-import { idFilterOf, pageOptions, parseListQuery, sendPage, sortSpecOf } from '../platform/http/simpleRest';
+import {
+  idFilterOf,
+  listRoute,
+  pageOptions,
+  parseListQuery,
+  sendPage,
+  sortSpecOf,
+} from '../platform/http/simpleRest';
 import { validated } from '../platform/http/validate';
 import {
   allOf,
@@ -21,7 +28,6 @@ import {
   missing,
   notEditable,
   refuseWrites,
-  route,
   stringOf,
   textSearch,
   untilVisible,
@@ -79,7 +85,7 @@ export function organizationRoutes(context: AppContext): Router {
   router.get(
     BASE,
     requirePermission(context, 'admin:organization:read'),
-    route(async (req, res) => {
+    listRoute(async (req, res) => {
       const query = parseListQuery(req, {
         sortable: ['id', 'name', 'createdAt', 'updatedAt'],
         filters: ['q'],

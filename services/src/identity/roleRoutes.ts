@@ -14,7 +14,14 @@ import { handleCommand } from '../platform/commands/commandHandler';
 import type { AppContext } from '../platform/http/app';
 import { commandMetadataOf } from '../platform/http/commandMetadata';
 import { setRevisionETag } from '../platform/http/etag';
-import { idFilterOf, parseListQuery, pageOptions, sendPage, sortSpecOf } from '../platform/http/simpleRest';
+import {
+  idFilterOf,
+  listRoute,
+  parseListQuery,
+  pageOptions,
+  sendPage,
+  sortSpecOf,
+} from '../platform/http/simpleRest';
 import { validated } from '../platform/http/validate';
 import {
   allOf,
@@ -22,7 +29,6 @@ import {
   missing,
   notEditable,
   refuseWrites,
-  route,
   stringOf,
   stringsOf,
   textSearch,
@@ -82,7 +88,7 @@ export function roleRoutes(context: AppContext): Router {
   router.get(
     ROLES,
     requirePermission(context, 'role:read'),
-    route(async (req, res) => {
+    listRoute(async (req, res) => {
       const query = parseListQuery(req, {
         sortable: ['id', 'name', 'updatedAt'],
         filters: ['q', 'permission'],
@@ -166,7 +172,7 @@ export function roleRoutes(context: AppContext): Router {
   router.get(
     PERMISSIONS,
     requirePermission(context, 'role:read'),
-    route(async (req, res) => {
+    listRoute(async (req, res) => {
       const query = parseListQuery(req, { sortable: ['id', 'group'], filters: ['q', 'group', 'seed'] });
       const ids = stringsOf(query.filter, 'id');
       const groups = stringsOf(query.filter, 'group');

@@ -22,7 +22,14 @@ import type { AppContext } from '../platform/http/app';
 import { commandMetadataOf } from '../platform/http/commandMetadata';
 import { setRevisionETag } from '../platform/http/etag';
 import { HttpProblem, invalidRequest } from '../platform/http/problem';
-import { idFilterOf, pageOptions, parseListQuery, sendPage, sortSpecOf } from '../platform/http/simpleRest';
+import {
+  idFilterOf,
+  listRoute,
+  pageOptions,
+  parseListQuery,
+  sendPage,
+  sortSpecOf,
+} from '../platform/http/simpleRest';
 import { validated } from '../platform/http/validate';
 import { CommandRejected } from '../platform/core/decider';
 import { WrongExpectedRevisionError } from '../platform/ports/eventStore';
@@ -32,7 +39,6 @@ import {
   missing,
   notEditable,
   refuseWrites,
-  route,
   stringOf,
   stringsOf,
   textSearch,
@@ -192,7 +198,7 @@ export function userRoutes(context: AppContext): Router {
   router.get(
     BASE,
     requirePermission(context, 'user:read'),
-    route(async (req, res) => {
+    listRoute(async (req, res) => {
       const query = parseListQuery(req, {
         sortable: ['id', 'email', 'name', 'createdAt', 'updatedAt', 'status'],
         filters: ['q', 'role', 'status', 'organizationId', 'permission'],

@@ -1,5 +1,6 @@
 import {
   LEAD_CATALOGUE_SCHEMAS,
+  LeadCatalogueId,
   LeadCatalogueParams,
   leadCatalogueStream,
   type LeadCatalogueKind,
@@ -17,9 +18,10 @@ import { CommandRejected } from '../platform/core/decider';
 import type { AppContext } from '../platform/http/app';
 import { commandMetadataOf } from '../platform/http/commandMetadata';
 import { expectedRevisionOf, setRevisionETag } from '../platform/http/etag';
-import { invalidRequest } from '../platform/http/problem';
+import { HttpProblem, invalidRequest } from '../platform/http/problem';
 import {
   idFilterOf,
+  listRoute,
   pageOptions,
   parseListQuery,
   recordNotFound,
@@ -44,6 +46,13 @@ const ADMIN = '/api/admin';
 const ID_ALLOCATION_TRIES = 5;
 
 type AnyRecord = { id: number } & Record<string, unknown>;
+
+/** The largest id the records take (999999): an allocated one past it is no id at all. */
+const LEAD_CATALOGUE_MAX_ID = LeadCatalogueId.maxValue ?? Number.MAX_SAFE_INTEGER;
+const noIdLeft = (resource: string) => {
+  const message = `no quedan ids de ${resource} después de ${LEAD_CATALOGUE_MAX_ID}: indique el id`;
+  return new HttpProblem(409, 'conflict', 'Conflicto', message, [{ field: 'id', rule: 'max', message }]);
+};
 
 /** Lists sort by `order` (ties by id) unless told otherwise; `id` sorts by the number, not its text. */
 function sortOf(query: ListQuery, kind: LeadCatalogueKind): SortSpec {
@@ -123,35 +132,42 @@ function resourceRoutes(context: AppContext, spec: CatalogueResource): Router {
     throw missing ? recordNotFound(resource, String(id)) : error;
   };
 
-  router.get(base, read, async (req, res) => {
-    const query = parseListQuery(req, { sortable: spec.sortable, filters: Object.keys(spec.filters.shape) });
-    const { id: _ids, ...rest } = query.filter;
-    const parsed = spec.filters.safeParse(rest, { reportInput: true });
-    if (!parsed.success) {
-      throw invalidRequest(
-        fieldErrorsOf(parsed.error, 'body').map((error) => ({ ...error, field: `filter.${error.field}` })),
+  router.get(
+    base,
+    read,
+    listRoute(async (req, res) => {
+      const query = parseListQuery(req, {
+        sortable: spec.sortable,
+        filters: Object.keys(spec.filters.shape),
+      });
+      const { id: _ids, ...rest } = query.filter;
+      const parsed = spec.filters.safeParse(rest, { reportInput: true });
+      if (!parsed.success) {
+        throw invalidRequest(
+          fieldErrorsOf(parsed.error, 'body').map((error) => ({ ...error, field: `filter.${error.field}` })),
+        );
+      }
+      const ids = idFilterOf(query.filter);
+      // getMany sends only `filter={"id":[…]}`: without a range it gets every id it asked for.
+      const requested = (ids._id as { $in?: unknown[] } | undefined)?.$in;
+      const page: ListQuery =
+        requested && req.query.range === undefined
+          ? { ...query, range: { start: 0, end: Math.max(requested.length - 1, 0) } }
+          : query;
+      const filter = { deleted: false, ...ids, ...spec.filterOf(parsed.data) };
+      const [total, docs] = await Promise.all([
+        collection.count(filter),
+        collection.find(filter, { sort: sortOf(page, kind), ...pageOptions(page) }),
+      ]);
+      sendPage(
+        res,
+        resource,
+        page,
+        docs.map((doc) => viewOf(doc, doc.revision)),
+        total,
       );
-    }
-    const ids = idFilterOf(query.filter);
-    // getMany sends only `filter={"id":[…]}`: without a range it gets every id it asked for.
-    const requested = (ids._id as { $in?: unknown[] } | undefined)?.$in;
-    const page: ListQuery =
-      requested && req.query.range === undefined
-        ? { ...query, range: { start: 0, end: Math.max(requested.length - 1, 0) } }
-        : query;
-    const filter = { deleted: false, ...ids, ...spec.filterOf(parsed.data) };
-    const [total, docs] = await Promise.all([
-      collection.count(filter),
-      collection.find(filter, { sort: sortOf(page, kind), ...pageOptions(page) }),
-    ]);
-    sendPage(
-      res,
-      resource,
-      page,
-      docs.map((doc) => viewOf(doc, doc.revision)),
-      total,
-    );
-  });
+    }),
+  );
 
   router.get(
     `${base}/:id`,
@@ -173,6 +189,8 @@ function resourceRoutes(context: AppContext, spec: CatalogueResource): Router {
       let id = given ?? (await nextCatalogueId(context.readStore, kind));
       const fields = new Set(Object.keys(recordSchema.shape));
       for (let attempt = 1; ; attempt++) {
+        // An admin may have taken the last id (999999): the next one is no id at all (issue 13, a 500).
+        if (given === undefined && id > LEAD_CATALOGUE_MAX_ID) throw noIdLeft(resource);
         const record = recordSchema.parse({ ...(body as object), id }) as AnyRecord;
         await checkRecord(context.readStore, kind, record as LeadCatalogueRecord<typeof kind>, fields);
         try {

@@ -11,10 +11,11 @@ import { principalOf, requireAnyPermission, requirePermission } from '../identit
 import { permissionsOf } from '../identity/principals';
 import type { AppContext } from '../platform/http/app';
 import { expectedRevisionOf, setRevisionETag } from '../platform/http/etag';
-import { asyncRoute } from '../platform/http/asyncRoute';
 import { HttpProblem } from '../platform/http/problem';
 import {
   idFilterOf,
+  listRoute,
+  ListQueryParameters,
   pageOptions,
   parseListQuery,
   recordNotFound,
@@ -59,7 +60,7 @@ export function leadAdminRoutes(context: AppContext): Router {
   router.get(
     '/api/admin/leads',
     readLeads,
-    asyncRoute(async (req, res) => {
+    listRoute(async (req, res) => {
       const query = parseListQuery(req, { sortable: LEAD_LIST_SORTS, filters: LEAD_LIST_FILTERS });
       const filter = { ...leadListFilter(query.filter, principalOf(res)), ...idFilterOf(query.filter) };
       const [rows, total] = await Promise.all([
@@ -258,46 +259,49 @@ export function leadAdminRoutes(context: AppContext): Router {
   router.get(
     '/api/admin/lead-counts',
     readLeads,
-    asyncRoute(async (req, res) => {
-      if (Object.keys(req.query).some((key) => !['forceRefresh', 'isqps', '_'].includes(key))) {
-        throw new HttpProblem(400, 'validation', 'Solicitud inválida', 'lead-counts no recibe parámetros');
-      }
-      const principal = principalOf(res);
-      const own = principal.permissions.has('lead:read-all') ? {} : { executiveId: principal.userId };
-      const policy = await policyOf(context);
-      const byStatus = await Promise.all(
-        [...policy.statuses].map(async ([statusId, status]) => ({
-          statusId,
-          name: status.name,
-          count: await leads.count({ ...own, 'status.id': statusId }),
-        })),
-      );
-      const users = await context.readStore
-        .collection<UserDocument>(USERS_COLLECTION)
-        .find({ status: 'Activo' });
-      const executives = [];
-      for (const user of users) {
-        if (!principal.permissions.has('lead:read-all') && user._id !== principal.userId) continue;
-        if (!(await permissionsOf(context.readStore, user.roles)).has('lead:read')) continue;
-        executives.push({
-          executiveId: user._id,
-          name: user.name,
-          count: await leads.count({ executiveId: user._id }),
+    // No parameters but the interceptors' and react-admin's cache buster `_`, each refused by name.
+    validated(
+      { query: ListQueryParameters.pick({ forceRefresh: true, isqps: true, _: true }) },
+      async (_input, _req, res) => {
+        const principal = principalOf(res);
+        const own = principal.permissions.has('lead:read-all') ? {} : { executiveId: principal.userId };
+        const policy = await policyOf(context);
+        const byStatus = await Promise.all(
+          [...policy.statuses].map(async ([statusId, status]) => ({
+            statusId,
+            name: status.name,
+            count: await leads.count({ ...own, 'status.id': statusId }),
+          })),
+        );
+        const users = await context.readStore
+          .collection<UserDocument>(USERS_COLLECTION)
+          .find({ status: 'Activo' });
+        const executives = [];
+        for (const user of users) {
+          if (!principal.permissions.has('lead:read-all') && user._id !== principal.userId) continue;
+          if (!(await permissionsOf(context.readStore, user.roles)).has('lead:read')) continue;
+          executives.push({
+            executiveId: user._id,
+            name: user.name,
+            count: await leads.count({ executiveId: user._id }),
+          });
+        }
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({
+          byStatus,
+          byExecutive: executives,
+          unassigned: principal.permissions.has('lead:read-all')
+            ? await leads.count({ executiveId: null })
+            : 0,
         });
-      }
-      res.setHeader('Cache-Control', 'no-store');
-      res.json({
-        byStatus,
-        byExecutive: executives,
-        unassigned: principal.permissions.has('lead:read-all') ? await leads.count({ executiveId: null }) : 0,
-      });
-    }),
+      },
+    ),
   );
 
   router.get(
     '/api/admin/agenda',
     readLeads,
-    asyncRoute(async (req, res) => {
+    listRoute(async (req, res) => {
       const query = parseListQuery(req, {
         sortable: ['at', 'createdAt'],
         filters: ['executiveId', 'leadId', 'at_gte', 'at_lte', 'type'],

@@ -20,7 +20,7 @@ import {
   type LeadDocument,
 } from '@cubre/projections/leads/projection';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { CatalogueQuotes } from '../catalogue';
 import type { CatalogueSnapshots } from '../catalogue/comparator/snapshot';
 import { handleCommand } from '../platform/commands/commandHandler';
@@ -29,7 +29,7 @@ import type { AppContext } from '../platform/http/app';
 import { anonymousVisitor, commandMetadataOf } from '../platform/http/commandMetadata';
 import { expectedRevisionOf, setRevisionETag } from '../platform/http/etag';
 import { HttpProblem, notFound } from '../platform/http/problem';
-import { validated, type ValidInput } from '../platform/http/validate';
+import { contractOf, validated, withContract, type ValidInput } from '../platform/http/validate';
 import { WrongExpectedRevisionError, type EventStore } from '../platform/ports/eventStore';
 import { requestCountry } from '../site/requestCountry';
 import { LeadDomainEvent, leadDecider, leadStream, type LeadRequest } from './decider';
@@ -74,7 +74,7 @@ export function perEdition<S extends z.ZodType>(
       validated({ body: schemaFor(code) }, (input, req, res) => handler(input, req, res, code)),
     ]),
   );
-  return (req, res, next) => {
+  const dispatch: RequestHandler = (req, res, next) => {
     let country: Country;
     try {
       country = requestCountry(req);
@@ -83,6 +83,12 @@ export function perEdition<S extends z.ZodType>(
     }
     return handlers.get(country)!(req, res, next);
   };
+  // The published contract shows each edition's body: any one of them, as the `country` header picks.
+  const bodies = COUNTRIES.map(({ code }) => contractOf(handlers.get(code))!.body!);
+  return withContract(dispatch, {
+    ...contractOf(handlers.get('CL'))!,
+    body: z.union(bodies as [z.ZodType, z.ZodType, ...z.ZodType[]]),
+  });
 }
 
 /** The shown price and the quote agree: same unit (or none given) and the same amount to its precision. */

@@ -7,6 +7,7 @@ import type { ReadStore } from '../ports/readStore';
 import { adminCors } from './adminCors';
 import { bodyDepthLimit } from './bodyDepth';
 import { errorHandler } from './errorHandler';
+import { openApiRoute } from './openApi';
 import { HttpProblem, sendProblem } from './problem';
 import type { RateLimits } from './rateLimits';
 import { requestLog } from './requestLog';
@@ -160,6 +161,7 @@ export function createApp(options: {
   app.use(adminCors(context.config.publicOrigins));
   app.use(express.json({ limit: context.config.bodyLimitBytes }));
   app.use(bodyDepthLimit());
+  app.get('/api/openapi.json', openApiRoute());
   for (const module of options.modules) app.use(module.routes(context));
 
   app.use((req, res) => {

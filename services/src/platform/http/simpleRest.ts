@@ -1,7 +1,11 @@
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { FieldError } from '@cubre/schemas';
+import { INTERCEPTOR_QUERY } from '@cubre/schemas/interceptors';
+import { z } from 'zod';
+import { asyncRoute } from './asyncRoute';
 import type { Filter, SortSpec } from '../ports/readStore';
 import { HttpProblem, invalidRequest } from './problem';
+import { withContract } from './validate';
 
 /**
  * The list query of react-admin's `ra-data-simple-rest` provider (issue 5):
@@ -18,6 +22,25 @@ export interface ListQuery {
 /** Longest page a client may ask for: react-admin's default is 10–25, exports ask for up to 1,000. */
 export const MAX_PAGE_ROWS = 1000;
 const DEFAULT_RANGE = { start: 0, end: 24 };
+
+/**
+ * The list query's parameters as the published contract shows them (each is JSON text, parsed by
+ * parseListQuery, which also refuses any parameter not named here).
+ */
+export const ListQueryParameters = z.strictObject({
+  sort: z.string().optional().describe('JSON: ["campo","ASC"|"DESC"]'),
+  range: z
+    .string()
+    .optional()
+    .describe(`JSON: [inicio, fin], enteros inclusivos, a lo más ${MAX_PAGE_ROWS} filas`),
+  filter: z.string().optional().describe('JSON: un objeto de filtros de la lista'),
+  ...INTERCEPTOR_QUERY,
+  _: z.string().optional().describe('Evita cachés intermedios; se ignora'),
+});
+
+/** A list route's handler (it calls parseListQuery), carrying the list query contract. */
+export const listRoute = (handler: (req: Request, res: Response) => Promise<void>): RequestHandler =>
+  withContract(asyncRoute(handler), { query: ListQueryParameters, params: z.strictObject({}) });
 
 function parseJsonParam(req: Request, name: string): unknown {
   const raw = req.query[name];
@@ -41,7 +64,7 @@ export function parseListQuery(
   options: { sortable: readonly string[]; filters: readonly string[] },
 ): ListQuery {
   const errors: FieldError[] = [];
-  const known = new Set(['sort', 'range', 'filter', 'forceRefresh', 'isqps', '_']);
+  const known = new Set(Object.keys(ListQueryParameters.shape));
   for (const name of Object.keys(req.query)) {
     if (!known.has(name)) errors.push({ field: name, rule: 'unknown', message: 'parámetro desconocido' });
   }

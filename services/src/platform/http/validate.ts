@@ -11,6 +11,32 @@ export interface RouteSchemas<B extends z.ZodType, Q extends z.ZodType, P extend
   params?: P;
 }
 
+/**
+ * The schemas a `validated` handler parses with, kept on the handler itself so the OpenAPI document
+ * (openApi.ts) is generated from the very schemas that judge the requests: there is no second copy.
+ */
+export const ROUTE_CONTRACT = Symbol.for('cubre.routeContract');
+
+export interface RouteContract {
+  /** Absent: the route takes no body (an empty object is tolerated, anything else is refused). */
+  body?: z.ZodType;
+  query: z.ZodType;
+  params: z.ZodType;
+}
+
+/** The contract a route handler carries, if it was built by `validated`. */
+export const contractOf = (handler: unknown): RouteContract | undefined =>
+  typeof handler === 'function'
+    ? (handler as { [ROUTE_CONTRACT]?: RouteContract })[ROUTE_CONTRACT]
+    : undefined;
+
+/**
+ * Gives a handler that parses its own input (a react-admin list) the contract it enforces, so the
+ * published document shows it too.
+ */
+export const withContract = <H extends RequestHandler>(handler: H, contract: RouteContract): H =>
+  Object.assign(handler, { [ROUTE_CONTRACT]: contract });
+
 export interface ValidInput<B, Q, P> {
   body: B;
   query: Q;
@@ -42,7 +68,12 @@ export function validated<
     res: Response,
   ) => Promise<void>,
 ): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const contract: RouteContract = {
+    ...(schemas.body ? { body: schemas.body } : {}),
+    query: schemas.query ?? noQuery,
+    params: schemas.params ?? noParams,
+  };
+  const handle = async (req: Request, res: Response, next: NextFunction) => {
     // express.json() leaves the body undefined when the request is not JSON: say so rather than "required".
     if (schemas.body && req.body === undefined && req.get('Content-Type') && !req.is('application/json')) {
       return next(
@@ -77,4 +108,5 @@ export function validated<
       next(error);
     }
   };
+  return withContract(handle, contract);
 }
