@@ -4,10 +4,8 @@ import type { RequestHandler, Router } from 'express';
 import type { AppContext } from '../platform/http/app';
 import { HttpProblem, invalidRequest } from '../platform/http/problem';
 import type { Filter } from '../platform/ports/readStore';
-import { asyncRoute as route } from '../platform/http/asyncRoute';
 
 /** The platform's helpers the identity routes share with the other admin resources. */
-export { route };
 export { expectedRevisionOf } from '../platform/http/etag';
 
 /** A 404 naming the seed's error type (USER_NOT_FOUND, ROLE_NOT_FOUND, NOT_FOUND). */
@@ -35,9 +33,10 @@ export function refuseWrites(
   guards: RequestHandler[],
   allow = 'GET',
 ): void {
-  const refuse = route(async () => {
+  // Express 5 forwards a rejected promise to the error handler: no wrapper needed.
+  const refuse: RequestHandler = async () => {
     throw methodNotAllowed(allow, detail);
-  });
+  };
   for (const method of ['post', 'put', 'patch', 'delete'] as const) router[method](paths, ...guards, refuse);
 }
 

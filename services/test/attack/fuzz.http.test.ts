@@ -194,6 +194,12 @@ describe('the attack suite over the published document (issue 13)', () => {
   test('an admin operation without a token is a 401 problem, never its data', async () => {
     for (const operation of operations.filter((o) => o.admin && o.method === 'GET')) {
       const response = await fetch(`${runtime.url}${operation.path.replace(/\{[^}]+\}/g, 'x')}`);
+      if (operation.path === '/api/admin/session') {
+        // The console's "who is signed in" answers null to a browser without a session (no data, and no
+        // 401 logged in the console at every visit: identity README).
+        expect([response.status, await response.json()]).toEqual([200, null]);
+        continue;
+      }
       expect([response.status, response.headers.get('content-type')]).toEqual([
         401,
         expect.stringMatching(/^application\/problem\+json/),

@@ -85,7 +85,18 @@ export function compareRoutes(deps: {
     ),
   );
 
-  router.post('/api/insurance/compare/human', deps.humanCheck);
+  // The click of "Soy humano!": no input (the storefront sends {}), validated and published like every
+  // route; the limiter's handler answers, or hands its refusal on.
+  router.post(
+    '/api/insurance/compare/human',
+    validated({}, async (_input, req, res) => {
+      await new Promise<void>((resolve, reject) => {
+        res.once('finish', resolve);
+        res.once('close', resolve);
+        deps.humanCheck(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+      });
+    }),
+  );
 
   return router;
 }

@@ -2,7 +2,6 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { FieldError } from '@cubre/schemas';
 import { INTERCEPTOR_QUERY } from '@cubre/schemas/interceptors';
 import { z } from 'zod';
-import { asyncRoute } from './asyncRoute';
 import type { Filter, SortSpec } from '../ports/readStore';
 import { HttpProblem, invalidRequest } from './problem';
 import { withContract } from './validate';
@@ -38,9 +37,12 @@ export const ListQueryParameters = z.strictObject({
   _: z.string().optional().describe('Evita cachés intermedios; se ignora'),
 });
 
-/** A list route's handler (it calls parseListQuery), carrying the list query contract. */
+/**
+ * A list route's handler (it calls parseListQuery), carrying the list query contract. Express 5 forwards
+ * the handler's rejected promise to the error handler itself.
+ */
 export const listRoute = (handler: (req: Request, res: Response) => Promise<void>): RequestHandler =>
-  withContract(asyncRoute(handler), { query: ListQueryParameters, params: z.strictObject({}) });
+  withContract(handler, { query: ListQueryParameters, params: z.strictObject({}) });
 
 function parseJsonParam(req: Request, name: string): unknown {
   const raw = req.query[name];
