@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +21,7 @@ import { startRuntime } from '../../services/src/runtime/runtime';
 import { defineLeadRequestCatalogue, LEAD_REQUEST_CONNECTIONS, leadRequestRate } from './leadRequests';
 import { GENEROUS_RATE_LIMITS } from '../fixtures/generousRateLimits';
 import { EXECUTIVES, writeLeads, type WrittenLeads } from './leadsData';
+import { rssMb } from './processMemory';
 import { percentile, round } from './stats';
 
 /** Issue 5's goal for the console's lead list. */
@@ -107,16 +108,6 @@ async function startServer(dataDir: string): Promise<Server> {
         child.kill('SIGTERM');
       }),
   };
-}
-
-/** Resident memory of a process in MB (Linux), or null. */
-function rssMb(pid: number | undefined): number | null {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Math.round(Number(kb) / 1024) : null;
-  } catch {
-    return null;
-  }
 }
 
 // ─── HTTP ───────────────────────────────────────────────────────────────────────────────────────────────

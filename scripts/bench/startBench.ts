@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openSqliteEventStore } from '../../services/src/platform/adapters/sqlite/eventStore';
 import { writeLeads } from './leadsData';
+import { rssMb } from './processMemory';
 import { percentile } from './stats';
 
 /** Issue 12's goal: the server ready on 1,000,000 lead events in under 3 s. */
@@ -19,16 +20,6 @@ interface Started {
   rssMb: number | null;
   /** Events each projection applied before the server listened. */
   applied: Record<string, number>;
-}
-
-/** Resident memory of a process in MB (Linux), or null. */
-function rssMb(pid: number | undefined): number | null {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Math.round(Number(kb) / 1024) : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
