@@ -447,6 +447,11 @@ async function inProcess(
         find: await timeIt(30, () => leads.find(filter, options)),
         count: await timeIt(30, () => leads.count(filter)),
         json: await timeIt(30, async () => JSON.stringify(rows.map(adminViewOf))),
+        // How the store answered it (the embedded store explains; MongoDB's adapter has no such method).
+        plan: await (leads as { explain?: (f: unknown, o: unknown) => Promise<unknown> }).explain?.(filter, {
+          ...options,
+          operation: 'find',
+        }),
       };
     }
 

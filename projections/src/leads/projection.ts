@@ -317,9 +317,12 @@ export const leadsProjection: Projection = {
     for (const field of indexed) await leads.createIndex({ [field]: 1 }, { ordered: field === 'createdAt' });
     // The console's usual lists: a status (in one country, as editions are worked), or one executive's
     // leads, newest first (walked in order).
-    await leads.createIndex({ 'status.id': 1, createdAt: -1 }, { ordered: true });
-    await leads.createIndex({ 'status.id': 1, country: 1, createdAt: -1 }, { ordered: true });
-    await leads.createIndex({ executiveId: 1, createdAt: -1 }, { ordered: true });
+    // Each ends in `_id`: a list's sort breaks createdAt's ties by id (simpleRest's sortSpecOf), so an
+    // index without it leaves the store sorting every tie and reading each skipped row's id (a page 50
+    // deep took 0.75 ms instead of 0.1; MongoDB plans the same way).
+    await leads.createIndex({ 'status.id': 1, createdAt: -1, _id: 1 }, { ordered: true });
+    await leads.createIndex({ 'status.id': 1, country: 1, createdAt: -1, _id: 1 }, { ordered: true });
+    await leads.createIndex({ executiveId: 1, createdAt: -1, _id: 1 }, { ordered: true });
     const agenda = store.collection<AgendaDocument>(LEAD_AGENDA_COLLECTION);
     for (const field of ['executiveId', 'leadId', 'type', 'at', 'createdAt']) {
       await agenda.createIndex({ [field]: 1 });

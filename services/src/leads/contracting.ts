@@ -11,7 +11,7 @@ import {
 } from '@cubre/schemas';
 import { DEFAULT_LEAD_SUB_STATUSES, SUB_STATUS_IDS } from '../leadCatalogue/defaults';
 import { CommandRejected } from '../platform/core/decider';
-import type { LeadDomainEvent, LeadState, RecordContractingStep } from './decider';
+import type { LeadDomainEvent, LeadState, RecordContractingStep } from './leadModel';
 
 /**
  * The online purchase's steps on the lead aggregate (rules 002-2.08, 002-3.04 to 002-3.06): where each step

@@ -1,149 +1,17 @@
-import {
-  INITIAL_LEAD_STATUS,
-  LeadAssignedData,
-  LeadContractingStepRecordedData,
-  LeadEventScheduledData,
-  LeadNoteAddedData,
-  LeadStatusChangedData,
-  type CatalogueRef,
-  type ContractingProgress,
-  type ExecutiveRef,
-  type LeadEventType,
-  type LeadPolicy,
-  LEAD_CATEGORY,
-  LeadContactUpdatedData,
-  LeadRequestedData,
-  type Country,
-  type LeadContact,
-  type LeadContactChanges,
-  type LeadKind,
-  type LeadStatusRef,
-  type PaymentMethod,
-  type Profile,
-  type PurchaseStep,
-  type Region,
-} from '@cubre/schemas';
-import { z } from 'zod';
+import { INITIAL_LEAD_STATUS, type LeadContactChanges } from '@cubre/schemas';
 import { CommandRejected, type Decider } from '../platform/core/decider';
 import { canonicalJson } from '../site/canonicalJson';
 import { decideContractingStep } from './contracting';
+import type { LeadCommand, LeadDomainEvent, LeadState } from './leadModel';
 import {
   ASSIGNED_STATUS_ID,
   DUPLICATE_STATUS_ID,
   UNWORKED_STATUS_IDS,
   assignedStartSubStatus,
   judgeStatusChange,
-  type StatusChangeRequest,
 } from './statusRules';
 
-/** Stream of one lead: `lead-{leadId}`. */
-export { LEAD_CATEGORY };
-export const leadStream = (leadId: string) => `${LEAD_CATEGORY}-${leadId}`;
-
-export const LeadDomainEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('LeadRequested'), data: LeadRequestedData }),
-  z.object({ type: z.literal('LeadContactUpdated'), data: LeadContactUpdatedData }),
-  z.object({ type: z.literal('LeadStatusChanged'), data: LeadStatusChangedData }),
-  z.object({ type: z.literal('LeadAssigned'), data: LeadAssignedData }),
-  z.object({ type: z.literal('LeadNoteAdded'), data: LeadNoteAddedData }),
-  z.object({ type: z.literal('LeadEventScheduled'), data: LeadEventScheduledData }),
-  z.object({ type: z.literal('LeadContractingStepRecorded'), data: LeadContractingStepRecordedData }),
-]);
-export type LeadDomainEvent = z.infer<typeof LeadDomainEvent>;
-
-/** What the visitor asked for; the lead's starting status (and an online purchase's step) is the decider's to set. */
-export type LeadRequest = Omit<LeadRequestedData, 'status' | 'subStatus' | 'contracting'>;
-
-export type RequestLead = {
-  type: 'RequestLead';
-  data: LeadRequest;
-  /** An earlier lead of the same person for the same product within the window: this one is Duplicado. */
-  duplicateOf?: string | null;
-};
-export type UpdateLeadContact = {
-  type: 'UpdateLeadContact';
-  data: {
-    leadId: string;
-    /** The kind the calling path serves: a plan update never reaches an add-on, nor the reverse. */
-    kind: LeadKind;
-    /** The edition the caller validated the identification for. */
-    country: Country;
-    changes: LeadContactChanges;
-  };
-};
-/** The console's commands carry the policy they are judged by (built from the editable catalogues). */
-export type ChangeLeadStatus = {
-  type: 'ChangeLeadStatus';
-  data: { leadId: string; reason: string | null } & StatusChangeRequest;
-  policy: LeadPolicy;
-};
-export type AssignLead = {
-  type: 'AssignLead';
-  data: { leadId: string; executive: ExecutiveRef; reason: string | null };
-  policy: LeadPolicy;
-};
-export type AddLeadNote = { type: 'AddLeadNote'; data: LeadNoteAddedData };
-export type ScheduleLeadEvent = {
-  type: 'ScheduleLeadEvent';
-  data: Omit<LeadEventScheduledData, 'executiveId'>;
-};
-/**
- * A step of an online purchase (POST /api/compra-online/pasos): the lead of the session (its id derived
- * from the session) is opened by the first step and followed by the next ones (contracting.ts).
- */
-export type RecordContractingStep = {
-  type: 'RecordContractingStep';
-  data: {
-    leadId: string;
-    session: string;
-    step: PurchaseStep;
-    sessionType: string | null;
-    paymentMethod: PaymentMethod | null;
-    subscription: boolean | null;
-  };
-  /** The lead the first step opens; a later step must name the same product and edition. */
-  request: Omit<LeadRequest, 'contact'> & { contact: Partial<LeadContact> };
-  /** The catalogues' current names of the statuses and sub-statuses a step moves a lead to. */
-  policy: LeadPolicy;
-};
-export type LeadCommand =
-  | RequestLead
-  | UpdateLeadContact
-  | ChangeLeadStatus
-  | AssignLead
-  | AddLeadNote
-  | ScheduleLeadEvent
-  | RecordContractingStep;
-
-export interface ScheduledLeadEvent {
-  eventId: string;
-  type: LeadEventType;
-  at: string;
-  remindAt: string | null;
-  note: string | null;
-  executiveId: string | null;
-}
-
-export type LeadState =
-  | { status: 'Empty' }
-  | {
-      status: 'Requested';
-      /** The request as first made: a retried request is recognised by it. */
-      request: LeadRequest;
-      contact: LeadContact;
-      region: Region | null;
-      profile: Profile | null;
-      /** Where the back-office stands with it (seed 002 §3); only the console moves it (issue 5). */
-      leadStatus: LeadStatusRef;
-      subStatus: CatalogueRef | null;
-      failureReason: CatalogueRef | null;
-      executive: ExecutiveRef | null;
-      duplicateOf: string | null;
-      notes: { noteId: string; text: string }[];
-      scheduled: ScheduledLeadEvent[];
-      /** A lead opened by an online purchase: its session and the last step reported; null otherwise. */
-      contracting: ContractingProgress | null;
-    };
+export * from './leadModel';
 
 const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 
