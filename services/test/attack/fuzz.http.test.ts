@@ -13,6 +13,7 @@ import {
   type DocumentedOperation,
 } from './support/operations';
 import type { JsonSchema } from './support/schemaArbitrary';
+import { signIn } from '../identity/support';
 
 /**
  * Issue 13, the attack suite: every operation of the published OpenAPI document, over real HTTP against
@@ -66,9 +67,7 @@ beforeAll(async () => {
     LOGIN_MAX_FAILURES: '1000',
   });
   await loadSiteCatalogue(runtime);
-  ({ token } = await json(
-    await postJson(`${runtime.url}/token`, { email: 'admin@demo.cl', password: 'Demo.2026!' }),
-  ));
+  ({ token } = await signIn(runtime.url, 'admin@demo.cl'));
   const document = await json(await fetch(`${runtime.url}/api/openapi.json`));
   operations = operationsOfDocument(document);
   components = document.components.schemas;

@@ -1,14 +1,13 @@
 import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
+import { signIn } from '../identity/support';
 
 /** What the attack suite (fuzz.http.test.ts) found, each kept as its own regression test (issue 13). */
 let runtime: TestRuntime;
 let token: string;
 beforeAll(async () => {
   runtime = await startTestRuntime();
-  ({ token } = await json(
-    await postJson(`${runtime.url}/token`, { email: 'admin@demo.cl', password: 'Demo.2026!' }),
-  ));
+  ({ token } = await signIn(runtime.url, 'admin@demo.cl'));
 });
 afterAll(async () => {
   await runtime.dispose();

@@ -7,6 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { api } from '../api/client';
 import type { Comparator, Organization } from '../api/types';
 import { SITE } from '../app/config';
@@ -48,6 +49,44 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
       </Typography>
       {children}
     </Box>
+  );
+}
+
+/** The filters that hold a list of codes: a checkbox per code adds it to the list or takes it out. */
+type CodeListFilter = 'insuranceTypes' | 'organizations' | 'coverageOrganizations' | 'features';
+
+function CodeChecklist({
+  name,
+  filters,
+  onChange,
+  options,
+  sx,
+  testId,
+}: {
+  name: CodeListFilter;
+  filters: ComparatorFilters;
+  onChange: (patch: Patch) => void;
+  options: { code: string; label: string }[];
+  sx?: SxProps<Theme>;
+  testId?: string;
+}) {
+  const chosen = filters[name];
+  return (
+    <FormGroup sx={sx} data-testid={testId}>
+      {options.map(({ code, label }) => (
+        <FormControlLabel
+          key={code}
+          control={
+            <Checkbox
+              size="small"
+              checked={chosen?.includes(code) ?? false}
+              onChange={() => onChange({ [name]: toggled(chosen, code) })}
+            />
+          }
+          label={label}
+        />
+      ))}
+    </FormGroup>
   );
 }
 
@@ -199,23 +238,15 @@ export default function FiltersPanel({
     <Box data-testid="filters">
       {comparator.insuranceTypes.length > 1 && (
         <Group legend={t('filters.insuranceTypes')}>
-          <FormGroup>
-            {comparator.insuranceTypes.map((type) => (
-              <FormControlLabel
-                key={type.urlSegment}
-                control={
-                  <Checkbox
-                    size="small"
-                    checked={filters.insuranceTypes?.includes(type.urlSegment) ?? false}
-                    onChange={() =>
-                      onChange({ insuranceTypes: toggled(filters.insuranceTypes, type.urlSegment) })
-                    }
-                  />
-                }
-                label={tOr(`catalogue.insuranceType.${type.name}`, type.displayName)}
-              />
-            ))}
-          </FormGroup>
+          <CodeChecklist
+            name="insuranceTypes"
+            filters={filters}
+            onChange={onChange}
+            options={comparator.insuranceTypes.map((type) => ({
+              code: type.urlSegment,
+              label: tOr(`catalogue.insuranceType.${type.name}`, type.displayName),
+            }))}
+          />
         </Group>
       )}
       {isapres && (
@@ -243,23 +274,13 @@ export default function FiltersPanel({
             {t('filters.organizationsError', { types: organizations.error })}
           </Typography>
         )}
-        <FormGroup sx={{ maxHeight: 260, overflowY: 'auto', flexWrap: 'nowrap' }}>
-          {organizations.list.map((organization) => (
-            <FormControlLabel
-              key={organization.code}
-              control={
-                <Checkbox
-                  size="small"
-                  checked={filters.organizations?.includes(organization.code) ?? false}
-                  onChange={() =>
-                    onChange({ organizations: toggled(filters.organizations, organization.code) })
-                  }
-                />
-              }
-              label={organization.displayName}
-            />
-          ))}
-        </FormGroup>
+        <CodeChecklist
+          name="organizations"
+          filters={filters}
+          onChange={onChange}
+          sx={{ maxHeight: 260, overflowY: 'auto', flexWrap: 'nowrap' }}
+          options={organizations.list.map(({ code, displayName }) => ({ code, label: displayName }))}
+        />
       </Group>
       <Group legend={t('filters.providers')}>
         {providers === null ? null : providers.length === 0 ? (
@@ -268,28 +289,17 @@ export default function FiltersPanel({
             {t(isapres ? 'filters.providersIsapre' : 'filters.providersNone')}
           </Typography>
         ) : (
-          <FormGroup
+          <CodeChecklist
+            name="coverageOrganizations"
+            filters={filters}
+            onChange={onChange}
             sx={{ maxHeight: 220, overflowY: 'auto', flexWrap: 'nowrap' }}
-            data-testid="providers-filter"
-          >
-            {providers.map((provider) => (
-              <FormControlLabel
-                key={provider.code}
-                control={
-                  <Checkbox
-                    size="small"
-                    checked={filters.coverageOrganizations?.includes(provider.code) ?? false}
-                    onChange={() =>
-                      onChange({
-                        coverageOrganizations: toggled(filters.coverageOrganizations, provider.code),
-                      })
-                    }
-                  />
-                }
-                label={`${provider.displayName} (${provider.productCount})`}
-              />
-            ))}
-          </FormGroup>
+            testId="providers-filter"
+            options={providers.map((provider) => ({
+              code: provider.code,
+              label: `${provider.displayName} (${provider.productCount})`,
+            }))}
+          />
         )}
       </Group>
       <Group
@@ -328,21 +338,15 @@ export default function FiltersPanel({
       )}
       {(comparator.features ?? []).length > 0 && (
         <Group legend={t('filters.features')}>
-          <FormGroup>
-            {(comparator.features ?? []).map((feature) => (
-              <FormControlLabel
-                key={feature.code}
-                control={
-                  <Checkbox
-                    size="small"
-                    checked={filters.features?.includes(feature.code) ?? false}
-                    onChange={() => onChange({ features: toggled(filters.features, feature.code) })}
-                  />
-                }
-                label={featureName(feature.code, feature.name, tOr)}
-              />
-            ))}
-          </FormGroup>
+          <CodeChecklist
+            name="features"
+            filters={filters}
+            onChange={onChange}
+            options={(comparator.features ?? []).map((feature) => ({
+              code: feature.code,
+              label: featureName(feature.code, feature.name, tOr),
+            }))}
+          />
         </Group>
       )}
       <Button size="small" onClick={() => onChange(CLEARED)}>

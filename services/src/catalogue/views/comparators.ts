@@ -91,6 +91,22 @@ export function comparatorView(index: CatalogueIndex, comparator: ComparatorDefi
   };
 }
 
+/** How many of a comparator's cards in an edition carry each code `codesOf` reads off a card. */
+function countCodes(
+  index: CatalogueIndex,
+  comparator: ComparatorDefinition,
+  country: Country,
+  codesOf: (card: CatalogueIndex['snapshot']['cards'][number]) => Iterable<string>,
+): Map<string, number> {
+  const keep = comparatorCardFilter(index, comparator, country);
+  const counts = new Map<string, number>();
+  for (const card of index.snapshot.cards) {
+    if (!keep(card)) continue;
+    for (const code of codesOf(card)) counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /**
  * The clinics and hospitals a comparator's products list as care providers in an edition, each with how
  * many of its cards list it (issue 11: the visitor filters by the clinic they want, `coverageOrganizations`).
@@ -102,13 +118,9 @@ export function comparatorProviders(
   comparator: ComparatorDefinition,
   country: Country,
 ) {
-  const keep = comparatorCardFilter(index, comparator, country);
-  const counts = new Map<string, number>();
-  for (const card of index.snapshot.cards) {
-    if (card.kind !== 'product' || !keep(card)) continue;
-    for (const code of new Set((card.definition as ProductDefinition).careProviders))
-      counts.set(code, (counts.get(code) ?? 0) + 1);
-  }
+  const counts = countCodes(index, comparator, country, (card) =>
+    card.kind === 'product' ? new Set((card.definition as ProductDefinition).careProviders) : [],
+  );
   return [...counts]
     .map(([code, productCount]) => ({
       code,
@@ -127,11 +139,6 @@ export function comparatorFeatures(
   comparator: ComparatorDefinition,
   country: Country,
 ) {
-  const keep = comparatorCardFilter(index, comparator, country);
-  const counts = new Map<string, number>();
-  for (const card of index.snapshot.cards) {
-    if (!keep(card)) continue;
-    for (const code of featuresOf(card)) counts.set(code, (counts.get(code) ?? 0) + 1);
-  }
+  const counts = countCodes(index, comparator, country, featuresOf);
   return comparator.features.map((feature) => ({ ...feature, productCount: counts.get(feature.code) ?? 0 }));
 }

@@ -1,6 +1,7 @@
 import { depthOf, MAX_BODY_DEPTH } from '@cubre/services/platform/http/bodyDepth';
 import { json } from '../../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../../support/testRuntime';
+import { signIn } from '../../identity/support';
 
 /**
  * Issue 13, "Bad input that still reaches a 500": answers a 400 naming the rule, over real HTTP, on every
@@ -10,9 +11,7 @@ let runtime: TestRuntime;
 let token: string;
 beforeAll(async () => {
   runtime = await startTestRuntime();
-  ({ token } = await json(
-    await postJson(`${runtime.url}/token`, { email: 'admin@demo.cl', password: 'Demo.2026!' }),
-  ));
+  ({ token } = await signIn(runtime.url, 'admin@demo.cl'));
 });
 afterAll(async () => {
   await runtime.dispose();
