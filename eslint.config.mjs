@@ -38,7 +38,7 @@ export default tseslint.config(
   {
     // A domain talks to ports, never to an adapter.
     files: ['services/src/**/*.ts', 'projections/src/**/*.ts'],
-    ignores: ['services/src/platform/**', 'services/src/main.ts', 'services/src/runtime/**'],
+    ignores: ['services/src/main.ts', 'services/src/runtime/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -62,7 +62,7 @@ export default tseslint.config(
       'services/src/**/*Decider.ts',
       'services/src/leads/contracting.ts',
       'services/src/leads/statusRules.ts',
-      'services/src/platform/core/**/*.ts',
+      'services/platform/src/core/**/*.ts',
     ],
     rules: {
       'no-restricted-imports': [
@@ -71,6 +71,29 @@ export default tseslint.config(
           patterns: [
             ...[...drivers, ...nodeBuiltins].map((group) => ({ group: [group], message: 'pure module' })),
             { group: ['**/platform/adapters/**'], message: 'domains use ports, not adapters' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The platform knows no domain (ARCHITECTURE.md): it imports only the schema modules it needs, never the
+    // barrel of every domain, a domain's code or a read model's builder.
+    files: ['services/platform/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@cubre/schemas', message: 'import the schema module you need, not every domain' }],
+          patterns: [
+            {
+              group: ['@cubre/services', '@cubre/services/*', '@cubre/projections/*'],
+              message: 'the platform imports no domain',
+            },
+            {
+              group: ['**/services/src/**', '**/projections/src/**'],
+              message: 'the platform imports no domain',
+            },
           ],
         },
       ],

@@ -32,8 +32,8 @@ module.exports = {
   moduleNameMapper: {
     '^@cubre/schemas$': '<rootDir>/schemas/src/index.ts',
     '^@cubre/schemas/(.*)$': '<rootDir>/schemas/src/$1',
+    '^@cubre/platform/(.*)$': '<rootDir>/services/platform/src/$1',
     '^@cubre/services/(.*)$': '<rootDir>/services/src/$1',
-    '^@cubre/projections$': '<rootDir>/projections/src/index.ts',
     '^@cubre/projections/(.*)$': '<rootDir>/projections/src/$1',
   },
   globalSetup: '<rootDir>/scripts/test/globalSetup.ts',

@@ -16,9 +16,9 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Email, INVALID_PASSWORD_FORM_MESSAGE, isPasswordFormValid } from '@cubre/schemas';
-import { CommandRejected } from '../services/src/platform/core/decider';
-import { openSqliteEventStore } from '../services/src/platform/adapters/sqlite/eventStore';
-import type { EventStore } from '../services/src/platform/ports/eventStore';
+import { CommandRejected } from '@cubre/platform/core/decider';
+import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { loadConfig } from '../services/src/runtime/config';
 import { registerUser } from '../services/src/identity/registration';
 import { seedRoles, seededUserId } from '../services/src/identity/seed';
@@ -114,7 +114,7 @@ async function openEventStore(): Promise<{ store: EventStore; describe: string }
   const config = loadConfig();
   if (config.EVENTSTORE_URL) {
     const { connectEventStoreDb } =
-      await import('../services/src/platform/adapters/eventstoredb/eventStore.js');
+      await import('../services/platform/src/adapters/eventstoredb/eventStore.js');
     return { store: connectEventStoreDb(config.EVENTSTORE_URL), describe: 'EventStoreDB (EVENTSTORE_URL)' };
   }
   return {

@@ -13,8 +13,8 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { ExtractFileError, importIsaprePlans, type ImportProgress } from '../services/src/catalogue/import';
 import { loadDemoCatalogue, type DemoLoadSummary } from '../services/src/catalogue/demo';
-import { openSqliteEventStore } from '../services/src/platform/adapters/sqlite/eventStore';
-import type { EventStore } from '../services/src/platform/ports/eventStore';
+import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { loadConfig } from '../services/src/runtime/config';
 
 const SHIPPED_EXTRACT = join('services', 'reference-data', 'isapres', 'planes-vigentes-2016-09.csv.gz');
@@ -62,7 +62,7 @@ async function openEventStore(): Promise<{ store: EventStore; describe: string }
   if (config.EVENTSTORE_URL) {
     // Loaded only when configured: the gRPC client alone takes longer to load than an import of 150 products.
     const { connectEventStoreDb } =
-      await import('../services/src/platform/adapters/eventstoredb/eventStore.js');
+      await import('../services/platform/src/adapters/eventstoredb/eventStore.js');
     return { store: connectEventStoreDb(config.EVENTSTORE_URL), describe: 'EventStoreDB (EVENTSTORE_URL)' };
   }
   return {

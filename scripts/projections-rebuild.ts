@@ -8,17 +8,17 @@
  * own a projection whose code version changed (Projection.version), so this is for the rest: a read model
  * suspected wrong, or a new projection's history.
  */
-import { createInProcessBus } from '../services/src/platform/adapters/inprocess/bus';
-import { createLogger } from '../services/src/platform/http/logger';
-import type { ReadStore } from '../services/src/platform/ports/readStore';
+import { createInProcessBus } from '@cubre/platform/adapters/inprocess/bus';
+import { createLogger } from '@cubre/platform/http/logger';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
 import { loadConfig } from '../services/src/runtime/config';
 import { opsTokenOf } from '../services/src/runtime/opsToken';
 import { projections } from '../services/src/runtime/modules';
-import { createProjectionRunner } from '../projections/src';
-import { connectEventStoreDb } from '../services/src/platform/adapters/eventstoredb/eventStore';
-import { openSqliteEventStore } from '../services/src/platform/adapters/sqlite/eventStore';
-import { openSqliteReadStore } from '../services/src/platform/adapters/sqlite/readStore/store';
-import { createMongoReadStore } from '../services/src/platform/adapters/mongo/readStore';
+import { createProjectionRunner } from '@cubre/platform/projections/runner';
+import { connectEventStoreDb } from '@cubre/platform/adapters/eventstoredb/eventStore';
+import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
+import { openSqliteReadStore } from '@cubre/platform/adapters/sqlite/readStore/store';
+import { createMongoReadStore } from '@cubre/platform/adapters/mongo/readStore';
 
 async function main(argv: string[]): Promise<number> {
   const config = loadConfig();

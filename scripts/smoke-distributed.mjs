@@ -57,9 +57,9 @@ try {
     'npx',
     [
       'jest',
-      'services/test/platform/eventStore',
-      'services/test/platform/readStore',
-      'services/test/platform/rateLimitStore',
+      'services/platform/test/eventStore',
+      'services/platform/test/readStore',
+      'services/platform/test/rateLimitStore',
     ],
     {
       EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import express from 'express';
 import pino from 'pino';
-import { createMemoryReadStore } from '@cubre/services/platform/adapters/memory/readStore';
-import type { AppContext } from '@cubre/services/platform/http/app';
+import { createMemoryReadStore } from '@cubre/platform/adapters/memory/readStore';
+import type { AppContext } from '@cubre/platform/http/app';
 import { adminConsoleModule } from '@cubre/services/adminConsole';
 import { storefrontModule } from '@cubre/services/storefront';
 

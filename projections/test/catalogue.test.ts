@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { catalogueProjection } from '@cubre/projections/catalogue/projection';
 import { CATALOGUE_COLLECTIONS } from '@cubre/projections/catalogue/documents';
 import { detailPath } from '@cubre/services/catalogue/comparator/detailPath';
-import { createMemoryReadStore } from '@cubre/services/platform/adapters/memory/readStore';
+import { createMemoryReadStore } from '@cubre/platform/adapters/memory/readStore';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import { organizations, plans } from '../../services/test/catalogue/support/catalogueFixture';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { NewEvent } from '@cubre/schemas';
-import { openSqliteDatabase } from '../../services/src/platform/adapters/sqlite/database';
-import { openSqliteEventStore } from '../../services/src/platform/adapters/sqlite/eventStore';
+import { openSqliteDatabase } from '@cubre/platform/adapters/sqlite/database';
+import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
 import { round, timed } from './stats';
 
 function eventsFor(count: number): NewEvent[] {

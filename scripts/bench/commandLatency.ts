@@ -4,7 +4,7 @@ import pino from 'pino';
 import { loadConfig } from '../../services/src/runtime/config';
 import { startRuntime } from '../../services/src/runtime/runtime';
 import { GENEROUS_RATE_LIMITS } from '../fixtures/generousRateLimits';
-import { handleCommand } from '../../services/src/platform/commands/commandHandler';
+import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import { comparatorLinkDecider, ComparatorLinkDomainEvent } from '../../services/src/comparatorLinks/decider';
 import { percentile, round } from './stats';
 

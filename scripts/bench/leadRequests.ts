@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { formatRut, INSURANCE_TYPES, rutCheckDigit } from '@cubre/schemas';
 import { defineCatalogueEntry } from '../../services/src/catalogue/defineEntry';
-import type { EventStore } from '../../services/src/platform/ports/eventStore';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { round } from './stats';
 
 /**

@@ -27,7 +27,7 @@ import {
   type LeadState,
 } from '../../services/src/leads/decider';
 import { requestTypeOf } from '../../services/src/leads/products';
-import type { EventStore } from '../../services/src/platform/ports/eventStore';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
 
 /**
  * The console benchmark's data set (issue 5): `count` leads as the storefront and the back-office would have

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pino from 'pino';
-import { createProjectionRunner } from '../../projections/src';
+import { createProjectionRunner } from '@cubre/platform/projections/runner';
 import { comparatorLinksProjection } from '../../projections/src/comparatorLinks/projection';
-import { createInProcessBus } from '../../services/src/platform/adapters/inprocess/bus';
-import { openSqliteReadStore } from '../../services/src/platform/adapters/sqlite/readStore/store';
-import { openSqliteEventStore } from '../../services/src/platform/adapters/sqlite/eventStore';
+import { createInProcessBus } from '@cubre/platform/adapters/inprocess/bus';
+import { openSqliteReadStore } from '@cubre/platform/adapters/sqlite/readStore/store';
+import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
 import { round, timed } from './stats';
 
 /** Rebuilds the comparator-link projection from a log of `total` events; compares with reading the log alone. */

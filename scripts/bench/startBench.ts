@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openSqliteEventStore } from '../../services/src/platform/adapters/sqlite/eventStore';
+import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
 import { writeLeads } from './leadsData';
 import { rssMb } from './processMemory';
 import { percentile } from './stats';

@@ -1,4 +1,4 @@
-import { createLogger } from './platform/http/logger';
+import { createLogger } from '@cubre/platform/http/logger';
 import { loadConfig } from './runtime/config';
 import { startRuntime } from './runtime/runtime';
 

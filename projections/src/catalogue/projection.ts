@@ -9,8 +9,8 @@ import {
   type OrganizationDefinition,
   type ProductDefinition,
 } from '@cubre/schemas';
-import type { ReadStore } from '@cubre/services/platform/ports/readStore';
-import type { Projection, ProjectionEvent } from '../runner/projection';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
+import type { Projection, ProjectionEvent } from '@cubre/platform/projections/projection';
 import { cardInsuranceType, cardOrganization, ISAPRE_PLAN_TYPE } from './cards';
 import {
   CATALOGUE_COLLECTIONS as C,

@@ -1,5 +1,5 @@
 import { COMPARATOR_LINK_CATEGORY, type ComparatorUrlSaved } from '@cubre/schemas';
-import type { Projection } from '../runner/projection';
+import type { Projection } from '@cubre/platform/projections/projection';
 
 export const COMPARATOR_LINKS_PROJECTION = 'comparatorLinks';
 export const COMPARATOR_LINKS_COLLECTION = 'comparatorLinks';

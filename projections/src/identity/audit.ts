@@ -6,8 +6,8 @@ import {
   categoryOf,
   type AuditDocument,
 } from '@cubre/schemas';
-import type { ReadStore } from '@cubre/services/platform/ports/readStore';
-import type { ProjectionEvent } from '../runner/projection';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
+import type { ProjectionEvent } from '@cubre/platform/projections/projection';
 
 /**
  * The lead catalogues' stream categories (schemas/src/leadCatalogue: statuses, sub-statuses, failure

@@ -11,8 +11,8 @@ import {
   type RoleDocument,
   type UserDocument,
 } from '@cubre/schemas';
-import type { ReadStore } from '@cubre/services/platform/ports/readStore';
-import type { Projection, ProjectionEvent } from '../runner/projection';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
+import type { Projection, ProjectionEvent } from '@cubre/platform/projections/projection';
 import { AUDITED_CATEGORIES, applyAudit, setupAudit } from './audit';
 import { organizationFieldsOf, roleFieldsOf, userFieldsOf } from './documents';
 
@@ -44,7 +44,7 @@ export const identityProjection: Projection = {
   collections: [USERS_COLLECTION, ROLES_COLLECTION, ORGANIZATIONS_COLLECTION, AUDIT_COLLECTION],
   withMetadata: true,
   async setup(store) {
-    // The console's filters, sorts and searches of each list (services/test/platform/readStore).
+    // The console's filters, sorts and searches of each list (services/test/readStore/requestPaths.test.ts).
     const users = store.collection<UserDocument>(USERS_COLLECTION);
     await users.createIndex({ email: 1 }, { unique: true });
     for (const field of ['organizationId', 'status', 'roles', 'nameKey', 'createdAt', 'updatedAt']) {

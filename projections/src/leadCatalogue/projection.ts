@@ -6,8 +6,8 @@ import {
   type LeadCatalogueKind,
   type LeadCatalogueRecord,
 } from '@cubre/schemas';
-import type { ReadStore } from '@cubre/services/platform/ports/readStore';
-import type { Projection, ProjectionEvent } from '../runner/projection';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
+import type { Projection, ProjectionEvent } from '@cubre/platform/projections/projection';
 
 export const LEAD_CATALOGUE_PROJECTION = 'leadCatalogue';
 

@@ -21,8 +21,8 @@ import {
   type Region,
   type ShownPrice,
 } from '@cubre/schemas';
-import type { ReadStore } from '@cubre/services/platform/ports/readStore';
-import type { Projection, ProjectionEvent } from '../runner/projection';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
+import type { Projection, ProjectionEvent } from '@cubre/platform/projections/projection';
 
 export const LEADS_PROJECTION = 'leads';
 export const LEADS_COLLECTION = 'leads';
@@ -297,7 +297,7 @@ export const leadsProjection: Projection = {
   async setup(store) {
     const leads = store.collection<LeadDocument>(LEADS_COLLECTION);
     // Every filter and sort the console's list offers has an index, so no list reads every lead
-    // (services/test/platform/readStore/requestPaths.test.ts); `search.nombre`'s keys answer a name search.
+    // (services/test/readStore/requestPaths.test.ts); `search.nombre`'s keys answer a name search.
     const indexed = [
       'status.id',
       'subStatus.id',

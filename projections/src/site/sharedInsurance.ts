@@ -1,6 +1,6 @@
 import { type Profile } from '@cubre/schemas';
 import { SHARED_INSURANCE_CATEGORY, type SharedInsuranceData } from '@cubre/schemas/site';
-import type { Projection } from '../runner/projection';
+import type { Projection } from '@cubre/platform/projections/projection';
 
 export const SHARED_INSURANCE_PROJECTION = 'sharedInsurance';
 export const SHARED_INSURANCE_COLLECTION = 'sharedInsurances';

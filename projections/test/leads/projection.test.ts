@@ -10,7 +10,7 @@ import {
   type ContactDocument,
   type LeadDocument,
 } from '@cubre/projections/leads/projection';
-import { createMemoryReadStore } from '@cubre/services/platform/adapters/memory/readStore';
+import { createMemoryReadStore } from '@cubre/platform/adapters/memory/readStore';
 
 const LEAD_ID = '6f1c2d3e-4a5b-5c6d-8e7f-0123456789ab';
 let position = 0;

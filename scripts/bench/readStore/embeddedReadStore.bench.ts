@@ -2,13 +2,10 @@ import { performance } from 'node:perf_hooks';
 import { find as mingoFind, Query } from 'mingo';
 import { update as mingoUpdate } from 'mingo/updater';
 import { join } from 'node:path';
-import type { ReadCollection, ReadDocument } from '@cubre/services/platform/ports/readStore';
-import { orderPage } from '@cubre/services/platform/adapters/memory/ordering';
-import { parseSort } from '@cubre/services/platform/adapters/memory/sortKeys';
-import {
-  openSqliteReadStore,
-  type SqliteReadStore,
-} from '@cubre/services/platform/adapters/sqlite/readStore/store';
+import type { ReadCollection, ReadDocument } from '@cubre/platform/ports/readStore';
+import { orderPage } from '@cubre/platform/adapters/memory/ordering';
+import { parseSort } from '@cubre/platform/adapters/memory/sortKeys';
+import { openSqliteReadStore, type SqliteReadStore } from '@cubre/platform/adapters/sqlite/readStore/store';
 
 /**
  * Micro benchmark of the embedded read store (SQLite, a file in the bench's folder, as the runtime keeps

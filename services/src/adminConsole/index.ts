@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import type { HttpModule } from '../platform/http/app';
-import { builtAppDir, builtAppRouter } from '../platform/http/builtApp';
+import type { HttpModule } from '@cubre/platform/http/app';
+import { builtAppDir, builtAppRouter } from '@cubre/platform/http/builtApp';
 
 /** Where the console is mounted; its Vite build uses the same base, so every asset URL starts with it. */
 export const ADMIN_CONSOLE_PATH = '/admin';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { CATALOGUE_DEFINITION_SCHEMAS, type Actor, type CatalogueKind } from '@cubre/schemas';
 import type { z } from 'zod';
-import { handleCommand, type CommandResult } from '../platform/commands/commandHandler';
-import type { EventStore } from '../platform/ports/eventStore';
+import { handleCommand, type CommandResult } from '@cubre/platform/commands/commandHandler';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { catalogueAggregate, catalogueStream, type DefinitionState } from './definitionDecider';
 
 type DefinitionOf<K extends CatalogueKind> = z.output<(typeof CATALOGUE_DEFINITION_SCHEMAS)[K]>;

@@ -1,6 +1,6 @@
 import { CATALOGUE_EVENT_SCHEMAS, CATALOGUE_KINDS, type CatalogueKind } from '@cubre/schemas';
-import { CommandRejected, type Decider } from '../platform/core/decider';
-import type { AggregateDefinition } from '../platform/commands/commandHandler';
+import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
+import type { AggregateDefinition } from '@cubre/platform/commands/commandHandler';
 
 export type DefinitionState<T> =
   { status: 'Empty' } | { status: 'Defined'; definition: T } | { status: 'Withdrawn'; definition: T };

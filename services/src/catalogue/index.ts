@@ -1,7 +1,7 @@
 import { CATALOGUE_KINDS, type PriceQuote, type Profile } from '@cubre/schemas';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import { Router } from 'express';
-import type { AppContext, HttpModule } from '../platform/http/app';
+import type { AppContext, HttpModule } from '@cubre/platform/http/app';
 import { createComparator } from './comparator/compare';
 import { loadPricingContext, type PricingContext } from './comparator/pricingContext';
 import { catalogueSnapshotsFor, type CatalogueSnapshots } from './comparator/snapshot';

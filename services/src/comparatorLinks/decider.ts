@@ -1,6 +1,6 @@
 import { COMPARATOR_LINK_CATEGORY, ComparatorUrlSavedData } from '@cubre/schemas';
 import { z } from 'zod';
-import { CommandRejected, type Decider } from '../platform/core/decider';
+import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
 
 /** Stream of one short link: `comparatorLink-{link}`. */
 export { COMPARATOR_LINK_CATEGORY };

@@ -1,4 +1,4 @@
-import type { HttpModule } from '../platform/http/app';
+import type { HttpModule } from '@cubre/platform/http/app';
 import { COMPARATOR_LINK_CATEGORY } from './decider';
 import { comparatorLinkRoutes } from './routes';
 

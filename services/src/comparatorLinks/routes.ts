@@ -1,13 +1,13 @@
 import { ComparatorLinkParams, SaveComparatorUrlBody, type ComparatorLinkResponse } from '@cubre/schemas';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../platform/commands/commandHandler';
-import { CommandRejected } from '../platform/core/decider';
-import type { AppContext } from '../platform/http/app';
-import { anonymousVisitor, commandMetadataOf } from '../platform/http/commandMetadata';
-import { setRevisionETag } from '../platform/http/etag';
-import { invalidRequest, notFound } from '../platform/http/problem';
-import { validated } from '../platform/http/validate';
+import { handleCommand } from '@cubre/platform/commands/commandHandler';
+import { CommandRejected } from '@cubre/platform/core/decider';
+import type { AppContext } from '@cubre/platform/http/app';
+import { anonymousVisitor, commandMetadataOf } from '@cubre/platform/http/commandMetadata';
+import { setRevisionETag } from '@cubre/platform/http/etag';
+import { invalidRequest, notFound } from '@cubre/platform/http/problem';
+import { validated } from '@cubre/platform/http/validate';
 import {
   COMPARATOR_LINKS_COLLECTION,
   COMPARATOR_LINKS_PROJECTION,

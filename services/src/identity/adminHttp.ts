@@ -1,12 +1,12 @@
 import { IDENTITY_ERRORS, searchKeyOf, type IdentityErrorRule } from '@cubre/schemas';
 import { IDENTITY_PROJECTION } from '@cubre/projections/identity/projection';
 import type { RequestHandler, Router } from 'express';
-import type { AppContext } from '../platform/http/app';
-import { HttpProblem, invalidRequest } from '../platform/http/problem';
-import type { Filter } from '../platform/ports/readStore';
+import type { AppContext } from '@cubre/platform/http/app';
+import { HttpProblem, invalidRequest } from '@cubre/platform/http/problem';
+import type { Filter } from '@cubre/platform/ports/readStore';
 
 /** The platform's helpers the identity routes share with the other admin resources. */
-export { expectedRevisionOf } from '../platform/http/etag';
+export { expectedRevisionOf } from '@cubre/platform/http/etag';
 
 /** A 404 naming the seed's error type (USER_NOT_FOUND, ROLE_NOT_FOUND, NOT_FOUND). */
 export const missing = (rule: IdentityErrorRule, resource: string, id: string) =>

@@ -7,8 +7,8 @@ import {
 } from '@cubre/schemas';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../platform/http/app';
-import { invalidRequest } from '../platform/http/problem';
+import type { AppContext } from '@cubre/platform/http/app';
+import { invalidRequest } from '@cubre/platform/http/problem';
 import {
   idFilterOf,
   listRoute,
@@ -16,9 +16,9 @@ import {
   parseListQuery,
   sendPage,
   sortSpecOf,
-} from '../platform/http/simpleRest';
-import { validated } from '../platform/http/validate';
-import type { Filter, SortSpec } from '../platform/ports/readStore';
+} from '@cubre/platform/http/simpleRest';
+import { validated } from '@cubre/platform/http/validate';
+import type { Filter, SortSpec } from '@cubre/platform/ports/readStore';
 import { allOf, missing, refuseWrites, stringOf, stringsOf } from './adminHttp';
 import { principalOf, requirePermission } from './guard';
 import { organizationStream } from './organizationDecider';

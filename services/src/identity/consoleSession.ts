@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { IdentityConfig } from '../platform/http/app';
+import type { IdentityConfig } from '@cubre/platform/http/app';
 
 /**
  * The console's session (issue 13): the signed token lives in an HttpOnly cookie that no script reads,

@@ -1,8 +1,8 @@
 import type { Permission, Principal } from '@cubre/schemas';
 import { PASSWORD_EXPIRED_MESSAGE } from '@cubre/schemas';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { AppContext } from '../platform/http/app';
-import { HttpProblem } from '../platform/http/problem';
+import type { AppContext } from '@cubre/platform/http/app';
+import { HttpProblem } from '@cubre/platform/http/problem';
 import { findUserById, passwordExpired, principalFor } from './principals';
 import { CSRF_HEADER, csrfMatches, revokedSessionsOf, SESSION_COOKIE } from './consoleSession';
 import { readCookie } from './cookies';

@@ -1,7 +1,7 @@
 import { ORGANIZATION_CATEGORY, ROLE_CATEGORY, USER_CATEGORY, USER_EMAIL_CATEGORY } from '@cubre/schemas';
 import { AUDITED_CATEGORIES } from '@cubre/projections/identity/audit';
 import { Router } from 'express';
-import type { AppContext, HttpModule } from '../platform/http/app';
+import type { AppContext, HttpModule } from '@cubre/platform/http/app';
 import { auditRoutes } from './auditRoutes';
 import { organizationRoutes } from './organizationRoutes';
 import { roleRoutes } from './roleRoutes';

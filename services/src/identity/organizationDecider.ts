@@ -1,6 +1,6 @@
 import { ORGANIZATION_CATEGORY, OrganizationRegisteredData, OrganizationUpdatedData } from '@cubre/schemas';
 import { z } from 'zod';
-import { CommandRejected, type Decider } from '../platform/core/decider';
+import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
 
 export const organizationStream = (organizationId: string) => `${ORGANIZATION_CATEGORY}-${organizationId}`;
 

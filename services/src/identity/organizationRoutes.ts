@@ -8,11 +8,11 @@ import {
 import { foldOrganizationDocument } from '@cubre/projections/identity/documents';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { derivedId } from '../platform/commands/eventIds';
-import { handleCommand } from '../platform/commands/commandHandler';
-import type { AppContext } from '../platform/http/app';
-import { commandMetadataOf } from '../platform/http/commandMetadata';
-import { setRevisionETag } from '../platform/http/etag';
+import { derivedId } from '@cubre/platform/commands/eventIds';
+import { handleCommand } from '@cubre/platform/commands/commandHandler';
+import type { AppContext } from '@cubre/platform/http/app';
+import { commandMetadataOf } from '@cubre/platform/http/commandMetadata';
+import { setRevisionETag } from '@cubre/platform/http/etag';
 import {
   idFilterOf,
   listRoute,
@@ -20,8 +20,8 @@ import {
   parseListQuery,
   sendPage,
   sortSpecOf,
-} from '../platform/http/simpleRest';
-import { validated } from '../platform/http/validate';
+} from '@cubre/platform/http/simpleRest';
+import { validated } from '@cubre/platform/http/validate';
 import {
   allOf,
   expectedRevisionOf,

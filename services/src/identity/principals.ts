@@ -7,7 +7,7 @@ import {
   type RoleDocument,
   type UserDocument,
 } from '@cubre/schemas';
-import type { ReadStore } from '../platform/ports/readStore';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
 
 /** The permissions a set of roles grants now, from the `roles` read model (edited in the console). */
 export async function permissionsOf(

@@ -1,8 +1,8 @@
 import type { CommandMetadata, RoleCode } from '@cubre/schemas';
-import { derivedId } from '../platform/commands/eventIds';
-import { handleCommand, loadAggregate, type CommandResult } from '../platform/commands/commandHandler';
-import { CommandRejected } from '../platform/core/decider';
-import { WrongExpectedRevisionError, type EventStore } from '../platform/ports/eventStore';
+import { derivedId } from '@cubre/platform/commands/eventIds';
+import { handleCommand, loadAggregate, type CommandResult } from '@cubre/platform/commands/commandHandler';
+import { CommandRejected } from '@cubre/platform/core/decider';
+import { WrongExpectedRevisionError, type EventStore } from '@cubre/platform/ports/eventStore';
 import { hashPassword } from './password';
 import { UserDomainEvent, userDecider, userStream, type RegisterUser, type UserState } from './userDecider';
 import { UserEmailDomainEvent, userEmailDecider } from './userEmailDecider';

@@ -1,6 +1,6 @@
 import { ROLE_CATEGORY, RolePermissionsSetData, type Permission, type RoleCode } from '@cubre/schemas';
 import { z } from 'zod';
-import { CommandRejected, type Decider } from '../platform/core/decider';
+import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
 
 export const roleStream = (role: RoleCode) => `${ROLE_CATEGORY}-${role}`;
 

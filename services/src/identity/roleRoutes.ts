@@ -10,10 +10,10 @@ import {
 import { foldRoleDocument } from '@cubre/projections/identity/documents';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../platform/commands/commandHandler';
-import type { AppContext } from '../platform/http/app';
-import { commandMetadataOf } from '../platform/http/commandMetadata';
-import { setRevisionETag } from '../platform/http/etag';
+import { handleCommand } from '@cubre/platform/commands/commandHandler';
+import type { AppContext } from '@cubre/platform/http/app';
+import { commandMetadataOf } from '@cubre/platform/http/commandMetadata';
+import { setRevisionETag } from '@cubre/platform/http/etag';
 import {
   idFilterOf,
   listRoute,
@@ -21,8 +21,8 @@ import {
   pageOptions,
   sendPage,
   sortSpecOf,
-} from '../platform/http/simpleRest';
-import { validated } from '../platform/http/validate';
+} from '@cubre/platform/http/simpleRest';
+import { validated } from '@cubre/platform/http/validate';
 import {
   allOf,
   expectedRevisionOf,
@@ -34,7 +34,7 @@ import {
   textSearch,
   untilVisible,
 } from './adminHttp';
-import { invalidRequest } from '../platform/http/problem';
+import { invalidRequest } from '@cubre/platform/http/problem';
 import { actorOf, principalOf, requirePermission } from './guard';
 import { RoleDomainEvent, roleDecider, roleStream } from './roleDecider';
 import { assertPermissionsHeld, isCompanyScoped } from './scope';

@@ -6,7 +6,7 @@ import {
   type RoleCode,
   type RoleDocument,
 } from '@cubre/schemas';
-import type { Filter, ReadStore } from '../platform/ports/readStore';
+import type { Filter, ReadStore } from '@cubre/platform/ports/readStore';
 import { forbidden } from './guard';
 
 /**

@@ -6,11 +6,11 @@ import {
   type RoleCode,
 } from '@cubre/schemas';
 import { IDENTITY_PROJECTION } from '@cubre/projections/identity/projection';
-import { derivedId } from '../platform/commands/eventIds';
-import { handleCommand } from '../platform/commands/commandHandler';
-import { CommandRejected } from '../platform/core/decider';
-import type { AppContext } from '../platform/http/app';
-import type { EventStore } from '../platform/ports/eventStore';
+import { derivedId } from '@cubre/platform/commands/eventIds';
+import { handleCommand } from '@cubre/platform/commands/commandHandler';
+import { CommandRejected } from '@cubre/platform/core/decider';
+import type { AppContext } from '@cubre/platform/http/app';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { OrganizationDomainEvent, organizationDecider, organizationStream } from './organizationDecider';
 import { hashPassword } from './password';
 import { registerUser, userEmailAggregate } from './registration';

@@ -8,12 +8,12 @@ import {
 import { IDENTITY_PROJECTION } from '@cubre/projections/identity/projection';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { handleCommand, loadAggregate } from '../platform/commands/commandHandler';
-import type { AppContext } from '../platform/http/app';
-import { commandMetadataOf } from '../platform/http/commandMetadata';
-import { HttpProblem } from '../platform/http/problem';
-import { validated } from '../platform/http/validate';
-import { WrongExpectedRevisionError } from '../platform/ports/eventStore';
+import { handleCommand, loadAggregate } from '@cubre/platform/commands/commandHandler';
+import type { AppContext } from '@cubre/platform/http/app';
+import { commandMetadataOf } from '@cubre/platform/http/commandMetadata';
+import { HttpProblem } from '@cubre/platform/http/problem';
+import { validated } from '@cubre/platform/http/validate';
+import { WrongExpectedRevisionError } from '@cubre/platform/ports/eventStore';
 import {
   CSRF_HEADER,
   csrfMatches,

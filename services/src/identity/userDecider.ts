@@ -9,7 +9,7 @@ import {
   type UserStatus,
 } from '@cubre/schemas';
 import { z } from 'zod';
-import { CommandRejected, type Decider } from '../platform/core/decider';
+import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
 
 export const userStream = (userId: string) => `${USER_CATEGORY}-${userId}`;
 

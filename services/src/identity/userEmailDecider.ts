@@ -1,6 +1,6 @@
 import { UserEmailClaimedData, UserEmailInvitationNoticedData } from '@cubre/schemas';
 import { z } from 'zod';
-import { CommandRejected, type Decider } from '../platform/core/decider';
+import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
 
 export const UserEmailDomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('UserEmailClaimed'), data: UserEmailClaimedData }),

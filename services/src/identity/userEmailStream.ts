@@ -1,5 +1,5 @@
 import { USER_EMAIL_CATEGORY } from '@cubre/schemas';
-import { derivedId } from '../platform/commands/eventIds';
+import { derivedId } from '@cubre/platform/commands/eventIds';
 
 /**
  * The stream of one e-mail address: named by a UUID derived from it, so the address is not in the id.

@@ -16,12 +16,12 @@ import {
 import { foldUserDocument } from '@cubre/projections/identity/documents';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { derivedId } from '../platform/commands/eventIds';
-import { handleCommand, loadAggregate } from '../platform/commands/commandHandler';
-import type { AppContext } from '../platform/http/app';
-import { commandMetadataOf } from '../platform/http/commandMetadata';
-import { setRevisionETag } from '../platform/http/etag';
-import { HttpProblem, invalidRequest } from '../platform/http/problem';
+import { derivedId } from '@cubre/platform/commands/eventIds';
+import { handleCommand, loadAggregate } from '@cubre/platform/commands/commandHandler';
+import type { AppContext } from '@cubre/platform/http/app';
+import { commandMetadataOf } from '@cubre/platform/http/commandMetadata';
+import { setRevisionETag } from '@cubre/platform/http/etag';
+import { HttpProblem, invalidRequest } from '@cubre/platform/http/problem';
 import {
   idFilterOf,
   listRoute,
@@ -29,10 +29,10 @@ import {
   parseListQuery,
   sendPage,
   sortSpecOf,
-} from '../platform/http/simpleRest';
-import { validated } from '../platform/http/validate';
-import { CommandRejected } from '../platform/core/decider';
-import { WrongExpectedRevisionError } from '../platform/ports/eventStore';
+} from '@cubre/platform/http/simpleRest';
+import { validated } from '@cubre/platform/http/validate';
+import { CommandRejected } from '@cubre/platform/core/decider';
+import { WrongExpectedRevisionError } from '@cubre/platform/ports/eventStore';
 import {
   allOf,
   expectedRevisionOf,

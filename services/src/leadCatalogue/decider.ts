@@ -7,8 +7,8 @@ import {
   type LeadCatalogueRecord,
   type LeadStatusRecord,
 } from '@cubre/schemas';
-import { CommandRejected, type Decider } from '../platform/core/decider';
-import type { AggregateDefinition } from '../platform/commands/commandHandler';
+import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
+import type { AggregateDefinition } from '@cubre/platform/commands/commandHandler';
 import { canonicalJson } from '../site/canonicalJson';
 
 export { leadCatalogueStream };

@@ -1,6 +1,6 @@
 import { LEAD_CATALOGUE_CATEGORIES } from '@cubre/schemas';
 import { Router } from 'express';
-import type { AppContext, HttpModule } from '../platform/http/app';
+import type { AppContext, HttpModule } from '@cubre/platform/http/app';
 import { referenceRoutes } from './referenceRoutes';
 import { leadCatalogueRoutes } from './routes';
 import { seedLeadCatalogue } from './seed';

@@ -4,7 +4,7 @@ import {
   LEAD_CATALOGUE_VERSION_ID,
   type LeadCatalogueVersionDocument,
 } from '@cubre/projections/leadCatalogue/projection';
-import type { ReadStore } from '../platform/ports/readStore';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
 import { catalogueCollection } from './references';
 
 const cache = new WeakMap<ReadStore, { key: string; policy: LeadPolicy }>();

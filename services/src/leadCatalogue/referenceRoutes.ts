@@ -2,8 +2,8 @@ import { REFERENCE_LISTS, type ReferenceListName } from '@cubre/schemas';
 import { Router } from 'express';
 import { z } from 'zod';
 import { requirePermission } from '../identity/guard';
-import type { AppContext } from '../platform/http/app';
-import { validated } from '../platform/http/validate';
+import type { AppContext } from '@cubre/platform/http/app';
+import { validated } from '@cubre/platform/http/validate';
 
 const Params = z.strictObject({
   name: z.enum(Object.keys(REFERENCE_LISTS) as [ReferenceListName, ...ReferenceListName[]], {

@@ -6,8 +6,8 @@ import {
 } from '@cubre/projections/leadCatalogue/projection';
 import { LEADS_COLLECTION } from '@cubre/projections/leads/projection';
 import type { FieldError } from '@cubre/schemas';
-import { HttpProblem } from '../platform/http/problem';
-import type { Filter, ReadCollection, ReadStore } from '../platform/ports/readStore';
+import { HttpProblem } from '@cubre/platform/http/problem';
+import type { Filter, ReadCollection, ReadStore } from '@cubre/platform/ports/readStore';
 import type { CatalogueReference } from './decider';
 
 /**

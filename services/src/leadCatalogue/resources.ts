@@ -15,7 +15,7 @@ import {
 } from '@cubre/schemas';
 import { catalogueSearchText } from '@cubre/projections/leadCatalogue/projection';
 import { z } from 'zod';
-import type { Filter } from '../platform/ports/readStore';
+import type { Filter } from '@cubre/platform/ports/readStore';
 
 /**
  * The four admin resources of the lead catalogues (admin-console/API.md): their bodies, the fields a list

@@ -13,12 +13,12 @@ import {
   handleCommand,
   type AggregateDefinition,
   type CommandResult,
-} from '../platform/commands/commandHandler';
-import { CommandRejected } from '../platform/core/decider';
-import type { AppContext } from '../platform/http/app';
-import { commandMetadataOf } from '../platform/http/commandMetadata';
-import { expectedRevisionOf, setRevisionETag } from '../platform/http/etag';
-import { HttpProblem, invalidRequest } from '../platform/http/problem';
+} from '@cubre/platform/commands/commandHandler';
+import { CommandRejected } from '@cubre/platform/core/decider';
+import type { AppContext } from '@cubre/platform/http/app';
+import { commandMetadataOf } from '@cubre/platform/http/commandMetadata';
+import { expectedRevisionOf, setRevisionETag } from '@cubre/platform/http/etag';
+import { HttpProblem, invalidRequest } from '@cubre/platform/http/problem';
 import {
   idFilterOf,
   listRoute,
@@ -27,11 +27,11 @@ import {
   recordNotFound,
   sendPage,
   type ListQuery,
-} from '../platform/http/simpleRest';
-import { validated } from '../platform/http/validate';
-import { fieldErrorsOf } from '../platform/http/zodErrors';
-import { WrongExpectedRevisionError } from '../platform/ports/eventStore';
-import type { SortSpec } from '../platform/ports/readStore';
+} from '@cubre/platform/http/simpleRest';
+import { validated } from '@cubre/platform/http/validate';
+import { fieldErrorsOf } from '@cubre/platform/http/zodErrors';
+import { WrongExpectedRevisionError } from '@cubre/platform/ports/eventStore';
+import type { SortSpec } from '@cubre/platform/ports/readStore';
 import {
   LEAD_CATALOGUE_AGGREGATES,
   type CatalogueRecordCommand,

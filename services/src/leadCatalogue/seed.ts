@@ -6,8 +6,8 @@ import {
   type LeadCatalogueRecord,
 } from '@cubre/schemas';
 import { LEAD_CATALOGUE_PROJECTION } from '@cubre/projections/leadCatalogue/projection';
-import { handleCommand } from '../platform/commands/commandHandler';
-import type { AppContext } from '../platform/http/app';
+import { handleCommand } from '@cubre/platform/commands/commandHandler';
+import type { AppContext } from '@cubre/platform/http/app';
 import { LEAD_CATALOGUE_AGGREGATES, type CatalogueRecordCommand } from './decider';
 import { DEFAULT_LEAD_STATUSES, DEFAULT_LEAD_SUB_STATUSES, DEFAULT_LEAD_TRANSITIONS } from './defaults';
 import { DEFAULT_FAILURE_REASONS } from './failureReasons';

@@ -1,7 +1,7 @@
 import { searchText, type LeadDocument } from '@cubre/projections/leads/projection';
 import { cleanRut, type Principal } from '@cubre/schemas';
-import type { Filter } from '../platform/ports/readStore';
-import { invalidRequest } from '../platform/http/problem';
+import type { Filter } from '@cubre/platform/ports/readStore';
+import { invalidRequest } from '@cubre/platform/http/problem';
 
 /** Filters of the console's lead list (issue 5) and the sorts it offers. */
 export const LEAD_LIST_FILTERS = [

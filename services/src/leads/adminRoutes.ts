@@ -9,9 +9,9 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { principalOf, requireAnyPermission, requirePermission } from '../identity/guard';
 import { permissionsOf } from '../identity/principals';
-import type { AppContext } from '../platform/http/app';
-import { expectedRevisionOf, setRevisionETag } from '../platform/http/etag';
-import { HttpProblem } from '../platform/http/problem';
+import type { AppContext } from '@cubre/platform/http/app';
+import { expectedRevisionOf, setRevisionETag } from '@cubre/platform/http/etag';
+import { HttpProblem } from '@cubre/platform/http/problem';
 import {
   idFilterOf,
   listRoute,
@@ -21,8 +21,8 @@ import {
   recordNotFound,
   sendPage,
   sortSpecOf,
-} from '../platform/http/simpleRest';
-import { validated } from '../platform/http/validate';
+} from '@cubre/platform/http/simpleRest';
+import { validated } from '@cubre/platform/http/validate';
 import {
   AssignBody,
   BulkAssignBody,

@@ -1,6 +1,6 @@
 import { CONTACT_REQUEST_CATEGORY, ContactRequestedData } from '@cubre/schemas';
 import { z } from 'zod';
-import { CommandRejected, type Decider } from '../platform/core/decider';
+import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
 import { canonicalJson } from '../site/canonicalJson';
 
 /** Stream of one contact-form message: `contactRequest-{contactId}`. */

@@ -1,11 +1,11 @@
 import { ContactRequestBody, type ContactRequestResponse } from '@cubre/schemas';
 import { CONTACTS_PROJECTION, LEADS_PROJECTION } from '@cubre/projections/leads/projection';
 import { Router } from 'express';
-import { handleCommand } from '../platform/commands/commandHandler';
-import type { AppContext } from '../platform/http/app';
-import { anonymousVisitor, commandMetadataOf } from '../platform/http/commandMetadata';
-import { setRevisionETag } from '../platform/http/etag';
-import { validated } from '../platform/http/validate';
+import { handleCommand } from '@cubre/platform/commands/commandHandler';
+import type { AppContext } from '@cubre/platform/http/app';
+import { anonymousVisitor, commandMetadataOf } from '@cubre/platform/http/commandMetadata';
+import { setRevisionETag } from '@cubre/platform/http/etag';
+import { validated } from '@cubre/platform/http/validate';
 import { requestCountry } from '../site/requestCountry';
 import { ContactRequestDomainEvent, contactRequestDecider, contactRequestStream } from './contactDecider';
 import { LeadDomainEvent, leadDecider, leadStream } from './decider';

@@ -10,7 +10,7 @@ import {
   type PurchaseStep,
 } from '@cubre/schemas';
 import { DEFAULT_LEAD_SUB_STATUSES, SUB_STATUS_IDS } from '../leadCatalogue/defaults';
-import { CommandRejected } from '../platform/core/decider';
+import { CommandRejected } from '@cubre/platform/core/decider';
 import type { LeadDomainEvent, LeadState, RecordContractingStep } from './leadModel';
 
 /**

@@ -1,5 +1,5 @@
 import { INITIAL_LEAD_STATUS, type LeadContactChanges } from '@cubre/schemas';
-import { CommandRejected, type Decider } from '../platform/core/decider';
+import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
 import { canonicalJson } from '../site/canonicalJson';
 import { decideContractingStep } from './contracting';
 import type { LeadCommand, LeadDomainEvent, LeadState } from './leadModel';

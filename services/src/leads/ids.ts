@@ -1,4 +1,4 @@
-import { derivedId } from '../platform/commands/eventIds';
+import { derivedId } from '@cubre/platform/commands/eventIds';
 
 /** Moved to the platform: identity and the lead catalogues derive their ids the same way. */
 export { derivedId };

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { catalogueQuotes } from '../catalogue';
 import { catalogueSnapshotsFor } from '../catalogue/comparator/snapshot';
-import type { AppContext, HttpModule } from '../platform/http/app';
+import type { AppContext, HttpModule } from '@cubre/platform/http/app';
 import { CONTACT_REQUEST_CATEGORY } from './contactDecider';
 import { contactRoutes } from './contactRoutes';
 import { contractingRoutes } from './contractingRoutes';

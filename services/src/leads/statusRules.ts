@@ -1,6 +1,6 @@
 import type { CatalogueRef, LeadPolicy, LeadStatusRef } from '@cubre/schemas';
 import { failureReasonApplies } from '@cubre/schemas/leads/failureReasonRule';
-import { CommandRejected } from '../platform/core/decider';
+import { CommandRejected } from '@cubre/platform/core/decider';
 
 /** What a status change asks for, by ids, as the console sends it. */
 export interface StatusChangeRequest {

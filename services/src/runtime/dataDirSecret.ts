@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { privateDir, privateFile } from '../platform/adapters/sqlite/privateFiles';
+import { privateDir, privateFile } from '@cubre/platform/adapters/sqlite/privateFiles';
 
 /**
  * A random secret kept in DATA_DIR/`name`, made on the first start and read on the next ones, so what it

@@ -1,4 +1,4 @@
-import type { IdentityConfig } from '../platform/http/app';
+import type { IdentityConfig } from '@cubre/platform/http/app';
 import type { RuntimeConfig } from './config';
 import { dataDirSecret } from './dataDirSecret';
 

@@ -1,6 +1,6 @@
-import type { ProjectionRunner } from '@cubre/projections';
-import type { Relay } from '../platform/relay/relay';
-import type { EventStore } from '../platform/ports/eventStore';
+import type { ProjectionRunner } from '@cubre/platform/projections/runner';
+import type { Relay } from '@cubre/platform/relay/relay';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
 
 const escapeLabel = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');

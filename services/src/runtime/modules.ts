@@ -5,12 +5,12 @@ import { leadCatalogueProjection } from '@cubre/projections/leadCatalogue/projec
 import { contactsProjection, leadsProjection } from '@cubre/projections/leads/projection';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { catalogueModule } from '../catalogue';
-import type { Projection } from '@cubre/projections';
+import type { Projection } from '@cubre/platform/projections/projection';
 import { comparatorLinksModule } from '../comparatorLinks';
 import { identityModule } from '../identity';
 import { leadCatalogueModule } from '../leadCatalogue';
 import { leadsModule } from '../leads';
-import type { HttpModule } from '../platform/http/app';
+import type { HttpModule } from '@cubre/platform/http/app';
 import { siteModule } from '../site';
 
 /** Every domain the runtime serves: its HTTP routes, its stream categories and its projections. */

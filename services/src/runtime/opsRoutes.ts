@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ProjectionRunner } from '@cubre/projections';
+import type { ProjectionRunner } from '@cubre/platform/projections/runner';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { HttpProblem, notFound } from '../platform/http/problem';
-import { validated } from '../platform/http/validate';
-import type { ReadStore } from '../platform/ports/readStore';
+import { HttpProblem, notFound } from '@cubre/platform/http/problem';
+import { validated } from '@cubre/platform/http/validate';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
 
 /**
  * /ops is for operators, always with the operators' bearer token (issue 13): the read-model dump holds

@@ -1,4 +1,4 @@
-import type { RateLimitSettings } from '../platform/http/rateLimits';
+import type { RateLimitSettings } from '@cubre/platform/http/rateLimits';
 import type { RuntimeConfig } from './config';
 
 const HOUR = 3600;

@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createProjectionRunner, remoteVisibility, type ProjectionRunner } from '@cubre/projections';
-import { createApp, type AppContext, type HttpModule, type Visibility } from '../platform/http/app';
-import type { Logger } from '../platform/ports/logger';
-import { startRelay, type Relay, type RelayOptions } from '../platform/relay/relay';
+import { createProjectionRunner, type ProjectionRunner } from '@cubre/platform/projections/runner';
+import { remoteVisibility } from '@cubre/platform/projections/remoteVisibility';
+import { createApp, type AppContext, type HttpModule, type Visibility } from '@cubre/platform/http/app';
+import type { Logger } from '@cubre/platform/ports/logger';
+import { startRelay, type Relay, type RelayOptions } from '@cubre/platform/relay/relay';
 import type { RuntimeConfig } from './config';
 import { openEngines, type Engines } from './engines';
 import { renderMetrics } from './metrics';
@@ -15,7 +16,7 @@ import { editionModule } from '../site/editionHosts';
 import { storefrontModule } from '../storefront';
 import { identityConfigOf } from './identityConfig';
 import { opsTokenOf } from './opsToken';
-import { createRateLimits } from '../platform/http/rateLimits';
+import { createRateLimits } from '@cubre/platform/http/rateLimits';
 import { rateLimitSettingsOf } from './rateLimitSettings';
 
 export interface Runtime {

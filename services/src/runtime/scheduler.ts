@@ -1,5 +1,5 @@
 import cron from 'node-cron';
-import type { Logger } from '../platform/ports/logger';
+import type { Logger } from '@cubre/platform/ports/logger';
 
 /** A recurring job. Jobs must be idempotent: two scheduler instances, or a restart mid-run, may both run one. */
 export interface ScheduledJob {

@@ -1,7 +1,7 @@
 import { Country } from '@cubre/schemas';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import type { AppContext, HttpModule } from '../platform/http/app';
+import type { AppContext, HttpModule } from '@cubre/platform/http/app';
 
 /**
  * Which edition a host serves (seed 001 §1: one deployment per country, all from one build). The map is

@@ -1,7 +1,7 @@
 import { type Country } from '@cubre/schemas';
 import { CountryParam } from '@cubre/schemas/site';
 import type { Request } from 'express';
-import { HttpProblem } from '../platform/http/problem';
+import { HttpProblem } from '@cubre/platform/http/problem';
 import { hostEdition } from './editionHosts';
 
 /**

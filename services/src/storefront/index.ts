@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { catalogueSnapshotsFor } from '../catalogue/comparator/snapshot';
 import { catalogueIndex } from '../catalogue/views/catalogueIndex';
-import type { AppContext, HttpModule } from '../platform/http/app';
-import { builtAppDir, builtAppRouter } from '../platform/http/builtApp';
+import type { AppContext, HttpModule } from '@cubre/platform/http/app';
+import { builtAppDir, builtAppRouter } from '@cubre/platform/http/builtApp';
 import { organizationMonogram } from './monogram';
 import { storefrontPageAnswer } from './pageAnswer';
 

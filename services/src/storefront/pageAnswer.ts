@@ -1,6 +1,6 @@
 import type { Country } from '@cubre/schemas';
-import type { Logger } from '../platform/ports/logger';
-import type { PageAnswer } from '../platform/http/builtApp';
+import type { Logger } from '@cubre/platform/ports/logger';
+import type { PageAnswer } from '@cubre/platform/http/builtApp';
 import { hostEdition } from '../site/editionHosts';
 import { EDITION_META } from './editionMeta';
 import { splitLanguage } from './routing/language';

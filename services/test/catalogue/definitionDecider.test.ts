@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CommandRejected } from '@cubre/services/platform/core/decider';
+import { CommandRejected } from '@cubre/platform/core/decider';
 import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
 import { definitionDecider } from '@cubre/services/catalogue/definitionDecider';
-import { openSqliteEventStore } from '@cubre/services/platform/adapters/sqlite/eventStore';
+import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
 import { DeciderSpecification } from '../support/deciderSpecification';
-import { tempDataDir } from '../support/tempDir';
+import { tempDataDir } from '../../platform/test/support/tempDir';
 
 type Org = { code: string; displayName: string };
 const spec = DeciderSpecification.for(definitionDecider<Org>('organization'));

@@ -1,4 +1,4 @@
-import { CommandRejected } from '@cubre/services/platform/core/decider';
+import { CommandRejected } from '@cubre/platform/core/decider';
 import {
   comparatorLinkDecider,
   type ComparatorLinkDomainEvent,

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { json } from '../support/http';
-import { tempDataDir } from '../support/tempDir';
+import { tempDataDir } from '../../platform/test/support/tempDir';
 import { startTestRuntime } from '../support/testRuntime';
 import { DEMO, listQuery, login, signIn } from './support';
 

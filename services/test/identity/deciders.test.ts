@@ -1,5 +1,5 @@
 import { DEFAULT_ROLE_PERMISSIONS } from '@cubre/schemas';
-import { CommandRejected } from '@cubre/services/platform/core/decider';
+import { CommandRejected } from '@cubre/platform/core/decider';
 import { organizationDecider } from '@cubre/services/identity/organizationDecider';
 import { roleDecider } from '@cubre/services/identity/roleDecider';
 import { userDecider, type UserDomainEvent } from '@cubre/services/identity/userDecider';

@@ -16,7 +16,7 @@ import {
   leadTransitionDecider,
   type CatalogueRecordEvent,
 } from '@cubre/services/leadCatalogue/decider';
-import { CommandRejected } from '@cubre/services/platform/core/decider';
+import { CommandRejected } from '@cubre/platform/core/decider';
 import { DeciderSpecification } from '../support/deciderSpecification';
 
 const statuses = DeciderSpecification.for(leadStatusDecider);

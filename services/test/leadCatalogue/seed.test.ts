@@ -1,7 +1,7 @@
 import { LEAD_CATALOGUE_CATEGORIES, categoryOf, type StoredEvent } from '@cubre/schemas';
 import { loadLeadPolicy } from '@cubre/services/leadCatalogue/policy';
 import { json } from '../support/http';
-import { tempDataDir } from '../support/tempDir';
+import { tempDataDir } from '../../platform/test/support/tempDir';
 import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
 import { DEMO, signIn } from './support/adminClient';
 

@@ -5,7 +5,7 @@ import {
   DEFAULT_LEAD_TRANSITIONS,
 } from '@cubre/services/leadCatalogue/defaults';
 import { leadDecider, type LeadDomainEvent, type RecordContractingStep } from '@cubre/services/leads/decider';
-import { CommandRejected } from '@cubre/services/platform/core/decider';
+import { CommandRejected } from '@cubre/platform/core/decider';
 import { DeciderSpecification } from '../support/deciderSpecification';
 
 /**

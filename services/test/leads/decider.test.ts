@@ -6,7 +6,7 @@ import {
   type LeadRequest,
   type UpdateLeadContact,
 } from '@cubre/services/leads/decider';
-import { CommandRejected } from '@cubre/services/platform/core/decider';
+import { CommandRejected } from '@cubre/platform/core/decider';
 import { DeciderSpecification } from '../support/deciderSpecification';
 
 const spec = DeciderSpecification.for(leadDecider);

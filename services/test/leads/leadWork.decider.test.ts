@@ -1,6 +1,6 @@
 import { INITIAL_LEAD_STATUS, type LeadPolicy } from '@cubre/schemas';
 import { leadDecider, type LeadDomainEvent, type LeadRequest } from '@cubre/services/leads/decider';
-import { CommandRejected } from '@cubre/services/platform/core/decider';
+import { CommandRejected } from '@cubre/platform/core/decider';
 import { DeciderSpecification } from '../support/deciderSpecification';
 
 /**

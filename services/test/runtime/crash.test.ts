@@ -1,8 +1,8 @@
 import { json } from '../support/http';
-import { openSqliteEventStore } from '@cubre/services/platform/adapters/sqlite/eventStore';
+import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
 import { startChildRuntime, waitUntilReady } from '../support/childRuntime';
 import { opsFetch, TEST_OPS_TOKEN } from '../support/ops';
-import { tempDataDir } from '../support/tempDir';
+import { tempDataDir } from '../../platform/test/support/tempDir';
 import { postJson } from '../support/testRuntime';
 
 interface Ack {

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { openSqliteEventStore } from '@cubre/services/platform/adapters/sqlite/eventStore';
-import { READ_STORE_FILE } from '@cubre/services/platform/adapters/sqlite/readStore/store';
+import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
+import { READ_STORE_FILE } from '@cubre/platform/adapters/sqlite/readStore/store';
 import { projections } from '@cubre/services/runtime/modules';
 import { writeLeads } from '../../../scripts/bench/leadsData';
 import { json } from '../support/http';
 import { startChildRuntime, waitUntilReady, type ChildRuntime } from '../support/childRuntime';
 import { opsFetch, TEST_OPS_TOKEN } from '../support/ops';
-import { tempDataDir } from '../support/tempDir';
+import { tempDataDir } from '../../platform/test/support/tempDir';
 import { postJson, startTestRuntime } from '../support/testRuntime';
 
 /**

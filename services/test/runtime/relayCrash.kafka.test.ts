@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createProjectionRunner } from '@cubre/projections';
+import { createProjectionRunner } from '@cubre/platform/projections/runner';
 import { comparatorLinksProjection } from '@cubre/projections/comparatorLinks/projection';
-import { createMemoryReadStore } from '@cubre/services/platform/adapters/memory/readStore';
-import {
-  openSqliteEventStore,
-  type SqliteEventStore,
-} from '@cubre/services/platform/adapters/sqlite/eventStore';
+import { createMemoryReadStore } from '@cubre/platform/adapters/memory/readStore';
+import { openSqliteEventStore, type SqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
 import pino from 'pino';
 import { startKafkaMock } from '../../../scripts/kafka-mock/mockCluster';
 import { describeWithEngine } from '../../../scripts/test/engines';
 import { startChildRuntime } from '../support/childRuntime';
-import { kafkaBusOnMock, kafkaMockAvailability as availability } from '../support/kafka';
-import { tempDataDir } from '../support/tempDir';
+import { kafkaBusOnMock, kafkaMockAvailability as availability } from '../../platform/test/support/kafka';
+import { tempDataDir } from '../../platform/test/support/tempDir';
 
 const logger = pino({ level: 'silent' });
 

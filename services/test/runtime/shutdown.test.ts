@@ -1,6 +1,6 @@
 import { json } from '../support/http';
 import { startChildRuntime, waitUntilReady } from '../support/childRuntime';
-import { tempDataDir } from '../support/tempDir';
+import { tempDataDir } from '../../platform/test/support/tempDir';
 import { postJson, startTestRuntime } from '../support/testRuntime';
 
 /**

@@ -1,6 +1,6 @@
 import type { Profile } from '@cubre/schemas';
 import type { SharedInsuranceData, VisitorProfileData } from '@cubre/schemas/site';
-import { CommandRejected } from '@cubre/services/platform/core/decider';
+import { CommandRejected } from '@cubre/platform/core/decider';
 import {
   visitorProfileDecider,
   type VisitorProfileDomainEvent,

@@ -22,7 +22,7 @@ import {
 import { loadConfig } from '@cubre/services/runtime/config';
 import { startRuntime, type Runtime } from '@cubre/services/runtime/runtime';
 import { json } from '../support/http';
-import { tempDataDir } from '../support/tempDir';
+import { tempDataDir } from '../../platform/test/support/tempDir';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
 
 let runtime: TestRuntime;

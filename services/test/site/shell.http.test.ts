@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CHILE_ORIGIN_PATHS, MenuItem, OPTIMIZE_ORIGIN_PATHS, RouteTranslation } from '@cubre/schemas/site';
 import { rootPackageVersion } from '@cubre/services/site/config';
 import { json } from '../support/http';
-import { tempDataDir } from '../support/tempDir';
+import { tempDataDir } from '../../platform/test/support/tempDir';
 import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
 import {
   caughtUp,

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppContext } from '@cubre/services/platform/http/app';
+import type { AppContext } from '@cubre/platform/http/app';
 import { siteModule } from '@cubre/services/site';
 import { loadSiteConfig, rootPackageVersion } from '@cubre/services/site/config';
 import { originOfPath } from '@cubre/services/site/shell/businessLine';
@@ -10,7 +10,7 @@ import {
 } from '@cubre/services/site/shell/contactInformation';
 import { seoText } from '@cubre/services/site/shell/menu';
 import { normalizePath, translateRoute } from '@cubre/services/site/shell/routeTranslator';
-import { tempDataDir } from '../support/tempDir';
+import { tempDataDir } from '../../platform/test/support/tempDir';
 
 describe('route translation', () => {
   const translated = (path: string) => {

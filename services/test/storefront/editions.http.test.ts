@@ -5,7 +5,7 @@ import { loadDemoCatalogue } from '@cubre/services/catalogue/demo';
 import { loadConfig } from '@cubre/services/runtime/config';
 import { editionOfHost, EditionHostsSetting } from '@cubre/services/site/editionHosts';
 import { startCatalogueRuntime } from '../catalogue/routes/detailRuntime';
-import { tempDataDir } from '../support/tempDir';
+import { tempDataDir } from '../../platform/test/support/tempDir';
 import type { TestRuntime } from '../support/testRuntime';
 
 /**

@@ -1,4 +1,4 @@
-import type { Decider, DomainEvent } from '@cubre/services/platform/core/decider';
+import type { Decider, DomainEvent } from '@cubre/platform/core/decider';
 
 /**
  * Given/when/then for deciders (STYLE.md, Emmett's DeciderSpecification):

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadConfig } from '@cubre/services/runtime/config';
 import { startRuntime, type Runtime, type RuntimeHooks } from '@cubre/services/runtime/runtime';
 import { GENEROUS_RATE_LIMITS } from '../../../scripts/fixtures/generousRateLimits';
-import { tempDataDir } from './tempDir';
+import { tempDataDir } from '../../platform/test/support/tempDir';
 
 export interface TestRuntime extends Runtime {
   /** Stops the runtime and removes its data directory. */

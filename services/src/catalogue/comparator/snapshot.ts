@@ -1,4 +1,4 @@
-import { PROGRESS_COLLECTION, type ProjectionProgressDocument } from '@cubre/projections';
+import { PROGRESS_COLLECTION, type ProjectionProgressDocument } from '@cubre/platform/projections/projection';
 import {
   CATALOGUE_COLLECTIONS,
   type CardDocument,
@@ -7,7 +7,7 @@ import {
   type OrganizationDocument,
 } from '@cubre/projections/catalogue/documents';
 import { CATALOGUE_PROJECTION } from '@cubre/projections/catalogue/projection';
-import type { ReadStore } from '../../platform/ports/readStore';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
 
 /** The catalogue as one query sees it: the read models at one projection position. */
 export interface CatalogueSnapshot {

@@ -7,7 +7,7 @@ import {
   type OrganizationDefinition,
   type ProductDefinitionInput,
 } from '@cubre/schemas';
-import type { EventStore } from '../../platform/ports/eventStore';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
 import {
   CommandPool,
   defineAll,

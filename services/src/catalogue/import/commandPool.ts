@@ -1,6 +1,6 @@
 import type { Actor } from '@cubre/schemas';
 import type { CatalogueKind } from '@cubre/schemas';
-import type { EventStore } from '../../platform/ports/eventStore';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { defineCatalogueEntry, type DefineOutcome } from '../defineEntry';
 
 /** How many commands an import keeps in flight: enough for the SQLite writer to commit them in groups. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { INSURANCE_TYPES, type IsaprePlanDefinition } from '@cubre/schemas';
-import type { EventStore } from '../../platform/ports/eventStore';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { defineCatalogueEntry } from '../defineEntry';
 import { catalogueStream } from '../definitionDecider';
 import {

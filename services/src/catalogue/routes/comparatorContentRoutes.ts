@@ -1,7 +1,7 @@
 import type { ComparatorDefinition } from '@cubre/schemas';
 import { Router } from 'express';
 import { z } from 'zod';
-import { validated } from '../../platform/http/validate';
+import { validated } from '@cubre/platform/http/validate';
 import type { CatalogueSnapshots } from '../comparator/snapshot';
 import type { CatalogueIndex } from '../views/catalogueIndex';
 import {

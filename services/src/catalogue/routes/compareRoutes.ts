@@ -1,9 +1,9 @@
 import { CompareRequest, Country } from '@cubre/schemas';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { HttpProblem } from '../../platform/http/problem';
+import { HttpProblem } from '@cubre/platform/http/problem';
 import { hostEdition } from '../../site/editionHosts';
-import { validated } from '../../platform/http/validate';
+import { validated } from '@cubre/platform/http/validate';
 import type { Comparator } from '../comparator/compare';
 import type { CatalogueSnapshots } from '../comparator/snapshot';
 import { countryCodeOf } from '@cubre/schemas/countries';

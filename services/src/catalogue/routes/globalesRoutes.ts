@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { validated } from '../../platform/http/validate';
+import { validated } from '@cubre/platform/http/validate';
 import { UF_FALLBACK_CLP, ufAt } from '../reference/ufValues';
 import type { PricingContext } from '../comparator/pricingContext';
 

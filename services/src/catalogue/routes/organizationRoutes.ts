@@ -1,7 +1,7 @@
 import { OrganizationType } from '@cubre/schemas';
 import { Router } from 'express';
 import { z } from 'zod';
-import { validated } from '../../platform/http/validate';
+import { validated } from '@cubre/platform/http/validate';
 import type { CatalogueSnapshots } from '../comparator/snapshot';
 import { additionalInsuranceTypes, organizationsOfTypes } from '../views/organizations';
 import { CountryQuery, editionOf, indexOf, NoQuery } from './params';

@@ -1,7 +1,7 @@
 import { CatalogueCode, Country, Slug } from '@cubre/schemas';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { HttpProblem } from '../../platform/http/problem';
+import { HttpProblem } from '@cubre/platform/http/problem';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import type { CatalogueSnapshots } from '../comparator/snapshot';
 import { catalogueIndex, type CatalogueIndex } from '../views/catalogueIndex';

@@ -11,8 +11,8 @@ import {
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import { Router } from 'express';
 import { z } from 'zod';
-import { HttpProblem } from '../../platform/http/problem';
-import { validated } from '../../platform/http/validate';
+import { HttpProblem } from '@cubre/platform/http/problem';
+import { validated } from '@cubre/platform/http/validate';
 import { cardFilter } from '../comparator/filters';
 import type { PricingContext } from '../comparator/pricingContext';
 import type { CatalogueSnapshots } from '../comparator/snapshot';

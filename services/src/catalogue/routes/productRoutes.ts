@@ -2,7 +2,7 @@ import { CatalogueCode, Slug } from '@cubre/schemas';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import { Router } from 'express';
 import { z } from 'zod';
-import { validated } from '../../platform/http/validate';
+import { validated } from '@cubre/platform/http/validate';
 import type { PricingContext } from '../comparator/pricingContext';
 import type { CatalogueSnapshots } from '../comparator/snapshot';
 import type { CatalogueIndex } from '../views/catalogueIndex';

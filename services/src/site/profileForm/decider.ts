@@ -4,7 +4,7 @@ import {
   type VisitorProfileData as VisitorProfileDataType,
 } from '@cubre/schemas/site';
 import { z } from 'zod';
-import { CommandRejected, type Decider } from '../../platform/core/decider';
+import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
 import { canonicalJson } from '../canonicalJson';
 
 /** Stream of one submitted profile: `visitorProfile-{profileId}`. */

@@ -6,12 +6,12 @@ import {
   type VisitorProfileData,
 } from '@cubre/schemas/site';
 import { Router } from 'express';
-import { handleCommand } from '../../platform/commands/commandHandler';
-import type { AppContext } from '../../platform/http/app';
-import { anonymousVisitor, commandMetadataOf } from '../../platform/http/commandMetadata';
-import { setRevisionETag } from '../../platform/http/etag';
-import { HttpProblem, invalidRequest } from '../../platform/http/problem';
-import { validated } from '../../platform/http/validate';
+import { handleCommand } from '@cubre/platform/commands/commandHandler';
+import type { AppContext } from '@cubre/platform/http/app';
+import { anonymousVisitor, commandMetadataOf } from '@cubre/platform/http/commandMetadata';
+import { setRevisionETag } from '@cubre/platform/http/etag';
+import { HttpProblem, invalidRequest } from '@cubre/platform/http/problem';
+import { validated } from '@cubre/platform/http/validate';
 import { requestCountry } from '../requestCountry';
 import { VisitorProfileDomainEvent, visitorProfileDecider, visitorProfileStream } from './decider';
 import {

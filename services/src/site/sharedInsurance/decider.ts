@@ -4,7 +4,7 @@ import {
   type SharedInsuranceData as SharedInsuranceDataType,
 } from '@cubre/schemas/site';
 import { z } from 'zod';
-import { CommandRejected, type Decider } from '../../platform/core/decider';
+import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
 import { canonicalJson } from '../canonicalJson';
 
 /** Stream of one shared insurance: `sharedInsurance-{code}`. */

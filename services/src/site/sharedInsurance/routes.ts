@@ -17,13 +17,13 @@ import {
 import { Router, type Request, type Response } from 'express';
 import type { CatalogueSnapshot, CatalogueSnapshots } from '../../catalogue/comparator/snapshot';
 import { checkSiteUrl } from '../../comparatorLinks/siteUrl';
-import { handleCommand } from '../../platform/commands/commandHandler';
-import { CommandRejected } from '../../platform/core/decider';
-import type { AppContext } from '../../platform/http/app';
-import { anonymousVisitor, commandMetadataOf } from '../../platform/http/commandMetadata';
-import { setRevisionETag } from '../../platform/http/etag';
-import { HttpProblem, invalidRequest, notFound } from '../../platform/http/problem';
-import { validated } from '../../platform/http/validate';
+import { handleCommand } from '@cubre/platform/commands/commandHandler';
+import { CommandRejected } from '@cubre/platform/core/decider';
+import type { AppContext } from '@cubre/platform/http/app';
+import { anonymousVisitor, commandMetadataOf } from '@cubre/platform/http/commandMetadata';
+import { setRevisionETag } from '@cubre/platform/http/etag';
+import { HttpProblem, invalidRequest, notFound } from '@cubre/platform/http/problem';
+import { validated } from '@cubre/platform/http/validate';
 import {
   SharedInsuranceDomainEvent,
   shareContentOf,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Router } from 'express';
 import { z } from 'zod';
 import { referenceDataDir } from '../../catalogue/comparator/pricingContext';
-import { validated } from '../../platform/http/validate';
+import { validated } from '@cubre/platform/http/validate';
 
 const RegionRow = z.object({
   codigo: z.string().regex(/^\d{2}$/),

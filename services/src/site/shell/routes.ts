@@ -8,9 +8,9 @@ import {
 } from '@cubre/schemas/site';
 import { Router, type Request } from 'express';
 import type { CatalogueSnapshots } from '../../catalogue/comparator/snapshot';
-import { invalidRequest } from '../../platform/http/problem';
-import { validated } from '../../platform/http/validate';
-import { fieldErrorsOf } from '../../platform/http/zodErrors';
+import { invalidRequest } from '@cubre/platform/http/problem';
+import { validated } from '@cubre/platform/http/validate';
+import { fieldErrorsOf } from '@cubre/platform/http/zodErrors';
 import type { SiteConfig } from '../config';
 import { requestCountry } from '../requestCountry';
 import { businessLineFor } from './businessLine';

@@ -13,8 +13,8 @@ import {
   generateDemoCatalogue,
   loadDemoCatalogue,
 } from '@cubre/services/catalogue/demo';
-import { openSqliteEventStore } from '@cubre/services/platform/adapters/sqlite/eventStore';
-import { tempDataDir } from '../../support/tempDir';
+import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
+import { tempDataDir } from '../../../platform/test/support/tempDir';
 
 const catalogue = generateDemoCatalogue();
 const products = catalogue.products.map((product) => ProductDefinition.parse(product));

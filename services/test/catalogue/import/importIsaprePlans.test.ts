@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { INSURANCE_TYPES, type IsaprePlanDefinition, type OrganizationDefinition } from '@cubre/schemas';
 import { ExtractFileError, importIsaprePlans, type ImportProgress } from '@cubre/services/catalogue/import';
-import { openSqliteEventStore } from '@cubre/services/platform/adapters/sqlite/eventStore';
-import type { EventStore } from '@cubre/services/platform/ports/eventStore';
-import { tempDataDir } from '../../support/tempDir';
+import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
+import { tempDataDir } from '../../../platform/test/support/tempDir';
 import { FIXTURE_TEXT, HEADER_LINE } from './fixture';
 
 const dir = tempDataDir('cubre-import-');

@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import type { IsaprePlanDefinition } from '@cubre/schemas';
 import { importIsaprePlans, type ImportSummary } from '@cubre/services/catalogue/import';
-import { openSqliteEventStore } from '@cubre/services/platform/adapters/sqlite/eventStore';
-import type { EventStore } from '@cubre/services/platform/ports/eventStore';
-import { tempDataDir } from '../../support/tempDir';
+import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
+import { tempDataDir } from '../../../platform/test/support/tempDir';
 
 const SHIPPED = join(__dirname, '../../../reference-data/isapres/planes-vigentes-2016-09.csv.gz');
 

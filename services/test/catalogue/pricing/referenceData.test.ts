@@ -18,7 +18,7 @@ import {
   TOPE_IMPONIBLE_DEFAULT_UF,
   topeImponibleAt,
 } from '@cubre/services/catalogue/reference/topeImponible';
-import { tempDataDir } from '../../support/tempDir';
+import { tempDataDir } from '../../../platform/test/support/tempDir';
 import { reference, REFERENCE_DIR } from './referenceData';
 
 const shipped = (name: keyof typeof REFERENCE_FILES) => join(REFERENCE_DIR, REFERENCE_FILES[name]);

@@ -1,4 +1,4 @@
-import type { EventStore } from '@cubre/services/platform/ports/eventStore';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { json } from '../../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../../support/testRuntime';
 import { loadDetailFixture } from '../support/catalogueFixture';

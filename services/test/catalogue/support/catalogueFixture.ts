@@ -7,7 +7,7 @@ import {
   type ProductDefinitionInput,
 } from '@cubre/schemas';
 import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
-import type { EventStore } from '@cubre/services/platform/ports/eventStore';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { fixtureCommandOptions, ORGANIZATIONS } from '../../support/catalogueOrganizations';
 
 const options = fixtureCommandOptions('fixture', () => new Date());

@@ -10,7 +10,7 @@ import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
 import { loadConfig } from '@cubre/services/runtime/config';
 import { startRuntime, type Runtime } from '@cubre/services/runtime/runtime';
 import { GENEROUS_RATE_LIMITS } from '../../../../scripts/fixtures/generousRateLimits';
-import { tempDataDir } from '../../support/tempDir';
+import { tempDataDir } from '../../../platform/test/support/tempDir';
 import { fixtureCommandOptions, ORGANIZATIONS } from '../../support/catalogueOrganizations';
 
 /** The real runtime whose every log line (trace and up) is kept in `logged`, to check what reaches logs. */

@@ -1,4 +1,0 @@
-export * from './runner/projection';
-export * from './runner/runner';
-export * from './runner/waiters';
-export * from './runner/remoteVisibility';

@@ -1,9 +1,0 @@
-import { createMongoReadStore } from '@cubre/services/platform/adapters/mongo/readStore';
-import { describeWithEngine, engine } from '../../../../scripts/test/engines';
-import { readStoreContract } from './readStoreContract';
-
-const mongo = engine('mongo');
-
-describeWithEngine('MongoDB read store contract', mongo, () => {
-  readStoreContract(async () => createMongoReadStore({ url: mongo.available ? mongo.url : '' }));
-});

@@ -1,0 +1,260 @@
+import { LEAD_LIST_SORTS } from '@cubre/services/leads/adminQueries';
+import type { ObservedQuery } from '@cubre/platform/adapters/sqlite/readStore/collection';
+import type { SqliteReadStore } from '@cubre/platform/adapters/sqlite/readStore/store';
+import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
+import { formatRut, rutCheckDigit } from '@cubre/schemas';
+import { EXECUTIVES, writeLeads } from '../../../scripts/bench/leadsData';
+import { listQuery, signIn, type Session } from '../identity/support';
+import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
+import { json } from '../support/http';
+import { tempDataDir } from '../../platform/test/support/tempDir';
+import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
+
+/**
+ * Issue 12: every find, findOne and count a request makes is served by an index, whatever the data's
+ * size. The real runtime, on leads written as the console works them, has every read route called with the
+ * filters and sorts it offers, as each kind of user; every read the store saw meanwhile is then explained
+ * (the embedded store's `explain`), and one that reads every document fails the test, naming the query.
+ */
+
+/**
+ * Reads that take every document on purpose, each with its reason. Nothing else may.
+ */
+const WHOLE_READS: { why: string; matches(query: ObservedQuery): boolean }[] = [
+  {
+    why: "the comparator's catalogue snapshot loads the whole catalogue into memory once per catalogue change",
+    matches: (query) =>
+      [
+        'comparatorCards',
+        'catalogueOrganizations',
+        'catalogueInsuranceTypes',
+        'catalogueComparators',
+      ].includes(query.collection) && JSON.stringify(query.filter) === '{"withdrawn":false}',
+  },
+];
+
+let runtime: TestRuntime;
+const seen: ObservedQuery[] = [];
+let admin: Session;
+let supervisor: Session;
+let executive: Session;
+let company: Session;
+let leadIds: string[] = [];
+let searchEmail = '';
+const dir = tempDataDir();
+
+beforeAll(async () => {
+  const store = openSqliteEventStore({ dataDir: dir.path });
+  const written = await writeLeads(store, 400, { seed: 3, now: new Date() });
+  searchEmail = written.searchEmail;
+  leadIds = written.workable.map((lead) => lead.leadId);
+  await store.close();
+  runtime = await startTestRuntime({ DATA_DIR: dir.path });
+  await loadLeadsCatalogue(runtime);
+  admin = await signIn(runtime.url, 'admin@demo.cl');
+  supervisor = await signIn(runtime.url, 'supervisor@demo.cl');
+  executive = await signIn(runtime.url, 'ejecutivo@demo.cl');
+  company = await signIn(runtime.url, 'empresa@demo.cl');
+  (runtime.engines.readStore as SqliteReadStore).observeQueries((query) => seen.push(query));
+}, 120_000);
+
+afterAll(async () => {
+  await runtime.dispose();
+  dir.remove();
+});
+
+async function ok(response: Promise<Response>): Promise<any> {
+  const answer = await response;
+  if (answer.status >= 400)
+    throw new Error(`${answer.url} answered ${answer.status}: ${await answer.text()}`);
+  return answer.headers.get('content-type')?.includes('json') ? json(answer) : answer.text();
+}
+
+/** Every read route, as the console and the storefront call it. */
+async function callEveryReadRoute() {
+  // The storefront: plan requests (their duplicate check, on a product many people ask for), reading one
+  // back, a contact message, links.
+  const request = (n: number) =>
+    ok(
+      postJson(`${runtime.url}/api/solicitarplans`, {
+        productCode: 'COMP-L',
+        nombre: 'Ana Soto',
+        rut: formatRut(`${12_345_600 + n}${rutCheckDigit(String(12_345_600 + n))}`),
+        email: `ana.soto.${n}@example.com`,
+        telefono: '+56 9 1234 5678',
+        region: 13,
+        profile: { cotizante: [{ sexo: 'Femenino', edad: 41, ingreso: '2.100.000' }] },
+        price: { value: 0.85, unit: 'UF' },
+        comparator: 'seguros-de-salud',
+        originPath: '/Seguros/Seguros-Andes/COMP-L/Solicitar',
+      }),
+    );
+  for (let n = 0; n < 12; n++) await request(n);
+  const lead = await request(99);
+  await ok(fetch(`${runtime.url}/api/solicitarplans/${lead.id}`));
+  await ok(
+    postJson(`${runtime.url}/api/contactos`, {
+      nombre: 'Ana Soto',
+      email: 'ana.soto@example.com',
+      telefono: '+56 9 1234 5678',
+      mensaje: 'Quiero saber más',
+    }),
+  );
+  const link = await ok(
+    postJson(`${runtime.url}/api/buscarplanes/comparator-url`, { url: '/Comparar/Isapres?p=2' }),
+  );
+  await ok(fetch(`${runtime.url}/api/buscarplanes/comparator/url/${link.link}`));
+  await ok(fetch(`${runtime.url}/url/${link.link}`, { redirect: 'manual' }));
+
+  // The console's lead list: each filter with each sort, as a supervisor, then as an executive.
+  const filters: Record<string, unknown>[] = [
+    {},
+    { status: [2] },
+    { status: [2], country: 'CL' },
+    { subStatus: [201] },
+    { executiveId: EXECUTIVES[0]!.id },
+    { executiveId: null },
+    { requestType: 'Seguros' },
+    { country: 'PE' },
+    { productCode: 'CB23011' },
+    { createdAt_gte: '2026-01-01', createdAt_lte: '2030-01-01' },
+    { q: searchEmail },
+    { q: '12.345.678-5' },
+    { q: 'castillo' },
+  ];
+  for (const sort of LEAD_LIST_SORTS) {
+    for (const order of ['ASC', 'DESC']) {
+      for (const filter of filters) {
+        await ok(
+          supervisor.get(`/api/admin/leads${listQuery({ filter, sort: [sort, order], range: [20, 39] })}`),
+        );
+      }
+    }
+  }
+  for (const filter of [{}, { status: [2] }, { q: 'castillo' }]) {
+    await ok(
+      executive.get(`/api/admin/leads${listQuery({ filter, sort: ['createdAt', 'DESC'], range: [0, 19] })}`),
+    );
+  }
+  const id = leadIds[0]!;
+  await ok(executive.get(`/api/admin/leads/${id}`));
+  await ok(executive.get(`/api/admin/leads/${id}/history`));
+  await ok(supervisor.get('/api/admin/lead-counts'));
+  await ok(executive.get('/api/admin/lead-counts'));
+  await ok(executive.post(`/api/admin/leads/${id}/notes`, { text: 'Llamé y no contestó' }));
+  const moved = await ok(executive.post(`/api/admin/leads/${id}/status`, { statusId: 2, subStatusId: 202 }));
+  expect(moved.subStatus.id).toBe(202);
+  for (const sort of ['at', 'createdAt']) {
+    for (const filter of [
+      {},
+      { leadId: id },
+      { executiveId: EXECUTIVES[0]!.id },
+      { type: 'LLAMADA' },
+      { at_gte: '2026-01-01' },
+    ]) {
+      await ok(
+        supervisor.get(`/api/admin/agenda${listQuery({ filter, sort: [sort, 'ASC'], range: [0, 9] })}`),
+      );
+    }
+  }
+  await ok(executive.get(`/api/admin/agenda${listQuery({ range: [0, 9] })}`));
+
+  // Identity: who is signed in, users, roles, permissions, the audit, organizations.
+  await ok(supervisor.get('/api/admin/me'));
+  for (const sort of ['id', 'email', 'name', 'createdAt', 'updatedAt', 'status']) {
+    for (const filter of [
+      {},
+      { q: 'demo' },
+      { role: 'EJECUTIVO' },
+      { status: 'Activo' },
+      { organizationId: null },
+      { permission: 'lead:read' },
+    ]) {
+      await ok(admin.get(`/api/admin/users${listQuery({ filter, sort: [sort, 'ASC'], range: [0, 9] })}`));
+    }
+  }
+  await ok(admin.get(`/api/admin/users/${supervisor.user.id}`));
+  await ok(company.get(`/api/admin/users${listQuery({ range: [0, 9] })}`));
+  for (const sort of ['id', 'name', 'updatedAt']) {
+    for (const filter of [{}, { q: 'ejec' }, { permission: 'lead:read' }]) {
+      await ok(admin.get(`/api/admin/roles${listQuery({ filter, sort: [sort, 'ASC'], range: [0, 49] })}`));
+    }
+  }
+  await ok(admin.get('/api/admin/roles/EJECUTIVO'));
+  await ok(admin.get('/api/admin/permissions'));
+  for (const sort of ['id', 'occurredAt', 'position', 'type', 'streamId', 'category']) {
+    const filters = [
+      {},
+      { streamId: `user-${supervisor.user.id}` },
+      { category: 'user' },
+      { type: 'UserRegistered' },
+      { actorId: admin.user.id },
+      { occurredAt_gte: '2026-01-01T00:00:00Z', occurredAt_lte: '2030-01-01T00:00:00Z' },
+    ];
+    for (const filter of filters) {
+      await ok(admin.get(`/api/admin/audit${listQuery({ filter, sort: [sort, 'DESC'], range: [0, 19] })}`));
+    }
+  }
+  await ok(company.get(`/api/admin/audit${listQuery({ range: [0, 19] })}`));
+  for (const sort of ['id', 'name', 'createdAt', 'updatedAt']) {
+    for (const filter of [{}, { q: 'andes' }]) {
+      await ok(
+        admin.get(`/api/admin/organizations${listQuery({ filter, sort: [sort, 'ASC'], range: [0, 19] })}`),
+      );
+    }
+  }
+  await ok(company.get(`/api/admin/organizations${listQuery({ range: [0, 19] })}`));
+
+  // The lead catalogues.
+  for (const resource of ['lead-statuses', 'lead-sub-statuses', 'failure-reasons', 'lead-transitions']) {
+    await ok(supervisor.get(`/api/admin/${resource}${listQuery({ range: [0, 49] })}`));
+  }
+  for (const resource of ['lead-statuses', 'lead-sub-statuses', 'failure-reasons']) {
+    for (const sort of ['id', 'name', 'order', 'active']) {
+      for (const filter of [{}, { q: 'a' }, { active: true }]) {
+        await ok(
+          supervisor.get(
+            `/api/admin/${resource}${listQuery({ filter, sort: [sort, 'ASC'], range: [0, 49] })}`,
+          ),
+        );
+      }
+    }
+  }
+  await ok(
+    supervisor.get(`/api/admin/lead-sub-statuses${listQuery({ filter: { parentIds: 2 }, range: [0, 49] })}`),
+  );
+  await ok(
+    supervisor.get(
+      `/api/admin/failure-reasons${listQuery({ filter: { subStatusIds: 401 }, range: [0, 49] })}`,
+    ),
+  );
+  await ok(supervisor.get('/api/admin/lead-statuses/2'));
+}
+
+test('every read a request makes is served by an index: no route reads every document', async () => {
+  await callEveryReadRoute();
+  const store = runtime.engines.readStore as SqliteReadStore;
+  const unique = new Map(seen.map((query) => [JSON.stringify(query), query]));
+  const scans: string[] = [];
+  for (const query of unique.values()) {
+    const plan = await store
+      .collection(query.collection)
+      .explain(query.filter, { ...query.options, operation: query.operation });
+    if (!plan.fullScan || WHOLE_READS.some((allowed) => allowed.matches(query))) continue;
+    scans.push(
+      `${query.collection}.${query.operation}(${JSON.stringify(query.filter)}, ${JSON.stringify(query.options)}): ` +
+        `${plan.access}${plan.indexes.length ? ` of ${plan.indexes.join(', ')}` : ''}`,
+    );
+  }
+  expect(unique.size).toBeGreaterThan(100);
+  expect(scans).toEqual([]);
+
+  // The duplicate check of a plan request (earlierLeadOf): the leads of that RUT or e-mail through their
+  // two indexes, never the product's or the window's leads one by one.
+  const duplicateCheck = [...unique.values()]
+    .reverse()
+    .find((query) => query.collection === 'leads' && '$or' in query.filter && 'productCode' in query.filter)!;
+  expect(
+    await store.collection('leads').explain(duplicateCheck.filter, duplicateCheck.options),
+  ).toMatchObject({ access: 'union', indexes: ['search.rut_1', 'search.email_1'], filterInSql: true });
+}, 300_000);
