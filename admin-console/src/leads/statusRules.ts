@@ -62,7 +62,7 @@ export const canMove = (catalogues: LeadCatalogues, fromStatusId: number, toStat
 /**
  * The outcomes a lead ends in (seed 002 §3 names them; the catalogue has no "closed" flag): Cerrado,
  * Fallido, Duplicado, Resuelto, Cliente Vigente, Pruebas QP, Cliente Falso, Devuelto. The default policy
- * reopens them only through Por Reasignar (services/src/leadCatalogue/defaults.ts). No interesa stays
+ * reopens them only through Por Reasignar (schemas/src/leadCatalogue/defaults.ts). No interesa stays
  * open: the policy lets it resume as Agenda or Interesa.
  */
 export const CLOSED_STATUS_IDS: readonly number[] = [3, 4, 6, 10, 11, 97, 98, 101];

@@ -59,3 +59,15 @@ export function catalogueQuotes(snapshots: CatalogueSnapshots, clock: () => Date
     quoteOf(await indexOf(snapshots), card, pricingContext(), clock(), profile);
 }
 export type CatalogueQuotes = ReturnType<typeof catalogueQuotes>;
+
+// What other domains may use of the catalogue (ARCHITECTURE.md: a domain reaches another through its
+// index.ts only): the published snapshots and their cards, the catalogue's index and reference data.
+export {
+  catalogueSnapshotsFor,
+  type CatalogueSnapshot,
+  type CatalogueSnapshots,
+} from './comparator/snapshot';
+export { catalogueIndex } from './views/catalogueIndex';
+export { ADDITIONAL_INSURANCE_TYPES } from './views/organizations';
+export { referenceDataDir } from './comparator/pricingContext';
+export type { CardDocument } from '@cubre/projections/catalogue/documents';

@@ -7,3 +7,6 @@ export const comparatorLinksModule: HttpModule & { categories: string[] } = {
   categories: [COMPARATOR_LINK_CATEGORY],
   routes: comparatorLinkRoutes,
 };
+
+// What other domains may use of the comparator links (through this file only).
+export { checkSiteUrl } from './siteUrl';

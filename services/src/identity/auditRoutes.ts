@@ -20,7 +20,7 @@ import {
 import { validated } from '@cubre/platform/http/validate';
 import type { Filter, SortSpec } from '@cubre/platform/ports/readStore';
 import { allOf, missing, refuseWrites, stringOf, stringsOf } from './adminHttp';
-import { principalOf, requirePermission } from './guard';
+import { principalOf, requirePermission } from '@cubre/platform/http/guard';
 import { organizationStream } from './organizationDecider';
 import { organizationScopeOf } from './scope';
 import { userStream } from './userDecider';

@@ -38,3 +38,7 @@ export const identityModule: HttpModule & { categories: string[] } = {
   },
   start: seedIdentity,
 };
+
+// What other domains and the runtime may use of identity (ARCHITECTURE.md: through this file only).
+export { identityAuthenticator } from './authentication';
+export { findUserById, permissionsOf } from './principals';

@@ -32,7 +32,7 @@ import {
   textSearch,
   untilVisible,
 } from './adminHttp';
-import { actorOf, forbidden, principalOf, requirePermission } from './guard';
+import { actorOf, forbidden, principalOf, requirePermission } from '@cubre/platform/http/guard';
 import { OrganizationDomainEvent, organizationDecider, organizationStream } from './organizationDecider';
 import { inScope, isCompanyScoped, scopeFilter } from './scope';
 

@@ -35,7 +35,7 @@ import {
   untilVisible,
 } from './adminHttp';
 import { invalidRequest } from '@cubre/platform/http/problem';
-import { actorOf, principalOf, requirePermission } from './guard';
+import { actorOf, principalOf, requirePermission } from '@cubre/platform/http/guard';
 import { RoleDomainEvent, roleDecider, roleStream } from './roleDecider';
 import { assertPermissionsHeld, isCompanyScoped } from './scope';
 

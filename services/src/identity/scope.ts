@@ -7,7 +7,7 @@ import {
   type RoleDocument,
 } from '@cubre/schemas';
 import type { Filter, ReadStore } from '@cubre/platform/ports/readStore';
-import { forbidden } from './guard';
+import { forbidden } from '@cubre/platform/http/guard';
 
 /**
  * A company administrator: a principal with a company-administrator role, or one who belongs to a company.

@@ -30,7 +30,8 @@ import {
   newDeviceCookie,
   trustedDeviceNonce,
 } from './deviceCookie';
-import { authenticate, authenticateRequest, forbidden } from './guard';
+import { forbidden } from '@cubre/platform/http/guard';
+import { authenticate, authenticateRequest } from './authentication';
 import { LoginThrottle } from './loginThrottle';
 import { decoyHash, hashPassword, inPasswordHistory, verifyPassword } from './password';
 import { findUserByEmail, findUserById, passwordExpired, principalFor, sessionUserOf } from './principals';

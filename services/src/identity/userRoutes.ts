@@ -44,7 +44,7 @@ import {
   textSearch,
   untilVisible,
 } from './adminHttp';
-import { actorOf, forbidden, principalOf, requirePermission } from './guard';
+import { actorOf, forbidden, principalOf, requirePermission } from '@cubre/platform/http/guard';
 import { hashPassword, inPasswordHistory } from './password';
 import { findUserByEmail } from './principals';
 import { registerUser, userAggregate, userEmailAggregate } from './registration';

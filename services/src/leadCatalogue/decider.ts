@@ -9,7 +9,7 @@ import {
 } from '@cubre/schemas';
 import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
 import type { AggregateDefinition } from '@cubre/platform/commands/commandHandler';
-import { canonicalJson } from '../site/canonicalJson';
+import { canonicalJson } from '@cubre/platform/core/canonicalJson';
 
 export { leadCatalogueStream };
 

@@ -1,5 +1,5 @@
 import { REQUEST_TYPES, type Country, type FailureReasonRecord, type RequestType } from '@cubre/schemas';
-import { SUB_STATUS_IDS } from './defaults';
+import { SUB_STATUS_IDS } from '@cubre/schemas/leadCatalogue/defaults';
 
 const { SIN_CONTACTO, NO_CONTACTADO, NO_LE_INTERESA, NO_AVANZA } = SUB_STATUS_IDS;
 

@@ -1,7 +1,7 @@
 import { REFERENCE_LISTS, type ReferenceListName } from '@cubre/schemas';
 import { Router } from 'express';
 import { z } from 'zod';
-import { requirePermission } from '../identity/guard';
+import { requirePermission } from '@cubre/platform/http/guard';
 import type { AppContext } from '@cubre/platform/http/app';
 import { validated } from '@cubre/platform/http/validate';
 

@@ -4,11 +4,11 @@ import {
   catalogueSearchText,
   type LeadCatalogueDocument,
 } from '@cubre/projections/leadCatalogue/projection';
-import { LEADS_COLLECTION } from '@cubre/projections/leads/projection';
 import type { FieldError } from '@cubre/schemas';
 import { HttpProblem } from '@cubre/platform/http/problem';
 import type { Filter, ReadCollection, ReadStore } from '@cubre/platform/ports/readStore';
 import type { CatalogueReference } from './decider';
+import type { CatalogueUsage } from './usage';
 
 /**
  * What the lead catalogues check in the read models before a command: references that must exist, names
@@ -123,7 +123,25 @@ export async function checkRecord<K extends LeadCatalogueKind>(
   }
 }
 
-async function referencesIn(
+/**
+ * What refers to a record: for a status, the sub-statuses under it and the transition policies from or to
+ * it; for a sub-status, the failure reasons offered under it; then whatever the domains that use the
+ * catalogue hold (`usages`: the leads in that status, sub-status or failure reason). A transition policy is
+ * referred to by nothing.
+ */
+export async function referencesTo(
+  store: ReadStore,
+  kind: LeadCatalogueKind,
+  id: number,
+  usages: readonly CatalogueUsage[],
+): Promise<CatalogueReference[]> {
+  const own = await ownReferencesTo(store, kind, id);
+  const used = await Promise.all(usages.map((usage) => usage(store, kind, id)));
+  return [...own, ...used.flat()];
+}
+
+/** The catalogue's own records that refer to a record. */
+export async function referencesIn(
   collection: ReadCollection,
   resource: string,
   filter: Filter,
@@ -134,19 +152,11 @@ async function referencesIn(
   return { resource, count, ids: named.map(idOf) };
 }
 
-/**
- * What refers to a record: for a status, the sub-statuses under it, the transition policies from or to it
- * and the leads in it; for a sub-status, the failure reasons offered under it and the leads in it; for a
- * failure reason, the leads that failed for it (`failureReason.id` of the `leads` read model). A transition
- * policy is referred to by nothing.
- */
-export async function referencesTo(
+function ownReferencesTo(
   store: ReadStore,
   kind: LeadCatalogueKind,
   id: number,
 ): Promise<CatalogueReference[]> {
-  const leads = store.collection(LEADS_COLLECTION);
-  const leadId = (doc: { _id: string }) => doc._id;
   switch (kind) {
     case 'leadStatus':
       return Promise.all([
@@ -158,7 +168,6 @@ export async function referencesTo(
           $or: [{ _id: String(id) }, { to: id }],
           ...LIVE,
         }),
-        referencesIn(leads, 'leads', { 'status.id': id }, leadId),
       ]);
     case 'leadSubStatus':
       return Promise.all([
@@ -166,12 +175,10 @@ export async function referencesTo(
           subStatusIds: id,
           ...LIVE,
         }),
-        referencesIn(leads, 'leads', { 'subStatus.id': id }, leadId),
       ]);
     case 'failureReason':
-      return [await referencesIn(leads, 'leads', { 'failureReason.id': id }, leadId)];
     case 'leadTransition':
-      return [];
+      return Promise.resolve([]);
   }
 }
 

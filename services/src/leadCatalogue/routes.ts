@@ -8,7 +8,7 @@ import {
 } from '@cubre/schemas';
 import { LEAD_CATALOGUE_PROJECTION } from '@cubre/projections/leadCatalogue/projection';
 import { Router, type Request, type Response } from 'express';
-import { actorOf, requirePermission } from '../identity/guard';
+import { actorOf, requirePermission } from '@cubre/platform/http/guard';
 import {
   handleCommand,
   type AggregateDefinition,
@@ -39,6 +39,7 @@ import {
   type CatalogueRecordState,
 } from './decider';
 import { catalogueCollection, checkRecord, nextCatalogueId, referencesTo } from './references';
+import type { CatalogueUsage } from './usage';
 import { CATALOGUE_RESOURCES, type CatalogueResource } from './resources';
 
 const ADMIN = '/api/admin';
@@ -67,7 +68,11 @@ function sortOf(query: ListQuery, kind: LeadCatalogueKind): SortSpec {
  * `in_use` while something refers to the record). Reads need `lead-catalogue:read`, writes
  * `lead-catalogue:update`; every write waits for the projection, so the next list shows it.
  */
-function resourceRoutes(context: AppContext, spec: CatalogueResource): Router {
+function resourceRoutes(
+  context: AppContext,
+  spec: CatalogueResource,
+  usages: readonly CatalogueUsage[],
+): Router {
   const router = Router();
   const { kind, resource } = spec;
   const collection = catalogueCollection(context.readStore, kind);
@@ -238,7 +243,7 @@ function resourceRoutes(context: AppContext, spec: CatalogueResource): Router {
     validated({ params: LeadCatalogueParams }, async ({ params }, req, res) => {
       const id = Number(params.id);
       const expectedRevision = expectedRevisionOf(req, undefined);
-      const referencedBy = await referencesTo(context.readStore, kind, id);
+      const referencedBy = await referencesTo(context.readStore, kind, id, usages);
       const result = await run(req, res, id, { type: 'DeleteRecord', referencedBy }, expectedRevision).catch(
         missingAs404(id),
       );
@@ -250,8 +255,8 @@ function resourceRoutes(context: AppContext, spec: CatalogueResource): Router {
 }
 
 /** The four lead-catalogue resources under /api/admin. */
-export function leadCatalogueRoutes(context: AppContext): Router {
+export function leadCatalogueRoutes(context: AppContext, usages: readonly CatalogueUsage[]): Router {
   const router = Router();
-  for (const spec of CATALOGUE_RESOURCES) router.use(resourceRoutes(context, spec));
+  for (const spec of CATALOGUE_RESOURCES) router.use(resourceRoutes(context, spec, usages));
   return router;
 }

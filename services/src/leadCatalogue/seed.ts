@@ -9,7 +9,11 @@ import { LEAD_CATALOGUE_PROJECTION } from '@cubre/projections/leadCatalogue/proj
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import type { AppContext } from '@cubre/platform/http/app';
 import { LEAD_CATALOGUE_AGGREGATES, type CatalogueRecordCommand } from './decider';
-import { DEFAULT_LEAD_STATUSES, DEFAULT_LEAD_SUB_STATUSES, DEFAULT_LEAD_TRANSITIONS } from './defaults';
+import {
+  DEFAULT_LEAD_STATUSES,
+  DEFAULT_LEAD_SUB_STATUSES,
+  DEFAULT_LEAD_TRANSITIONS,
+} from '@cubre/schemas/leadCatalogue/defaults';
 import { DEFAULT_FAILURE_REASONS } from './failureReasons';
 
 /** The default catalogue, kind by kind (README.md beside this file lists it). */

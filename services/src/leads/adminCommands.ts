@@ -2,9 +2,9 @@ import { LEADS_COLLECTION, LEADS_PROJECTION, type LeadDocument } from '@cubre/pr
 import { LeadEventType, type Principal, type UserDocument } from '@cubre/schemas';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { forbidden, principalOf } from '../identity/guard';
-import { findUserById, permissionsOf } from '../identity/principals';
-import { loadLeadPolicy } from '../leadCatalogue/policy';
+import { forbidden, principalOf } from '@cubre/platform/http/guard';
+import { findUserById, permissionsOf } from '../identity';
+import { loadLeadPolicy } from '../leadCatalogue';
 import { handleCommand, type CommandResult } from '@cubre/platform/commands/commandHandler';
 import { derivedId } from '@cubre/platform/commands/eventIds';
 import { CommandRejected } from '@cubre/platform/core/decider';

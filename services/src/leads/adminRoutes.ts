@@ -7,8 +7,8 @@ import {
 import { USERS_COLLECTION, type StoredEvent, type UserDocument } from '@cubre/schemas';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { principalOf, requireAnyPermission, requirePermission } from '../identity/guard';
-import { permissionsOf } from '../identity/principals';
+import { principalOf, requireAnyPermission, requirePermission } from '@cubre/platform/http/guard';
+import { permissionsOf } from '../identity';
 import type { AppContext } from '@cubre/platform/http/app';
 import { expectedRevisionOf, setRevisionETag } from '@cubre/platform/http/etag';
 import { HttpProblem } from '@cubre/platform/http/problem';

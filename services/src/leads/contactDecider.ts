@@ -1,7 +1,7 @@
 import { CONTACT_REQUEST_CATEGORY, ContactRequestedData } from '@cubre/schemas';
 import { z } from 'zod';
 import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
-import { canonicalJson } from '../site/canonicalJson';
+import { canonicalJson } from '@cubre/platform/core/canonicalJson';
 
 /** Stream of one contact-form message: `contactRequest-{contactId}`. */
 export { CONTACT_REQUEST_CATEGORY };

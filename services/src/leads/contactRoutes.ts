@@ -6,7 +6,7 @@ import type { AppContext } from '@cubre/platform/http/app';
 import { anonymousVisitor, commandMetadataOf } from '@cubre/platform/http/commandMetadata';
 import { setRevisionETag } from '@cubre/platform/http/etag';
 import { validated } from '@cubre/platform/http/validate';
-import { requestCountry } from '../site/requestCountry';
+import { requestCountry } from '@cubre/platform/http/requestCountry';
 import { ContactRequestDomainEvent, contactRequestDecider, contactRequestStream } from './contactDecider';
 import { LeadDomainEvent, leadDecider, leadStream } from './decider';
 import { derivedId } from './ids';

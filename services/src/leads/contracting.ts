@@ -9,7 +9,7 @@ import {
   type PaymentMethod,
   type PurchaseStep,
 } from '@cubre/schemas';
-import { DEFAULT_LEAD_SUB_STATUSES, SUB_STATUS_IDS } from '../leadCatalogue/defaults';
+import { DEFAULT_LEAD_SUB_STATUSES, SUB_STATUS_IDS } from '@cubre/schemas/leadCatalogue/defaults';
 import { CommandRejected } from '@cubre/platform/core/decider';
 import type { LeadDomainEvent, LeadState, RecordContractingStep } from './leadModel';
 

@@ -12,8 +12,8 @@ import {
 } from '@cubre/schemas';
 import { Router, type Request, type Response } from 'express';
 import type { CatalogueQuotes } from '../catalogue';
-import type { CatalogueSnapshots } from '../catalogue/comparator/snapshot';
-import { loadLeadPolicy } from '../leadCatalogue/policy';
+import type { CatalogueSnapshots } from '../catalogue';
+import { loadLeadPolicy } from '../leadCatalogue';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected } from '@cubre/platform/core/decider';
 import type { AppContext } from '@cubre/platform/http/app';

@@ -1,6 +1,6 @@
 import { INITIAL_LEAD_STATUS, type LeadContactChanges } from '@cubre/schemas';
 import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
-import { canonicalJson } from '../site/canonicalJson';
+import { canonicalJson } from '@cubre/platform/core/canonicalJson';
 import { decideContractingStep } from './contracting';
 import type { LeadCommand, LeadDomainEvent, LeadState } from './leadModel';
 import {

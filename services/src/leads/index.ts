@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { catalogueQuotes } from '../catalogue';
-import { catalogueSnapshotsFor } from '../catalogue/comparator/snapshot';
+import { catalogueSnapshotsFor } from '../catalogue';
 import type { AppContext, HttpModule } from '@cubre/platform/http/app';
 import { CONTACT_REQUEST_CATEGORY } from './contactDecider';
 import { contactRoutes } from './contactRoutes';
@@ -28,3 +28,6 @@ export const leadsModule: HttpModule & { categories: string[] } = {
     return router;
   },
 };
+
+// What other domains may use of leads (ARCHITECTURE.md: through this file only).
+export { leadsReferringTo } from './catalogueUsage';

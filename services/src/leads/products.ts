@@ -1,7 +1,7 @@
 import type { Country, LeadProduct, LeadType, ProductType } from '@cubre/schemas';
-import type { CardDocument } from '@cubre/projections/catalogue/documents';
-import type { CatalogueSnapshot, CatalogueSnapshots } from '../catalogue/comparator/snapshot';
-import { ADDITIONAL_INSURANCE_TYPES } from '../catalogue/views/organizations';
+import type { CardDocument } from '../catalogue';
+import type { CatalogueSnapshot, CatalogueSnapshots } from '../catalogue';
+import { ADDITIONAL_INSURANCE_TYPES } from '../catalogue';
 
 /** Cards by product code (isapre plans by their plan code), one index per catalogue version. */
 export function productLookup(snapshots: CatalogueSnapshots) {

@@ -22,7 +22,7 @@ import {
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { CatalogueQuotes } from '../catalogue';
-import type { CatalogueSnapshots } from '../catalogue/comparator/snapshot';
+import type { CatalogueSnapshots } from '../catalogue';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected } from '@cubre/platform/core/decider';
 import type { AppContext } from '@cubre/platform/http/app';
@@ -31,7 +31,7 @@ import { expectedRevisionOf, setRevisionETag } from '@cubre/platform/http/etag';
 import { HttpProblem, notFound } from '@cubre/platform/http/problem';
 import { contractOf, validated, withContract, type ValidInput } from '@cubre/platform/http/validate';
 import { WrongExpectedRevisionError, type EventStore } from '@cubre/platform/ports/eventStore';
-import { requestCountry } from '../site/requestCountry';
+import { requestCountry } from '@cubre/platform/http/requestCountry';
 import { LeadDomainEvent, leadDecider, leadStream, type LeadRequest } from './decider';
 import { derivedId, isUuid } from './ids';
 import { DUPLICATE_STATUS_ID } from './statusRules';

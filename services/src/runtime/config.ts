@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EditionHostsSetting } from '../site/editionHosts';
+import { EditionHostsSetting } from '@cubre/platform/http/editions';
 
 export const ROLES = ['api', 'relay', 'projector', 'scheduler'] as const;
 export type Role = (typeof ROLES)[number];
@@ -145,7 +145,7 @@ export const RuntimeConfig = z.object({
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /** A lead of the same RUT or e-mail for the same product within this many days is Duplicado (0: off). */
   LEAD_DUPLICATE_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
-  /** Which edition each host serves: `host=EDITION,…` (and `*=EDITION` for the rest); see site/editionHosts.ts. */
+  /** Which edition each host serves: `host=EDITION,…` (and `*=EDITION` for the rest); see @cubre/platform/http/editions.ts. */
   EDITION_HOSTS: EditionHostsSetting,
   /** Demo users (admin@demo.cl … with Demo.2026!): on unless NODE_ENV is production. */
   DEMO_USERS: z.enum(['on', 'off']).optional(),

@@ -9,7 +9,7 @@ import type { Projection } from '@cubre/platform/projections/projection';
 import { comparatorLinksModule } from '../comparatorLinks';
 import { identityModule } from '../identity';
 import { leadCatalogueModule } from '../leadCatalogue';
-import { leadsModule } from '../leads';
+import { leadsModule, leadsReferringTo } from '../leads';
 import type { HttpModule } from '@cubre/platform/http/app';
 import { siteModule } from '../site';
 
@@ -24,7 +24,7 @@ export const domainModules: DomainModule[] = [
   siteModule,
   leadsModule,
   identityModule,
-  leadCatalogueModule,
+  leadCatalogueModule([leadsReferringTo]),
 ];
 
 export const projections: Projection[] = [

@@ -12,8 +12,9 @@ import { domainModules, projections } from './modules';
 import { opsRoutes } from './opsRoutes';
 import { startScheduler, type Scheduler } from './scheduler';
 import { adminConsoleModule } from '../adminConsole';
-import { editionModule } from '../site/editionHosts';
+import { editionModule } from '@cubre/platform/http/editions';
 import { storefrontModule } from '../storefront';
+import { identityAuthenticator } from '../identity';
 import { identityConfigOf } from './identityConfig';
 import { opsTokenOf } from './opsToken';
 import { createRateLimits } from '@cubre/platform/http/rateLimits';
@@ -104,6 +105,10 @@ export async function startRuntime(
     },
     logger,
     rateLimits: createRateLimits(engines.rateLimits, rateLimitSettingsOf(config), logger),
+    // Identity answers who calls; the closure reads this very context (config, clock, read store).
+    authenticator: {
+      authenticate: (req, options) => identityAuthenticator(context).authenticate(req, options),
+    },
   };
   if (roles.has('api')) {
     for (const module of domainModules) await module.start?.(context);

@@ -1,6 +1,6 @@
 import { SHARED_INSURANCE_CATEGORY, VISITOR_PROFILE_CATEGORY } from '@cubre/schemas/site';
 import { Router } from 'express';
-import { catalogueSnapshotsFor } from '../catalogue/comparator/snapshot';
+import { catalogueSnapshotsFor } from '../catalogue';
 import type { AppContext, HttpModule } from '@cubre/platform/http/app';
 import { loadSiteConfig } from './config';
 import { profileFormRoutes } from './profileForm/routes';

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { catalogueSnapshotsFor } from '../catalogue/comparator/snapshot';
-import { catalogueIndex } from '../catalogue/views/catalogueIndex';
+import { catalogueSnapshotsFor } from '../catalogue';
+import { catalogueIndex } from '../catalogue';
 import type { AppContext, HttpModule } from '@cubre/platform/http/app';
 import { builtAppDir, builtAppRouter } from '@cubre/platform/http/builtApp';
 import { organizationMonogram } from './monogram';

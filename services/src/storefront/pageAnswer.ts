@@ -1,7 +1,7 @@
 import type { Country } from '@cubre/schemas';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { PageAnswer } from '@cubre/platform/http/builtApp';
-import { hostEdition } from '../site/editionHosts';
+import { hostEdition } from '@cubre/platform/http/editions';
 import { EDITION_META } from './editionMeta';
 import { splitLanguage } from './routing/language';
 import { matchPage } from './routing/matchPage';

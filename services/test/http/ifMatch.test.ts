@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Router } from 'express';
+import { nobodySignsIn } from '@cubre/platform/http/guard';
 import pino from 'pino';
 import { z } from 'zod';
 import { createMemoryReadStore } from '@cubre/platform/adapters/memory/readStore';
@@ -83,6 +84,7 @@ beforeAll(async () => {
       eventStore,
       readStore: createMemoryReadStore(),
       visibility: { waitUntilVisible: async () => true },
+      authenticator: nobodySignsIn,
       clock: () => new Date(),
       config: {
         publicOrigins: [],

@@ -12,7 +12,7 @@ import {
   DEFAULT_LEAD_STATUSES,
   DEFAULT_LEAD_SUB_STATUSES,
   DEFAULT_LEAD_TRANSITIONS,
-} from '@cubre/services/leadCatalogue/defaults';
+} from '@cubre/schemas/leadCatalogue/defaults';
 import { DEFAULT_FAILURE_REASONS } from '@cubre/services/leadCatalogue/failureReasons';
 
 const namesUnder = (parentId: number) =>

@@ -3,7 +3,7 @@ import {
   DEFAULT_LEAD_STATUSES,
   DEFAULT_LEAD_SUB_STATUSES,
   DEFAULT_LEAD_TRANSITIONS,
-} from '@cubre/services/leadCatalogue/defaults';
+} from '@cubre/schemas/leadCatalogue/defaults';
 import { leadDecider, type LeadDomainEvent, type RecordContractingStep } from '@cubre/services/leads/decider';
 import { CommandRejected } from '@cubre/platform/core/decider';
 import { DeciderSpecification } from '../support/deciderSpecification';

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDemoCatalogue } from '@cubre/services/catalogue/demo';
 import { loadConfig } from '@cubre/services/runtime/config';
-import { editionOfHost, EditionHostsSetting } from '@cubre/services/site/editionHosts';
+import { editionOfHost, EditionHostsSetting } from '@cubre/platform/http/editions';
 import { startCatalogueRuntime } from '../catalogue/routes/detailRuntime';
 import { tempDataDir } from '../../platform/test/support/tempDir';
 import type { TestRuntime } from '../support/testRuntime';

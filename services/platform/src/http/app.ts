@@ -7,6 +7,7 @@ import type { ReadStore } from '../ports/readStore';
 import { adminCors } from './adminCors';
 import { bodyDepthLimit } from './bodyDepth';
 import { errorHandler } from './errorHandler';
+import type { Authenticator } from './authenticator';
 import { openApiRoute } from './openApi';
 import { HttpProblem, sendProblem } from './problem';
 import type { RateLimits } from './rateLimits';
@@ -33,7 +34,7 @@ export interface AppConfig {
   identity: IdentityConfig;
   /** A new lead repeating one of the same person and product within this many days is Duplicado (0: off). */
   leadDuplicateWindowDays: number;
-  /** Which edition each host serves (EDITION_HOSTS, services/src/site/editionHosts.ts). */
+  /** Which edition each host serves (EDITION_HOSTS, editions.ts). */
   editionHosts: { byHost: ReadonlyMap<string, Country>; fallback: Country };
   /** Proxies whose forwarding headers are believed (TRUSTED_PROXIES; none by default). */
   trustedProxies: string[];
@@ -65,6 +66,8 @@ export interface AppContext {
   logger: Logger;
   /** Per-client and total limits of the anonymous calls, counted in the shared store (issue 13). */
   rateLimits: RateLimits;
+  /** Who calls an admin route (identity's answer, set by the runtime): see guard.ts. */
+  authenticator: Authenticator;
 }
 
 export interface HttpModule {

@@ -2,7 +2,7 @@ import { CompareRequest, Country } from '@cubre/schemas';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { HttpProblem } from '@cubre/platform/http/problem';
-import { hostEdition } from '../../site/editionHosts';
+import { hostEdition } from '@cubre/platform/http/editions';
 import { validated } from '@cubre/platform/http/validate';
 import type { Comparator } from '../comparator/compare';
 import type { CatalogueSnapshots } from '../comparator/snapshot';

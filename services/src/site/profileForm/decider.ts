@@ -5,7 +5,7 @@ import {
 } from '@cubre/schemas/site';
 import { z } from 'zod';
 import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
-import { canonicalJson } from '../canonicalJson';
+import { canonicalJson } from '@cubre/platform/core/canonicalJson';
 
 /** Stream of one submitted profile: `visitorProfile-{profileId}`. */
 export { VISITOR_PROFILE_CATEGORY };

@@ -12,7 +12,7 @@ import { anonymousVisitor, commandMetadataOf } from '@cubre/platform/http/comman
 import { setRevisionETag } from '@cubre/platform/http/etag';
 import { HttpProblem, invalidRequest } from '@cubre/platform/http/problem';
 import { validated } from '@cubre/platform/http/validate';
-import { requestCountry } from '../requestCountry';
+import { requestCountry } from '@cubre/platform/http/requestCountry';
 import { VisitorProfileDomainEvent, visitorProfileDecider, visitorProfileStream } from './decider';
 import {
   ALL_REQUIRED_MESSAGE,

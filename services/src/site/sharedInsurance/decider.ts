@@ -5,7 +5,7 @@ import {
 } from '@cubre/schemas/site';
 import { z } from 'zod';
 import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
-import { canonicalJson } from '../canonicalJson';
+import { canonicalJson } from '@cubre/platform/core/canonicalJson';
 
 /** Stream of one shared insurance: `sharedInsurance-{code}`. */
 export { SHARED_INSURANCE_CATEGORY };

@@ -8,15 +8,15 @@ import {
   type SharedInsuranceData,
   type SharedInsuranceResponse,
 } from '@cubre/schemas/site';
-import type { CardDocument } from '@cubre/projections/catalogue/documents';
+import type { CardDocument } from '../../catalogue';
 import {
   SHARED_INSURANCE_COLLECTION,
   SHARED_INSURANCE_PROJECTION,
   type SharedInsuranceDocument,
 } from '@cubre/projections/site/sharedInsurance';
 import { Router, type Request, type Response } from 'express';
-import type { CatalogueSnapshot, CatalogueSnapshots } from '../../catalogue/comparator/snapshot';
-import { checkSiteUrl } from '../../comparatorLinks/siteUrl';
+import type { CatalogueSnapshot, CatalogueSnapshots } from '../../catalogue';
+import { checkSiteUrl } from '../../comparatorLinks';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected } from '@cubre/platform/core/decider';
 import type { AppContext } from '@cubre/platform/http/app';

@@ -1,6 +1,6 @@
 import { INSURANCE_TYPES, type Country } from '@cubre/schemas';
 import type { MenuItem } from '@cubre/schemas/site';
-import type { CatalogueSnapshot } from '../../catalogue/comparator/snapshot';
+import type { CatalogueSnapshot } from '../../catalogue';
 
 /** SEO descriptions over 170 characters are cut to 165 plus an ellipsis (rule 001-9.08). */
 export function seoText(text: string): string {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Router } from 'express';
 import { z } from 'zod';
-import { referenceDataDir } from '../../catalogue/comparator/pricingContext';
+import { referenceDataDir } from '../../catalogue';
 import { validated } from '@cubre/platform/http/validate';
 
 const RegionRow = z.object({

@@ -7,12 +7,12 @@ import {
   type QpVersionResponse,
 } from '@cubre/schemas/site';
 import { Router, type Request } from 'express';
-import type { CatalogueSnapshots } from '../../catalogue/comparator/snapshot';
+import type { CatalogueSnapshots } from '../../catalogue';
 import { invalidRequest } from '@cubre/platform/http/problem';
 import { validated } from '@cubre/platform/http/validate';
 import { fieldErrorsOf } from '@cubre/platform/http/zodErrors';
 import type { SiteConfig } from '../config';
-import { requestCountry } from '../requestCountry';
+import { requestCountry } from '@cubre/platform/http/requestCountry';
 import { businessLineFor } from './businessLine';
 import { contactInformationResponse } from './contactInformation';
 import { buildMenu } from './menu';

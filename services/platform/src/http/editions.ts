@@ -1,4 +1,4 @@
-import { Country } from '@cubre/schemas';
+import { Country } from '@cubre/schemas/catalogue/common';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext, HttpModule } from '@cubre/platform/http/app';

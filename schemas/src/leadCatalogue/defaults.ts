@@ -1,13 +1,9 @@
-import {
-  LEAD_STATUSES,
-  type LeadStatusRecord,
-  type LeadSubStatusRecord,
-  type LeadTransitionRecord,
-} from '@cubre/schemas';
+import { LEAD_STATUSES } from '../leads/statuses';
+import type { LeadStatusRecord, LeadSubStatusRecord, LeadTransitionRecord } from './records';
 
 /**
- * The catalogue every new installation starts with (seed 002 §3; README.md beside this file explains each
- * choice). The console edits it afterwards; the seeding at start never overwrites an edit.
+ * The catalogue every new installation starts with (seed 002 §3; services/src/leadCatalogue/README.md explains
+ * each choice). The console edits it afterwards; the seeding at start never overwrites an edit.
  */
 
 /** Colours (the seed's "colour class", not shown), order in the workflow, and what entering requires. */

@@ -1,7 +1,8 @@
-import type { Permission, Principal } from '@cubre/schemas';
+import type { Principal } from '@cubre/schemas';
 import { PASSWORD_EXPIRED_MESSAGE } from '@cubre/schemas';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request } from 'express';
 import type { AppContext } from '@cubre/platform/http/app';
+import { forbidden, type Authenticator } from '@cubre/platform/http/guard';
 import { HttpProblem } from '@cubre/platform/http/problem';
 import { findUserById, passwordExpired, principalFor } from './principals';
 import { CSRF_HEADER, csrfMatches, revokedSessionsOf, SESSION_COOKIE } from './consoleSession';
@@ -17,9 +18,6 @@ const unauthorized = (rule: string, detail: string) =>
     [{ field: 'Authorization', rule, message: detail }],
     { 'WWW-Authenticate': 'Bearer realm="cubre-admin"' },
   );
-
-export const forbidden = (rule: string, detail: string, field = 'permission') =>
-  new HttpProblem(403, 'forbidden', 'Sin permiso', detail, [{ field, rule, message: detail }]);
 
 /** How a request was signed in: the console's cookie session (its token id and expiry) or a bearer token. */
 export interface Authenticated {
@@ -89,46 +87,7 @@ export async function authenticate(
   return (await authenticateRequest(context, req, options)).principal;
 }
 
-/**
- * The server-side guard of every admin route: the caller must hold every permission named (none: any
- * signed-in user). The console hides what a user may not do; this refuses it.
- */
-export function requirePermission(context: AppContext, ...permissions: Permission[]): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    authenticate(context, req)
-      .then((principal) => {
-        const missing = permissions.filter((permission) => !principal.permissions.has(permission));
-        if (missing.length) {
-          return next(forbidden('FORBIDDEN', `requiere el permiso ${missing.join(', ')}`));
-        }
-        res.locals.principal = principal;
-        next();
-      })
-      .catch(next);
-  };
-}
-
-/** Like requirePermission, with any one of the permissions enough (own leads or all leads, say). */
-export function requireAnyPermission(context: AppContext, ...permissions: Permission[]): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    authenticate(context, req)
-      .then((principal) => {
-        if (!permissions.some((permission) => principal.permissions.has(permission))) {
-          return next(forbidden('FORBIDDEN', `requiere uno de los permisos ${permissions.join(', ')}`));
-        }
-        res.locals.principal = principal;
-        next();
-      })
-      .catch(next);
-  };
-}
-
-/** The principal a guard put on the response. */
-export function principalOf(res: Response): Principal {
-  const principal = res.locals.principal as Principal | undefined;
-  if (!principal) throw new Error('principalOf: the route has no guard');
-  return principal;
-}
-
-/** The actor of a command made by the signed-in user: an id, never an e-mail (metadata is logged). */
-export const actorOf = (res: Response) => ({ kind: 'user' as const, id: principalOf(res).userId });
+/** Identity's answer to the platform's question of who calls (the runtime puts it on the app's context). */
+export const identityAuthenticator = (context: AppContext): Authenticator => ({
+  authenticate: (req, options) => authenticate(context, req, options),
+});

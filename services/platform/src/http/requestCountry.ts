@@ -1,8 +1,8 @@
-import { type Country } from '@cubre/schemas';
+import { type Country } from '@cubre/schemas/catalogue/common';
 import { CountryParam } from '@cubre/schemas/site';
 import type { Request } from 'express';
 import { HttpProblem } from '@cubre/platform/http/problem';
-import { hostEdition } from './editionHosts';
+import { hostEdition } from './editions';
 
 /**
  * The edition a request is for: the query's `country` when the route has one, else the `country` header the
