@@ -70,41 +70,59 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[A-Za-z]{2,}$/;
 /** Card numbers run 13 to 19 digits (ISO/IEC 7812); American Express (34/37) has a 4-digit code. */
 const CARD_NUMBER = /^\d{13,19}$/;
 
-export function validateProviderRequest(
-  input: ProviderRequest,
-  today: { year: number; month: number },
-  lang: Lang = 'es',
-): PaymentIssue[] {
-  const request = providerRequestSchema.parse(input);
+type Fail = (field: string, rule: PaymentRule) => void;
+type Today = { year: number; month: number };
+
+const collector = (lang: Lang): { issues: PaymentIssue[]; fail: Fail } => {
   const issues: PaymentIssue[] = [];
-  const fail = (field: string, rule: PaymentRule): void => {
+  const fail: Fail = (field, rule) => {
     const code = PAYMENT_RULES[rule];
     issues.push({ field, rule, code, message: messageFor(code, lang), header: headerFor(code, lang) });
   };
+  return { issues, fail };
+};
 
-  const card = request.card;
-  if (card) {
-    const number = digitsOnly(card.number ?? '');
-    if (!CARD_NUMBER.test(number)) fail('card.number', 'card_number_length');
-    const amex = /^3[47]/.test(number);
-    if (blank(card.securityCode)) fail('card.securityCode', 'security_code_required');
-    else if (!(amex ? /^\d{4}$/ : /^\d{3}$/).test(String(card.securityCode))) {
-      fail('card.securityCode', 'security_code_length');
-    }
-    const month = Number(card.expiryMonth);
-    const monthOk = !blank(card.expiryMonth) && Number.isInteger(month) && month >= 1 && month <= 12;
-    if (blank(card.expiryMonth)) fail('card.expiryMonth', 'expiry_month_required');
-    else if (!monthOk) fail('card.expiryMonth', 'expiry_month_invalid');
-    const yearText = String(card.expiryYear ?? '').trim();
-    // Two-digit years are this century's, as printed on the card.
-    const year = /^\d{2}$/.test(yearText) ? 2000 + Number(yearText) : Number(yearText);
-    const yearOk = /^(\d{2}|\d{4})$/.test(yearText) && year >= today.year && year <= today.year + 20;
-    if (blank(card.expiryYear)) fail('card.expiryYear', 'expiry_year_required');
-    else if (!yearOk) fail('card.expiryYear', 'expiry_year_invalid');
-    if (monthOk && yearOk && year === today.year && month < today.month)
-      fail('card.expiryMonth', 'card_expired');
-    if (blank(card.holderName)) fail('card.holderName', 'holder_name_required');
+export const cardInputSchema = providerRequestSchema.shape.card.unwrap();
+export type CardInput = z.input<typeof cardInputSchema>;
+
+function checkCard(card: CardInput, today: Today, fail: Fail): void {
+  const number = digitsOnly(card.number ?? '');
+  if (!CARD_NUMBER.test(number)) fail('card.number', 'card_number_length');
+  const amex = /^3[47]/.test(number);
+  if (blank(card.securityCode)) fail('card.securityCode', 'security_code_required');
+  else if (!(amex ? /^\d{4}$/ : /^\d{3}$/).test(String(card.securityCode))) {
+    fail('card.securityCode', 'security_code_length');
   }
+  const month = Number(card.expiryMonth);
+  const monthOk = !blank(card.expiryMonth) && Number.isInteger(month) && month >= 1 && month <= 12;
+  if (blank(card.expiryMonth)) fail('card.expiryMonth', 'expiry_month_required');
+  else if (!monthOk) fail('card.expiryMonth', 'expiry_month_invalid');
+  const yearText = String(card.expiryYear ?? '').trim();
+  // Two-digit years are this century's, as printed on the card.
+  const year = /^\d{2}$/.test(yearText) ? 2000 + Number(yearText) : Number(yearText);
+  const yearOk = /^(\d{2}|\d{4})$/.test(yearText) && year >= today.year && year <= today.year + 20;
+  if (blank(card.expiryYear)) fail('card.expiryYear', 'expiry_year_required');
+  else if (!yearOk) fail('card.expiryYear', 'expiry_year_invalid');
+  if (monthOk && yearOk && year === today.year && month < today.month)
+    fail('card.expiryMonth', 'card_expired');
+  if (blank(card.holderName)) fail('card.holderName', 'holder_name_required');
+}
+
+/** The card rules alone (002-5.16 and the holder of 002-5.17), for a tokenizer that sees only the card. */
+export function validateCard(card: CardInput, today: Today, lang: Lang = 'es'): PaymentIssue[] {
+  const { issues, fail } = collector(lang);
+  checkCard(cardInputSchema.parse(card), today, fail);
+  return issues;
+}
+
+export function validateProviderRequest(
+  input: ProviderRequest,
+  today: Today,
+  lang: Lang = 'es',
+): PaymentIssue[] {
+  const request = providerRequestSchema.parse(input);
+  const { issues, fail } = collector(lang);
+  if (request.card) checkCard(request.card, today, fail);
 
   if (blank(request.payer.documentType)) fail('payer.documentType', 'document_type_required');
   if (blank(request.payer.documentNumber)) fail('payer.documentNumber', 'document_number_required');
