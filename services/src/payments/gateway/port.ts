@@ -18,6 +18,8 @@ export type ChargeRequest = {
   /** Our own ids (sale, payment); never card data. */
   metadata?: Record<string, string>;
   installments?: number;
+  /** The card brand the provider's browser library reported (Mercado Pago's payment_method_id). */
+  paymentMethodId?: string;
   payer?: { email?: string; documentType?: string; documentNumber?: string };
 };
 
