@@ -44,7 +44,13 @@ export type Declined = {
 export type Pending = { outcome: 'pending'; gateway: GatewayName; chargeId: string; providerCode?: string };
 
 export type GatewayErrorKind =
-  'network' | 'timeout' | 'provider_unavailable' | 'unauthorized' | 'unsupported' | 'bad_response';
+  | 'network'
+  | 'timeout'
+  | 'provider_unavailable'
+  | 'unauthorized'
+  | 'unsupported'
+  | 'invalid_request'
+  | 'bad_response';
 export type GatewayError = {
   outcome: 'error';
   gateway: GatewayName;
