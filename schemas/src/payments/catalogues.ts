@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** The seed's payment vocabularies (002 §3, §4, §9), each a zod enum so a stray value fails at the edge. */
+
+/** 002-9.03: payment periodicities, in months. */
+export const PERIODICITY_MONTHS = [1, 2, 3, 4, 6, 12] as const;
+export const periodicitySchema = z.union(PERIODICITY_MONTHS.map((months) => z.literal(months)));
+export type Periodicity = z.infer<typeof periodicitySchema>;
+
+/** 002-4.10: t (one-click card token), tdd (debit), tdc (credit), transfer, transfer_non_automated, no_payment, tdc-token. */
+export const paymentMethodSchema = z.enum([
+  't',
+  'tdd',
+  'tdc',
+  'transfer',
+  'transfer_non_automated',
+  'no_payment',
+  'tdc-token',
+]);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** 002-4.11: methods of a one-time payment. */
+export const ONE_TIME_METHODS = [
+  't',
+  'tdc',
+  'tdd',
+  'transfer',
+  'transfer_non_automated',
+  'no_payment',
+] as const satisfies readonly PaymentMethod[];
+/** 002-4.12: methods of a subscription ('t one-click' is t with a stored card, i.e. tdc-token). */
+export const SUBSCRIPTION_METHODS = [
+  't',
+  'tdc-token',
+  'tdc',
+  'tdd',
+] as const satisfies readonly PaymentMethod[];
+/** 002-4.13: what a payment flow offers besides paying. */
+export const PAYMENT_FLOW_OPTIONS = ['deferred', 'changeDate', 'requestRefund'] as const;
+
+/** 002-4.14: payment providers. */
+export const paymentProviderSchema = z.enum([
+  'kushki',
+  'linkify',
+  'linkify_qps',
+  'queplan',
+  'queseguro',
+  'transbank',
+  'mercadopago',
+  'kushki_ad',
+]);
+export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
+/** 002-4.14, 002 §9: the only provider numeric id the seed gives. */
+export const PROVIDER_NUMERIC_IDS: Partial<Record<PaymentProvider, number>> = { kushki_ad: 40 };
+
+/** 002-4.15: default provider of a one-time payment, by method; methods without a provider move no money. */
+export function defaultOneTimeProvider(method: PaymentMethod): PaymentProvider | undefined {
+  switch (method) {
+    case 'transfer':
+      return 'linkify';
+    case 't':
+    case 'tdc':
+    case 'tdd':
+    case 'tdc-token':
+      return 'kushki_ad';
+    case 'transfer_non_automated':
+    case 'no_payment':
+      return undefined;
+  }
+}
+
+/** 002-4.16 */
+export const cardTypeSchema = z.enum(['debit', 'credit', 'credit_card', 'debit_card']);
+export type CardType = z.infer<typeof cardTypeSchema>;
+
+/** 002-3.30 */
+export const saleStateSchema = z.enum([
+  'OK',
+  'FAIL',
+  'PENDING',
+  'SUBS_CANCELLED_SUCCESS_PAYMENT',
+  'SUBS_CANCELLED_WITHOUT_PAYMENT',
+  'PENDING_CANCELLATION',
+  'OVERDUE',
+  'CANCELLATION_REQUEST',
+]);
+export type SaleState = z.infer<typeof saleStateSchema>;
+
+/** 002-3.31 */
+export const paymentStateSchema = z.enum([
+  'OK',
+  'FAIL',
+  'REFUND',
+  'REQUEST_REFUND',
+  'VOID',
+  'DECLINED',
+  'PENDING',
+]);
+export type PaymentState = z.infer<typeof paymentStateSchema>;
+
+/** 002-4.02 */
+export const subscriptionStatusSchema = z.enum(['SUCCESS', 'DECLINED', 'PENDING']);
+/** 002-4.03 */
+export const recurrentPaymentStateSchema = z.enum(['scheduled', 'processed', 'recycling', 'cancelled']);
+/** 002-4.07 */
+export const billingPaymentStateSchema = z.enum(['PENDING', 'LATE', 'PARTIAL', 'PAID', 'NA']);

@@ -1,0 +1,28 @@
+import { money, type Money } from './money';
+
+/**
+ * Transaction fee 0.02 and tax on the fee 0.0038 (002 §9), as exact fractions of 10,000 so no float enters a
+ * money amount. Rounding rule: each step is rounded half up to the currency's minor unit (CLP to the peso,
+ * COP/PEN/USD to the cent): first the fee on the amount, then the tax on that rounded fee.
+ */
+export const TRANSACTION_FEE_RATE = 0.02;
+export const TAX_ON_FEE_RATE = 0.0038;
+const FEE_PER_10K = 200n;
+const TAX_PER_10K = 38n;
+
+/** round(value × per10k / 10,000), half up, on integers. */
+const applyRate = (value: number, per10k: bigint): number =>
+  Number((BigInt(value) * per10k * 2n + 10_000n) / 20_000n);
+
+export type TransactionFee = { amount: Money; fee: Money; taxOnFee: Money; feeWithTax: Money };
+
+export function transactionFee(amount: Money): TransactionFee {
+  const fee = applyRate(amount.amount, FEE_PER_10K);
+  const taxOnFee = applyRate(fee, TAX_PER_10K);
+  return {
+    amount,
+    fee: money(fee, amount.currency),
+    taxOnFee: money(taxOnFee, amount.currency),
+    feeWithTax: money(fee + taxOnFee, amount.currency),
+  };
+}

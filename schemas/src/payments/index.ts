@@ -1,0 +1,5 @@
+export * from './money';
+export * from './fees';
+export * from './catalogues';
+export * from './errorCatalogue';
+export * from './providerValidation';

@@ -1,0 +1,280 @@
+import {
+  MercadoPagoConfig,
+  MercadoPagoError,
+  MPConnectionError,
+  Payment,
+  PaymentRefund,
+  PreApproval,
+} from 'mercadopago';
+import { AppConfig } from 'mercadopago/dist/utils/config';
+import { entryFor } from '@cubre/schemas/payments/errorCatalogue';
+import { fromMajor, toMajorNumber, type Currency, type Money } from '@cubre/schemas/payments/money';
+import { transportError } from '../http';
+import {
+  unsupported,
+  type ChargeRequest,
+  type ChargeResult,
+  type ChargeStatus,
+  type ChargeSubscriptionRequest,
+  type CreateSubscriptionRequest,
+  type Declined,
+  type GatewayError,
+  type PaymentGateway,
+  type ReversalResult,
+  type SubscriptionResult,
+} from '../port';
+
+/**
+ * Mercado Pago through its `mercadopago` SDK. The SDK sends our key as `X-Idempotency-Key` (Mercado Pago
+ * answers a retry with the first payment), the token from Mercado Pago's browser card form, and the amount
+ * in major units; the currency is the account's site currency, so a charge in another one is refused here.
+ */
+export type MercadoPagoGatewayConfig = {
+  accessToken: string;
+  /** The currency of the account's site (CLP for Chile, PEN for Peru, COP for Colombia). */
+  currency: Currency;
+  timeoutMs?: number;
+  /** The SDK retries 429 and 5xx with the same idempotency key; 0 turns that off. */
+  maxRetries?: number;
+  notificationUrl?: string;
+  /**
+   * The SDK has no per-client base URL: this sets its process-wide `AppConfig.BASE_URL`. Only tests (a local
+   * server) set it; production leaves Mercado Pago's own.
+   */
+  baseUrl?: string;
+};
+
+const GATEWAY = 'mercadopago' as const;
+
+type MpPayment = {
+  id?: number | string;
+  status?: string;
+  status_detail?: string;
+  authorization_code?: string | null;
+  transaction_amount?: number;
+};
+
+export class MercadoPagoGateway implements PaymentGateway {
+  readonly name = GATEWAY;
+
+  constructor(private readonly config: MercadoPagoGatewayConfig) {
+    // The SDK declares BASE_URL readonly but reads it on every request; it offers no other way to point it.
+    if (config.baseUrl) (AppConfig as { BASE_URL: string }).BASE_URL = config.baseUrl;
+  }
+
+  /**
+   * A new SDK config per call: the SDK's clients merge each call's `requestOptions` into the shared config
+   * object, so one call's idempotency key would otherwise linger into the next.
+   */
+  private sdk(idempotencyKey?: string): MercadoPagoConfig {
+    return new MercadoPagoConfig({
+      accessToken: this.config.accessToken,
+      options: {
+        timeout: this.config.timeoutMs ?? 30_000,
+        maxRetries: this.config.maxRetries ?? 2,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      },
+    });
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (request.amount.currency !== this.config.currency) return this.wrongCurrency(request.amount);
+    try {
+      const payment = (await new Payment(this.sdk(request.idempotencyKey)).create({
+        body: {
+          transaction_amount: toMajorNumber(request.amount),
+          token: request.token,
+          installments: request.installments ?? 1,
+          ...(request.paymentMethodId ? { payment_method_id: request.paymentMethodId } : {}),
+          payer: {
+            ...(request.payer?.email ? { email: request.payer.email } : {}),
+            ...(request.payer?.documentType && request.payer.documentNumber
+              ? { identification: { type: request.payer.documentType, number: request.payer.documentNumber } }
+              : {}),
+          },
+          ...(request.metadata?.saleId ? { external_reference: request.metadata.saleId } : {}),
+          ...(request.metadata ? { metadata: request.metadata } : {}),
+          ...(this.config.notificationUrl ? { notification_url: this.config.notificationUrl } : {}),
+        },
+      })) as MpPayment;
+      return this.paymentResult(payment, request.amount);
+    } catch (error) {
+      return this.failure(error);
+    }
+  }
+
+  async void(chargeId: string, idempotencyKey: string): Promise<ReversalResult> {
+    try {
+      const payment = (await new Payment(this.sdk(idempotencyKey)).cancel({ id: chargeId })) as MpPayment;
+      if (payment.status === 'cancelled') return { outcome: 'approved', gateway: GATEWAY, chargeId };
+      return this.declined(payment.status_detail ?? payment.status ?? 'unknown');
+    } catch (error) {
+      return this.failure(error);
+    }
+  }
+
+  async refund(chargeId: string, amount: Money, idempotencyKey: string): Promise<ReversalResult> {
+    if (amount.currency !== this.config.currency) return this.wrongCurrency(amount);
+    try {
+      const refund = await new PaymentRefund(this.sdk(idempotencyKey)).create({
+        payment_id: chargeId,
+        body: { amount: toMajorNumber(amount) },
+      });
+      return {
+        outcome: 'approved',
+        gateway: GATEWAY,
+        chargeId,
+        ...(refund.id ? { reversalId: String(refund.id) } : {}),
+      };
+    } catch (error) {
+      return this.failure(error);
+    }
+  }
+
+  async getCharge(chargeId: string): Promise<ChargeStatus> {
+    try {
+      const payment = (await new Payment(this.sdk()).get({ id: chargeId })) as MpPayment;
+      const money = fromMajor(payment.transaction_amount ?? 0, this.config.currency);
+      if (payment.status === 'cancelled' || payment.status === 'refunded') {
+        return {
+          outcome: 'reversed',
+          gateway: GATEWAY,
+          chargeId,
+          amount: money,
+          reversal: payment.status === 'cancelled' ? 'void' : 'refund',
+        };
+      }
+      return this.paymentResult(payment, money);
+    } catch (error) {
+      if (error instanceof MercadoPagoError && error.status === 404)
+        return { outcome: 'not_found', gateway: GATEWAY };
+      return this.failure(error);
+    }
+  }
+
+  /** A preapproval: Mercado Pago charges it itself every `periodicity` months from the start date. */
+  async createSubscription(request: CreateSubscriptionRequest): Promise<SubscriptionResult> {
+    if (request.amount.currency !== this.config.currency) return this.wrongCurrency(request.amount);
+    try {
+      const created = await new PreApproval(this.sdk(request.idempotencyKey)).create({
+        body: {
+          reason: request.metadata?.planName ?? 'Cubre',
+          ...(request.metadata?.saleId ? { external_reference: request.metadata.saleId } : {}),
+          payer_email: request.payer.email,
+          card_token_id: request.token,
+          auto_recurring: {
+            frequency: request.periodicity,
+            frequency_type: 'months',
+            transaction_amount: toMajorNumber(request.amount),
+            currency_id: request.amount.currency,
+            start_date: `${request.startDate}T00:00:00.000-00:00`,
+          },
+          status: 'authorized',
+        },
+      });
+      if (!created.id)
+        return { outcome: 'error', gateway: GATEWAY, kind: 'bad_response', uncertain: true, detail: 'no id' };
+      return { outcome: 'approved', gateway: GATEWAY, subscriptionId: String(created.id) };
+    } catch (error) {
+      return this.failure(error);
+    }
+  }
+
+  /** Mercado Pago charges a preapproval on its own schedule; there is no on-demand charge. */
+  async chargeSubscription(_request: ChargeSubscriptionRequest): Promise<ChargeResult> {
+    return unsupported(GATEWAY, 'on-demand subscription charges (Mercado Pago charges preapprovals itself)');
+  }
+
+  async cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<ReversalResult> {
+    try {
+      await new PreApproval(this.sdk(idempotencyKey)).update({
+        id: subscriptionId,
+        body: { status: 'cancelled' },
+      });
+      return { outcome: 'approved', gateway: GATEWAY, chargeId: subscriptionId };
+    } catch (error) {
+      return this.failure(error);
+    }
+  }
+
+  private paymentResult(payment: MpPayment, amount: Money): Approved | Declined | Pending | GatewayError {
+    const chargeId = payment.id === undefined ? undefined : String(payment.id);
+    if (!chargeId)
+      return {
+        outcome: 'error',
+        gateway: GATEWAY,
+        kind: 'bad_response',
+        uncertain: true,
+        detail: 'no payment id',
+      };
+    switch (payment.status) {
+      case 'approved':
+        return {
+          outcome: 'approved',
+          gateway: GATEWAY,
+          chargeId,
+          amount,
+          ...(payment.authorization_code ? { authorizationCode: payment.authorization_code } : {}),
+        };
+      case 'pending':
+      case 'in_process':
+      case 'authorized':
+        return {
+          outcome: 'pending',
+          gateway: GATEWAY,
+          chargeId,
+          ...(payment.status_detail ? { providerCode: payment.status_detail } : {}),
+        };
+      default:
+        return { ...this.declined(payment.status_detail ?? payment.status ?? 'rejected'), chargeId };
+    }
+  }
+
+  private declined(code: string, message?: string): Declined {
+    const known = entryFor(code);
+    return {
+      outcome: 'declined',
+      gateway: GATEWAY,
+      providerCode: code,
+      ...(message ? { providerMessage: message } : {}),
+      // A rejection names its reason (cc_rejected_*), an API error its numeric code (002 §8).
+      catalogueCode: known ? known.code : 'other_reason',
+    };
+  }
+
+  private failure(error: unknown): Declined | GatewayError {
+    if (error instanceof MPConnectionError) {
+      return transportError(GATEWAY, (error as unknown as { __cause__?: unknown }).__cause__ ?? error);
+    }
+    if (!(error instanceof MercadoPagoError)) return transportError(GATEWAY, error);
+    if (error.status === 401 || error.status === 403) {
+      return {
+        outcome: 'error',
+        gateway: GATEWAY,
+        kind: 'unauthorized',
+        uncertain: false,
+        detail: error.message,
+      };
+    }
+    if (error.status >= 500 || error.status === 429) {
+      return {
+        outcome: 'error',
+        gateway: GATEWAY,
+        kind: 'provider_unavailable',
+        uncertain: true,
+        detail: error.message,
+      };
+    }
+    // Mercado Pago names each broken rule in `cause: [{ code, description }]`.
+    const [cause] = error.causes as Array<{ code?: number | string; description?: string }>;
+    if (cause?.code !== undefined) return this.declined(String(cause.code), cause.description);
+    return this.declined(error.error || String(error.status), error.message);
+  }
+
+  private wrongCurrency(amount: Money): GatewayError {
+    return unsupported(GATEWAY, `${amount.currency} on an account that sells in ${this.config.currency}`);
+  }
+}
+
+type Approved = Extract<ChargeResult, { outcome: 'approved' }>;
+type Pending = Extract<ChargeResult, { outcome: 'pending' }>;

@@ -1,0 +1,122 @@
+import type { Money } from '@cubre/schemas/payments/money';
+import type { Periodicity } from '@cubre/schemas/payments/catalogues';
+
+/**
+ * The server side of a payment provider. Card data never reaches it: the browser tokenizes with the
+ * provider's library (or the sandbox tokenizer) and the server sees only `token`. Every call answers a
+ * `GatewayResult`: a decline is an answer, not an exception, and so is a network failure (typed, with
+ * `uncertain` telling whether the provider may have acted, so the caller reconciles with `getCharge`).
+ */
+export type GatewayName = 'sandbox' | 'kushki' | 'mercadopago' | 'webpay_plus' | 'oneclick';
+
+export type ChargeRequest = {
+  /** Browser-made card token (Kushki, Mercado Pago, sandbox) or the Webpay transaction token to commit. */
+  token: string;
+  amount: Money;
+  /** One charge per key: a retry with the same key and the same request answers the first result. */
+  idempotencyKey: string;
+  /** Our own ids (sale, payment); never card data. */
+  metadata?: Record<string, string>;
+  installments?: number;
+  /** The card brand the provider's browser library reported (Mercado Pago's payment_method_id). */
+  paymentMethodId?: string;
+  payer?: { email?: string; documentType?: string; documentNumber?: string };
+};
+
+export type Approved = {
+  outcome: 'approved';
+  gateway: GatewayName;
+  /** The provider's id of the charge (Kushki ticketNumber, Mercado Pago payment id, Webpay buy order). */
+  chargeId: string;
+  amount: Money;
+  authorizationCode?: string;
+};
+export type Declined = {
+  outcome: 'declined';
+  gateway: GatewayName;
+  /** What the provider answered, as it said it. */
+  providerCode: string;
+  providerMessage?: string;
+  /** The 002 §8 catalogue code whose message the buyer sees (`messageFor(catalogueCode, lang)`). */
+  catalogueCode: string;
+  chargeId?: string;
+};
+export type Pending = { outcome: 'pending'; gateway: GatewayName; chargeId: string; providerCode?: string };
+
+export type GatewayErrorKind =
+  | 'network'
+  | 'timeout'
+  | 'provider_unavailable'
+  | 'unauthorized'
+  | 'unsupported'
+  | 'invalid_request'
+  | 'bad_response';
+export type GatewayError = {
+  outcome: 'error';
+  gateway: GatewayName;
+  kind: GatewayErrorKind;
+  /** True when the request may have reached the provider: the charge must be reconciled, not retried blind. */
+  uncertain: boolean;
+  detail: string;
+};
+
+export type ChargeResult = Approved | Declined | Pending | GatewayError;
+/** A void or refund: approved (with the reversal's id) or declined or an error. */
+export type ReversalResult =
+  | { outcome: 'approved'; gateway: GatewayName; chargeId: string; reversalId?: string }
+  | Declined
+  | GatewayError;
+/** What the provider says of a charge now (reconciliation of a payment left pending). */
+export type ChargeStatus =
+  | Approved
+  | Declined
+  | Pending
+  | {
+      outcome: 'reversed';
+      gateway: GatewayName;
+      chargeId: string;
+      amount: Money;
+      reversal: 'void' | 'refund';
+    }
+  | { outcome: 'not_found'; gateway: GatewayName }
+  | GatewayError;
+
+export type CreateSubscriptionRequest = {
+  token: string;
+  amount: Money;
+  periodicity: Periodicity;
+  /** First charge date, yyyy-mm-dd. */
+  startDate: string;
+  idempotencyKey: string;
+  payer: { email: string; documentType?: string; documentNumber?: string; name?: string };
+  metadata?: Record<string, string>;
+};
+export type SubscriptionResult =
+  { outcome: 'approved'; gateway: GatewayName; subscriptionId: string } | Declined | GatewayError;
+export type ChargeSubscriptionRequest = {
+  subscriptionId: string;
+  amount: Money;
+  /** One key per subscription and period (STYLE.md, Kill Bill). */
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
+};
+
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Cancels a charge not yet settled (same day); a refund gives money back after. */
+  void(chargeId: string, idempotencyKey: string): Promise<ReversalResult>;
+  refund(chargeId: string, amount: Money, idempotencyKey: string): Promise<ReversalResult>;
+  getCharge(chargeId: string): Promise<ChargeStatus>;
+  createSubscription(request: CreateSubscriptionRequest): Promise<SubscriptionResult>;
+  chargeSubscription(request: ChargeSubscriptionRequest): Promise<ChargeResult>;
+  cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<ReversalResult>;
+}
+
+export const unsupported = (gateway: GatewayName, what: string): GatewayError => ({
+  outcome: 'error',
+  gateway,
+  kind: 'unsupported',
+  uncertain: false,
+  detail: `${gateway} does not support ${what}`,
+});

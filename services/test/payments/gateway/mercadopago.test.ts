@@ -1,0 +1,264 @@
+import { money } from '@cubre/schemas/payments/money';
+import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
+import { MercadoPagoGateway } from '@cubre/services/payments/gateway/mercadopago/mercadoPagoGateway';
+import { startProviderServer, type ProviderServer } from './support/providerServer';
+
+const ACCESS_TOKEN = 'TEST-0000000000000000-000000-00000000000000000000000000000000-000000000';
+let provider: ProviderServer;
+let mp: MercadoPagoGateway;
+
+beforeAll(async () => {
+  provider = await startProviderServer();
+  mp = new MercadoPagoGateway({
+    accessToken: ACCESS_TOKEN,
+    currency: 'CLP',
+    baseUrl: provider.url,
+    maxRetries: 0,
+    timeoutMs: 2000,
+    notificationUrl: 'https://cubre.example/api/payments/notifications/mercadopago',
+  });
+});
+afterAll(() => provider.close());
+beforeEach(() => provider.requests.splice(0));
+
+/** POST /v1/payments answers as Mercado Pago's reference shows (fields we read, and a few we do not). */
+const paymentAnswer = (status: string, statusDetail: string, extra: Record<string, unknown> = {}) => ({
+  status: 201,
+  body: {
+    id: 1318524231,
+    status,
+    status_detail: statusDetail,
+    currency_id: 'CLP',
+    transaction_amount: 15990,
+    installments: 1,
+    payment_method_id: 'visa',
+    authorization_code: status === 'approved' ? '301299' : null,
+    ...extra,
+  },
+});
+
+const charge = (idempotencyKey: string, amount = money(15990, 'CLP')) =>
+  mp.charge({
+    token: 'ff8080814c11e237014c1ff593b57b4d',
+    amount,
+    idempotencyKey,
+    installments: 1,
+    paymentMethodId: 'visa',
+    metadata: { saleId: 'sale-9' },
+    payer: { email: 'ana@example.cl', documentType: 'RUT', documentNumber: '111111111' },
+  });
+
+describe('Mercado Pago adapter through the mercadopago SDK', () => {
+  test('a charge is POST /v1/payments with the bearer token, X-Idempotency-Key and the amount in major units', async () => {
+    provider.respond(() => paymentAnswer('approved', 'accredited'));
+    const result = await charge('mp-approved');
+    expect(result).toEqual({
+      outcome: 'approved',
+      gateway: 'mercadopago',
+      chargeId: '1318524231',
+      amount: { amount: 15990, currency: 'CLP' },
+      authorizationCode: '301299',
+    });
+    const [request] = provider.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/v1/payments');
+    expect(request?.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+    expect(request?.headers['x-idempotency-key']).toBe('mp-approved');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.headers['user-agent']).toMatch(/^MercadoPago Node\.js SDK v3\.6\.1/);
+    expect(request?.body).toEqual({
+      transaction_amount: 15990,
+      token: 'ff8080814c11e237014c1ff593b57b4d',
+      installments: 1,
+      payment_method_id: 'visa',
+      payer: { email: 'ana@example.cl', identification: { type: 'RUT', number: '111111111' } },
+      external_reference: 'sale-9',
+      metadata: { saleId: 'sale-9' },
+      notification_url: 'https://cubre.example/api/payments/notifications/mercadopago',
+    });
+  });
+
+  test('each call carries its own idempotency key (the SDK would otherwise keep the previous one)', async () => {
+    provider.respond(() => paymentAnswer('approved', 'accredited'));
+    await charge('mp-key-1');
+    await charge('mp-key-2');
+    await mp.getCharge('1318524231');
+    expect(provider.requests.map((request) => request.headers['x-idempotency-key'])).toEqual([
+      'mp-key-1',
+      'mp-key-2',
+      undefined,
+    ]);
+  });
+
+  test('002-8.11 a rejected payment is declined with its status detail, mapped to the catalogue', async () => {
+    provider.respond(() => paymentAnswer('rejected', 'cc_rejected_insufficient_amount'));
+    const result = await charge('mp-funds');
+    expect(result).toEqual({
+      outcome: 'declined',
+      gateway: 'mercadopago',
+      providerCode: 'cc_rejected_insufficient_amount',
+      catalogueCode: 'insufficient_amount',
+      chargeId: '1318524231',
+    });
+    expect(messageFor('insufficient_amount')).toMatch(/fondos suficientes/);
+    provider.respond(() => paymentAnswer('rejected', 'cc_rejected_high_risk'));
+    expect(await charge('mp-risk')).toMatchObject({ catalogueCode: 'high_risk' });
+  });
+
+  test('a payment in process is pending, with its id for reconciliation', async () => {
+    provider.respond(() => paymentAnswer('in_process', 'pending_contingency'));
+    expect(await charge('mp-pending')).toEqual({
+      outcome: 'pending',
+      gateway: 'mercadopago',
+      chargeId: '1318524231',
+      providerCode: 'pending_contingency',
+    });
+  });
+
+  test('002-8.09 a 400 with cause [{code}] is declined with the provider code, whose message is the catalogue\u2019s', async () => {
+    provider.respond(() => ({
+      status: 400,
+      body: {
+        message: 'Invalid transaction_amount.',
+        error: 'bad_request',
+        status: 400,
+        cause: [{ code: 4037, description: 'Invalid transaction_amount.' }],
+      },
+    }));
+    expect(await charge('mp-400')).toEqual({
+      outcome: 'declined',
+      gateway: 'mercadopago',
+      providerCode: '4037',
+      providerMessage: 'Invalid transaction_amount.',
+      catalogueCode: '4037',
+    });
+  });
+
+  test('a charge in another currency than the account\u2019s is refused before any request', async () => {
+    expect(await charge('mp-usd', money(1999, 'USD'))).toMatchObject({
+      outcome: 'error',
+      kind: 'unsupported',
+    });
+    expect(provider.requests).toHaveLength(0);
+  });
+
+  test('errors are typed: 401 unauthorized, 500 unavailable and uncertain, a cut connection uncertain', async () => {
+    provider.respond(() => ({
+      status: 401,
+      body: { message: 'invalid access token', error: 'unauthorized', status: 401 },
+    }));
+    expect(await charge('mp-401')).toMatchObject({
+      outcome: 'error',
+      kind: 'unauthorized',
+      uncertain: false,
+    });
+    provider.respond(() => ({ status: 500, body: { message: 'internal_error', status: 500 } }));
+    expect(await charge('mp-500')).toMatchObject({
+      outcome: 'error',
+      kind: 'provider_unavailable',
+      uncertain: true,
+    });
+    provider.respond(() => 'drop');
+    expect(await charge('mp-drop')).toMatchObject({ outcome: 'error', kind: 'network', uncertain: true });
+  });
+
+  test('void cancels (PUT status cancelled), refund posts to /refunds with its key, getCharge reads the payment', async () => {
+    provider.respond((request) => {
+      if (request.method === 'PUT')
+        return { status: 200, body: { id: 1318524231, status: 'cancelled', status_detail: 'by_collector' } };
+      if (request.path.endsWith('/refunds'))
+        return {
+          status: 201,
+          body: { id: 99887766, payment_id: 1318524231, amount: 15990, status: 'approved' },
+        };
+      if (request.path === '/v1/payments/404')
+        return {
+          status: 404,
+          body: { message: 'Payment not found', error: 'not_found', status: 404, cause: [{ code: 2000 }] },
+        };
+      return paymentAnswer('refunded', 'refunded');
+    });
+    expect(await mp.void('1318524231', 'mp-void')).toEqual({
+      outcome: 'approved',
+      gateway: 'mercadopago',
+      chargeId: '1318524231',
+    });
+    expect(await mp.refund('1318524231', money(15990, 'CLP'), 'mp-refund')).toEqual({
+      outcome: 'approved',
+      gateway: 'mercadopago',
+      chargeId: '1318524231',
+      reversalId: '99887766',
+    });
+    expect(await mp.getCharge('1318524231')).toMatchObject({
+      outcome: 'reversed',
+      reversal: 'refund',
+      amount: { amount: 15990 },
+    });
+    expect(await mp.getCharge('404')).toEqual({ outcome: 'not_found', gateway: 'mercadopago' });
+    expect(
+      provider.requests.map((request) => [
+        request.method,
+        request.path,
+        request.body,
+        request.headers['x-idempotency-key'],
+      ]),
+    ).toEqual([
+      ['PUT', '/v1/payments/1318524231', { status: 'cancelled' }, 'mp-void'],
+      ['POST', '/v1/payments/1318524231/refunds', { amount: 15990 }, 'mp-refund'],
+      ['GET', '/v1/payments/1318524231', undefined, undefined],
+      ['GET', '/v1/payments/404', undefined, undefined],
+    ]);
+  });
+
+  test('002-9.03 a subscription is a preapproval every n months; cancelling sets it cancelled', async () => {
+    provider.respond((request) =>
+      request.method === 'POST'
+        ? { status: 201, body: { id: '2c938084726fca480172750000000000', status: 'authorized' } }
+        : { status: 200, body: { id: '2c938084726fca480172750000000000', status: 'cancelled' } },
+    );
+    const created = await mp.createSubscription({
+      token: 'card-token',
+      amount: money(15990, 'CLP'),
+      periodicity: 3,
+      startDate: '2026-12-01',
+      idempotencyKey: 'mp-sub',
+      payer: { email: 'ana@example.cl' },
+      metadata: { planName: 'Plan Salud', saleId: 'sale-9' },
+    });
+    expect(created).toEqual({
+      outcome: 'approved',
+      gateway: 'mercadopago',
+      subscriptionId: '2c938084726fca480172750000000000',
+    });
+    expect(provider.requests[0]?.path).toBe('/preapproval/');
+    expect(provider.requests[0]?.headers['x-idempotency-key']).toBe('mp-sub');
+    expect(provider.requests[0]?.body).toEqual({
+      reason: 'Plan Salud',
+      external_reference: 'sale-9',
+      payer_email: 'ana@example.cl',
+      card_token_id: 'card-token',
+      auto_recurring: {
+        frequency: 3,
+        frequency_type: 'months',
+        transaction_amount: 15990,
+        currency_id: 'CLP',
+        start_date: '2026-12-01T00:00:00.000-00:00',
+      },
+      status: 'authorized',
+    });
+    expect(await mp.cancelSubscription('2c938084726fca480172750000000000', 'mp-unsub')).toMatchObject({
+      outcome: 'approved',
+    });
+    expect(provider.requests[1]).toMatchObject({
+      method: 'PUT',
+      path: '/preapproval/2c938084726fca480172750000000000',
+      body: { status: 'cancelled' },
+    });
+    expect(
+      await mp.chargeSubscription({ subscriptionId: 'x', amount: money(1, 'CLP'), idempotencyKey: 'k' }),
+    ).toMatchObject({
+      outcome: 'error',
+      kind: 'unsupported',
+    });
+  });
+});
