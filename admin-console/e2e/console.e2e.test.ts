@@ -19,7 +19,10 @@ import {
  * The back-office console in a real browser (issue 5): the whole product as `npm start` runs it, with the
  * demo catalogue and the demo users, the console built in admin-console/dist and served at /admin.
  */
-const session = storefrontSession();
+/** The app's clock runs this far ahead of real time: a test that needs time to pass moves it. */
+let clockAhead = 0;
+const appClock = () => new Date(Date.now() + clockAhead);
+const session = storefrontSession({}, { clock: appClock });
 const api = new ConsoleApi(() => session.runtime.url);
 // A scenario signs in two or three people: 5 to 15 s alone, more while `npm test` runs other suites.
 jest.setTimeout(60_000);
@@ -197,9 +200,10 @@ describe('the back-office console in a real browser', () => {
     expect(contacted).toContain('Estado: Asignado → Asignado');
     expect(contacted).toContain(ELENA_NAME);
     expect(contacted).toContain('Motivo: Primera llamada');
-    // A moment between the two changes (whole seconds: what the "as of" field takes).
-    const between = Math.ceil((Date.now() + 1) / 1000) * 1000;
-    await page.waitForTimeout(Math.max(0, between - Date.now() + 50));
+    // A moment between the two changes (whole seconds: what the "as of" field takes): the next whole
+    // second on the app's clock, which then moves two seconds on, past it, before the second change.
+    const between = Math.ceil((appClock().getTime() + 1) / 1000) * 1000;
+    clockAhead += 2000;
 
     await changeStatus(page, { status: 'Cerrado' });
     await detail(summary(page), 'Estado').filter({ hasText: 'Cerrado' }).waitFor();

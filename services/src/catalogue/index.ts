@@ -24,7 +24,7 @@ export const catalogueModule: HttpModule & { categories: string[] } = {
   categories: Object.values(CATALOGUE_KINDS).map((kind) => kind.category),
   routes(context: AppContext) {
     const router = Router();
-    const snapshots = catalogueSnapshotsFor(context.readStore);
+    const snapshots = catalogueSnapshotsFor(context.readStore, context.clock);
     const budgets = context.config.comparatorCache;
     const comparator = createComparator(pricingContext(), {
       rankedCacheBytes: budgets?.rankedBytes,

@@ -19,7 +19,7 @@ export const leadsModule: HttpModule & { categories: string[] } = {
   categories: [LEAD_CATEGORY, CONTACT_REQUEST_CATEGORY],
   routes(context: AppContext) {
     const router = Router();
-    const snapshots = catalogueSnapshotsFor(context.readStore);
+    const snapshots = catalogueSnapshotsFor(context.readStore, context.clock);
     const quotes = catalogueQuotes(snapshots, context.clock);
     router.use(leadRoutes(context, snapshots, quotes));
     router.use(contractingRoutes(context, snapshots, quotes));

@@ -19,7 +19,7 @@ export const siteModule: HttpModule & { categories: string[] } = {
   routes(context: AppContext) {
     // Read when the routes are built, so a bad setting stops the process at start, naming the variable.
     const site = loadSiteConfig();
-    const snapshots = catalogueSnapshotsFor(context.readStore);
+    const snapshots = catalogueSnapshotsFor(context.readStore, context.clock);
     const router = Router();
     router.use(shellRoutes({ snapshots, site, publicOrigins: context.config.publicOrigins }));
     router.use(regionRoutes());

@@ -45,7 +45,7 @@ export const storefrontModule: HttpModule = {
       });
       return router;
     }
-    const snapshots = catalogueSnapshotsFor(context.readStore);
+    const snapshots = catalogueSnapshotsFor(context.readStore, context.clock);
     const comparatorExists = async (baseUrl: string) =>
       catalogueIndex(await snapshots.get()).comparatorByBaseUrl(baseUrl) !== undefined;
     router.use(

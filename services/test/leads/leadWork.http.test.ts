@@ -5,11 +5,14 @@ import { loadLeadsCatalogue } from './support/leadsFixture';
 
 /** The console's lead API over real HTTP (issue 5; admin-console/API.md): list, commands, history, agenda. */
 let runtime: TestRuntime;
+/** The app's clock runs this far ahead of real time: a test that needs time to pass moves it. */
+let clockAhead = 0;
+const clock = () => new Date(Date.now() + clockAhead);
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
+  runtime = await startTestRuntime({}, { clock });
   await loadLeadsCatalogue(runtime);
   for (const who of ['admin', 'supervisor', 'ejecutivo', 'ejecutivo2', 'backoffice', 'empresa']) {
     const body = await json(
@@ -302,8 +305,9 @@ describe('working a lead', () => {
 
   test('the lead as of a past moment is rebuilt from its events', async () => {
     const leadId = await visitorRequest();
-    const before = new Date().toISOString();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const before = clock().toISOString();
+    // A second later on the app's clock, which dates the assignment's event.
+    clockAhead += 1000;
     await post('supervisor', `/api/admin/leads/${leadId}/assign`, { executiveId: ids.ejecutivo });
     const then = await json(
       await get('supervisor', `/api/admin/leads/${leadId}?asOf=${encodeURIComponent(before)}`),

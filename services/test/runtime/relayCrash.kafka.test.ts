@@ -8,14 +8,17 @@ import { startKafkaMock } from '../../../scripts/kafka-mock/mockCluster';
 import { describeWithEngine } from '../../../scripts/test/engines';
 import { startChildRuntime } from '../support/childRuntime';
 import { kafkaBusOnMock, kafkaMockAvailability as availability } from '../../platform/test/support/kafka';
+import { signal } from '../../platform/test/support/signal';
 import { tempDataDir } from '../../platform/test/support/tempDir';
 
 const logger = pino({ level: 'silent' });
 
+/** Saves `count` links; returns each write's stream and position, to wait for it in the read model. */
 async function saveLinks(store: SqliteEventStore, from: number, count: number) {
+  const written: { streamId: string; globalPosition: number }[] = [];
   for (let i = from; i < from + count; i++) {
     const link = `Crash${String(i).padStart(3, '0')}`;
-    await store.append(
+    const { globalPosition } = await store.append(
       `comparatorLink-${link}`,
       [
         {
@@ -28,7 +31,9 @@ async function saveLinks(store: SqliteEventStore, from: number, count: number) {
       ],
       { expectedRevision: 'no_stream' },
     );
+    written.push({ streamId: `comparatorLink-${link}`, globalPosition });
   }
+  return written;
 }
 
 describeWithEngine('relay crash on Kafka (librdkafka mock cluster)', availability, () => {
@@ -48,14 +53,18 @@ describeWithEngine('relay crash on Kafka (librdkafka mock cluster)', availabilit
     });
     // A plain consumer group that counts deliveries, to see the duplicates the projection must ignore.
     const deliveries: number[] = [];
+    const eightyDelivered = signal();
     const counter = await bus.consume({
       groupId: 'test.delivery-counter',
       topics: ['cubre.comparatorLink'],
-      handle: async (messages) => void deliveries.push(...messages.map((m) => m.event.globalPosition)),
+      handle: async (messages) => {
+        deliveries.push(...messages.map((m) => m.event.globalPosition));
+        if (deliveries.length >= 80) eightyDelivered.resolve();
+      },
     });
     await runner.start();
 
-    await saveLinks(store, 0, 30);
+    const first = await saveLinks(store, 0, 30);
     const relayEnv = {
       DATA_DIR: dir.path,
       ROLES: 'relay',
@@ -67,14 +76,16 @@ describeWithEngine('relay crash on Kafka (librdkafka mock cluster)', availabilit
     const doomed = await startChildRuntime({ ...relayEnv, CUBRE_TEST_KILL_AFTER_PUBLISH: '1' });
     expect(await doomed.exited).toBe('SIGKILL');
 
-    await saveLinks(store, 30, 20);
+    const second = await saveLinks(store, 30, 20);
     const relay = await startChildRuntime(relayEnv);
     const links = readStore.collection('comparatorLinks');
-    const deadline = Date.now() + 60_000;
-    while ((await links.count({})) < 50 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    while (deliveries.length < 80 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every write shows in the read model (each in its own partition's progress), and the counting group
+    // has seen the 30 re-published ones on top of the 50.
+    const visible = await Promise.all(
+      [...first, ...second].map((write) => runner.waitUntilVisible(write, ['comparatorLinks'], 60_000)),
+    );
+    expect(visible.every(Boolean)).toBe(true);
+    await eightyDelivered.promise;
 
     // The first 30 went out twice; all 50 arrived; the projection applied each exactly once.
     expect(deliveries.length).toBeGreaterThanOrEqual(80);

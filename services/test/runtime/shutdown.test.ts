@@ -16,9 +16,7 @@ test('SIGTERM drains running requests and exits 0; acknowledged writes survive',
 
   const outcomes: (number | 'refused')[] = [];
   const acked: string[] = [];
-  let signalled = false;
-  const requests = Array.from({ length: 60 }, async (_, i) => {
-    await new Promise((resolve) => setTimeout(resolve, i * 2));
+  const save = async (i: number) => {
     try {
       const response = await postJson(`${runtime.url}/api/buscarplanes/comparator-url`, {
         url: `/Comparar/Isapres?drain=${i}`,
@@ -26,14 +24,16 @@ test('SIGTERM drains running requests and exits 0; acknowledged writes survive',
       outcomes.push(response.status);
       if (response.status === 201) acked.push((await json(response)).link);
       else await response.arrayBuffer();
-      if (!signalled) {
-        signalled = true;
-        runtime.child.kill('SIGTERM');
-      }
     } catch {
       outcomes.push('refused');
     }
-  });
+  };
+  // A first wave is running when the first answer comes back; SIGTERM goes then, and a second wave
+  // arrives while the process drains: requests before, during and after the signal.
+  const firstWave = Array.from({ length: 30 }, (_, i) => save(i));
+  await Promise.race(firstWave);
+  runtime.child.kill('SIGTERM');
+  const requests = [...firstWave, ...Array.from({ length: 30 }, (_, i) => save(30 + i))];
   await Promise.all(requests);
   expect(await runtime.exited).toBe(0);
   expect(outcomes.every((o) => o === 201 || o === 503 || o === 'refused')).toBe(true);
@@ -61,7 +61,8 @@ test('the drain does not wait for keep-alive connections that went idle after th
       .then((response) => response.arrayBuffer())
       .catch(() => undefined),
   );
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  // Once an answer came back, its keep-alive connection sits idle while the others still run.
+  await Promise.race(inFlight);
   await runtime.dispose();
   await Promise.all(inFlight);
 }, 30_000);

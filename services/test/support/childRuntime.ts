@@ -70,6 +70,10 @@ export function startChildRuntime(env: Record<string, string>, timeoutMs = 20_00
   });
 }
 
+/**
+ * Polls the child's readiness probe, as an orchestrator does: /readyz is the only way the process tells
+ * it caught up, and the interval only paces the asking (each answer is the process's own state).
+ */
 export async function waitUntilReady(url: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

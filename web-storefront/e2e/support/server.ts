@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { loadDemoCatalogue } from '@cubre/services/catalogue/demo';
 import { importIsaprePlans } from '@cubre/services/catalogue/import';
+import type { RuntimeHooks } from '@cubre/services/runtime/runtime';
 import { startTestRuntime, type TestRuntime } from '../../../services/test/support/testRuntime';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -15,11 +16,14 @@ const PLAN_ROWS = 400;
  * The whole product as `npm start` runs it (every role, embedded engines, real HTTP), serving the built
  * storefront, with the demo catalogue and the first real isapre plans of the Superintendencia extract.
  */
-export async function startStorefront(env: Record<string, string> = {}): Promise<TestRuntime> {
+export async function startStorefront(
+  env: Record<string, string> = {},
+  hooks: RuntimeHooks = {},
+): Promise<TestRuntime> {
   if (!existsSync(join(STOREFRONT_DIST, 'index.html'))) {
     throw new Error('web-storefront/dist is missing: `npm test` builds it first (npm run build:storefront)');
   }
-  const runtime = await startTestRuntime({ COMPARE_RATE_LIMIT_PER_MINUTE: '0', ...env });
+  const runtime = await startTestRuntime({ COMPARE_RATE_LIMIT_PER_MINUTE: '0', ...env }, hooks);
   const store = runtime.engines.eventStore;
   await loadDemoCatalogue(store);
   const lines = gunzipSync(readFileSync(EXTRACT))

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import type { RuntimeHooks } from '@cubre/services/runtime/runtime';
 import type { TestRuntime } from '../../../services/test/support/testRuntime';
 import { DESKTOP, launchBrowser, newVisit, type Visit } from './browser';
 import { startStorefront } from './server';
@@ -18,9 +19,13 @@ export interface StorefrontSession {
 /**
  * One product and one browser per test file: started before its tests, stopped after them; after each
  * test every page it opened must have met no console error, page error or 5xx it did not expect.
- * `env` configures that product (lower limits for the human-check tests, say).
+ * `env` configures that product (lower limits for the human-check tests, say); `hooks` reach into it (the
+ * app's clock, for a test where time passing is the subject).
  */
-export function storefrontSession(env: Record<string, string> = {}): StorefrontSession {
+export function storefrontSession(
+  env: Record<string, string> = {},
+  hooks: RuntimeHooks = {},
+): StorefrontSession {
   // A browser test walks a whole path: on two shared cores under `npm test` one can take several times
   // its time alone. A generous limit per test; the waits inside keep their own.
   jest.setTimeout(60_000);
@@ -29,7 +34,7 @@ export function storefrontSession(env: Record<string, string> = {}): StorefrontS
   const visits: Visit[] = [];
 
   beforeAll(async () => {
-    [runtime, browser] = await Promise.all([startStorefront(env), launchBrowser()]);
+    [runtime, browser] = await Promise.all([startStorefront(env, hooks), launchBrowser()]);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -17,6 +17,11 @@ export interface RelayOptions {
   /** Back-off after a failed publish before reading again from the stored checkpoint. */
   retryDelayMs?: number;
   /**
+   * The back-off's timer: resolves after `ms`. A test passes one it controls, to know the relay is backing
+   * off and to stop it there, instead of letting real time pass.
+   */
+  wait?(ms: number): Promise<void>;
+  /**
    * Called after the bus acknowledged a batch and before the checkpoint moves: the crash window the relay
    * test kills the process in.
    */
@@ -75,6 +80,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   let stopped = false;
   let subscription: EventSubscription | undefined;
   let wakeFromBackOff: (() => void) | undefined;
+  const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   /** Publishes a chunk; on a permanent refusal, halves it until the refused events are found and parked. */
   async function publish(messages: OutgoingMessage[]): Promise<void> {
@@ -125,15 +131,17 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         await runOnce();
         failures = 0;
         // The subscription ended by itself (a server closed it): start again, but never in a tight loop.
-        if (!stopped) await new Promise((resolve) => setTimeout(resolve, 100));
+        if (!stopped) await wait(100);
       } catch (error) {
         if (stopped) break;
         failures++;
         logger.error({ err: error, failures, position }, 'relay failed; resuming from its checkpoint');
         await subscription?.close();
+        // stop() may have come while the subscription closed, before there was a back-off to wake.
+        if (stopped) break;
         await new Promise<void>((resolve) => {
           wakeFromBackOff = resolve;
-          setTimeout(resolve, Math.min(10_000, (options.retryDelayMs ?? 200) * failures));
+          void wait(Math.min(10_000, (options.retryDelayMs ?? 200) * failures)).then(resolve);
         });
       }
     }

@@ -1,12 +1,20 @@
 import { createInProcessBus } from '@cubre/platform/adapters/inprocess/bus';
 import { ALL_TOPICS } from '@cubre/platform/ports/bus';
 import { newEvent } from '../support/events';
+import { signal } from '../support/signal';
 import { busContract } from './busContract';
 
 describe('in-process bus contract', () => {
   busContract(async () => {
     const bus = createInProcessBus({ retryDelayMs: 5 });
-    return { bus, topics: ['cubre.alpha', 'cubre.beta'], close: () => bus.close() };
+    return {
+      bus,
+      topics: ['cubre.alpha', 'cubre.beta'],
+      // publish wakes every group at once, and a woken group hands its batch to its handler and moves its
+      // cursor in the microtasks that follow: by the event loop's next check phase, the round is done.
+      deliveryRound: () => new Promise((resolve) => setImmediate(resolve)),
+      close: () => bus.close(),
+    };
   });
 });
 
@@ -21,17 +29,21 @@ describe('in-process bus specifics', () => {
   test('an all-topics consumer sees every message in publish order, across topics', async () => {
     const bus = createInProcessBus();
     const seen: number[] = [];
+    const { promise: threeSeen, resolve: sawThree } = signal();
     await bus.consume({
       groupId: 'g',
       topics: [ALL_TOPICS],
-      handle: async (m) => void seen.push(...m.map((x) => x.event.globalPosition)),
+      handle: async (m) => {
+        seen.push(...m.map((x) => x.event.globalPosition));
+        if (seen.length >= 3) sawThree();
+      },
     });
     await bus.publish([
       { topic: 'cubre.a', key: 'a-1', event: event(1) },
       { topic: 'cubre.b', key: 'b-1', event: event(2) },
       { topic: 'cubre.a', key: 'a-1', event: event(3) },
     ]);
-    while (seen.length < 3) await new Promise((resolve) => setImmediate(resolve));
+    await threeSeen;
     expect(seen).toEqual([1, 2, 3]);
     await bus.close();
   });
@@ -40,14 +52,27 @@ describe('in-process bus specifics', () => {
     const bus = createInProcessBus();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    await bus.consume({ groupId: 'slow', topics: [ALL_TOPICS], handle: () => gate });
+    const { promise: slowHolds, resolve: holding } = signal();
+    const { promise: lastHandled, resolve: handledLast } = signal();
+    await bus.consume({
+      groupId: 'slow',
+      topics: [ALL_TOPICS],
+      handle: async (messages) => {
+        holding();
+        await gate;
+        if (messages.at(-1)!.event.globalPosition === 2000) handledLast();
+      },
+    });
     await bus.publish(
       Array.from({ length: 2000 }, (_, i) => ({ topic: 'cubre.a', key: 'a-1', event: event(i + 1) })),
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The slow group is inside its handler with the first batch: the log keeps all of it.
+    await slowHolds;
     expect(bus.pending()).toBe(2000);
     release();
-    while (bus.pending() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await lastHandled;
+    // The cursor moves and the log is trimmed in the microtasks after the handler resolved.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(bus.pending()).toBe(0);
     await bus.close();
   });
@@ -58,6 +83,7 @@ describe('in-process bus specifics', () => {
     const seen: number[] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    const { promise: allSeen, resolve: sawAll } = signal();
     // `slow` holds one batch open; `fast` handles everything meanwhile, then `slow` catches up while the
     // log's head is dropped under it (the runtime's projections take turns like this on the read store).
     await bus.consume({
@@ -66,6 +92,7 @@ describe('in-process bus specifics', () => {
       handle: async (messages) => {
         if (messages[0]!.event.globalPosition === 1101) await gate;
         seen.push(...messages.map((message) => message.event.globalPosition));
+        if (seen.length >= total) sawAll();
       },
     });
     let fast = 0;
@@ -80,7 +107,7 @@ describe('in-process bus specifics', () => {
     await bus.publish(
       Array.from({ length: total }, (_, i) => ({ topic: 'cubre.a', key: 'a-1', event: event(i + 1) })),
     );
-    while (seen.length < total) await new Promise((resolve) => setTimeout(resolve, 5));
+    await allSeen;
     expect(seen).toEqual(Array.from({ length: total }, (_, i) => i + 1));
     await bus.close();
   });

@@ -5,6 +5,7 @@ import {
   type EventStore,
 } from '@cubre/platform/ports/eventStore';
 import { newEvent, newEvents, uniqueStream } from '../support/events';
+import { signal } from '../support/signal';
 
 /**
  * The behaviour every event store adapter must have (issue 2, item 3). A server-backed store is shared
@@ -275,14 +276,16 @@ export function eventStoreContract(
       await store.append(stream, newEvents(3));
       const subscription = store.subscribeToAll({ after: start, batchSize: 2 });
       const received: string[] = [];
+      const historyRead = signal();
       const done = (async () => {
         for await (const batch of subscription) {
           for (const event of batch) if (event.streamId === stream) received.push(`${event.revision}`);
+          if (received.length >= 3) historyRead.resolve();
           if (received.length >= 6) break;
         }
       })();
-      // Live part: appended after the subscription started reading.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Live part: appended once the subscription has delivered everything that was there before it.
+      await historyRead.promise;
       await store.append(stream, newEvents(3));
       await done;
       await subscription.close();
@@ -290,14 +293,18 @@ export function eventStoreContract(
     });
 
     test('closing a subscription ends its iteration', async () => {
+      const marker = uniqueStream();
       const subscription = store.subscribeToAll({ after: await store.headPosition() });
+      const markerSeen = signal();
       const finished = (async () => {
-        for await (const _batch of subscription) {
-          // nothing arrives: the store is idle for this subscription
+        for await (const batch of subscription) {
+          if (batch.some((event) => event.streamId === marker)) markerSeen.resolve();
         }
         return 'ended';
       })();
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Once it delivered an event appended after it started, it is live: waiting for more when closed.
+      await store.append(marker, newEvents(1));
+      await markerSeen.promise;
       await subscription.close();
       await expect(finished).resolves.toBe('ended');
     });

@@ -6,11 +6,13 @@ import { openSqliteReadStore } from '@cubre/platform/adapters/sqlite/readStore/s
 import { openSqliteCheckpointStore } from '@cubre/platform/adapters/sqlite/checkpointStore';
 import { openSqliteEventStore, type SqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
 import { PermanentPublishError, type IncomingMessage, type MessageBus } from '@cubre/platform/ports/bus';
+import type { CheckpointStore } from '@cubre/platform/ports/checkpoints';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
 import { chunkByBytes, startRelay } from '@cubre/platform/relay/relay';
 import pino from 'pino';
 import { newEvent } from '../support/events';
 import { tempDataDir } from '../support/tempDir';
+import { signal } from '../support/signal';
 
 const logger = pino({ level: 'silent' });
 
@@ -33,6 +35,27 @@ function countingProjection(applied: { count: number }): Projection {
           { $set: { revision: event.revision }, $inc: { total: 1 } },
           { upsert: true },
         );
+    },
+  };
+}
+
+/** A checkpoint store that tells when a stored checkpoint reached a position: the relay's own progress. */
+function checkpointsReaching(inner: CheckpointStore) {
+  let stored = 0;
+  const waiters: { position: number; resolve(): void }[] = [];
+  return {
+    load: (name: string) => inner.load(name),
+    async store(name: string, position: number) {
+      await inner.store(name, position);
+      stored = Math.max(stored, position);
+      for (const waiter of waiters.splice(0)) {
+        if (stored >= waiter.position) waiter.resolve();
+        else waiters.push(waiter);
+      }
+    },
+    reached(position: number): Promise<void> {
+      if (stored >= position) return Promise.resolve();
+      return new Promise((resolve) => waiters.push({ position, resolve }));
     },
   };
 }
@@ -308,12 +331,13 @@ describe('relay', () => {
     const t = await setUp();
     await t.runner.start();
     const checkpoints = openSqliteCheckpointStore(t.dataDir);
+    const watched = checkpointsReaching(checkpoints);
     const published: number[] = [];
     let failOnce = true;
     const relay = await startRelay({
       store: t.eventStore,
       bus: t.bus,
-      checkpoints,
+      checkpoints: watched,
       logger,
       retryDelayMs: 5,
       afterPublish(batch) {
@@ -327,7 +351,7 @@ describe('relay', () => {
     const target = await appendThings(t.eventStore, 3, 2);
     await expect(t.runner.waitUntilVisible(target, ['thingCounts'])).resolves.toBe(true);
     const head = await t.eventStore.headPosition();
-    while (relay.position() < head) await new Promise((resolve) => setTimeout(resolve, 5));
+    await watched.reached(head);
     // Some positions went out twice; every position went out.
     expect(published.length).toBeGreaterThan(new Set(published).size);
     expect(new Set(published)).toEqual(new Set(Array.from({ length: head }, (_, i) => i + 1)));
@@ -353,15 +377,15 @@ describe('relay', () => {
       },
     } as MessageBus;
     await appendThings(t.eventStore, 3, 3);
+    const watched = checkpointsReaching(checkpoints);
     const relay = await startRelay({
       store: t.eventStore,
       bus: pickyBus,
-      checkpoints,
+      checkpoints: watched,
       logger,
       retryDelayMs: 5,
     });
-    const head = await t.eventStore.headPosition();
-    while (relay.position() < head) await new Promise((resolve) => setTimeout(resolve, 5));
+    await watched.reached(await t.eventStore.headPosition());
     expect(relay.parked()).toBe(1);
     expect(published).toEqual([
       'thing-0@0',
@@ -400,15 +424,21 @@ describe('relay', () => {
       retainsHistory: false,
       publish: async () => Promise.reject(new Error('down')),
     } as MessageBus;
+    const backingOff = signal<number>();
     const relay = await startRelay({
       store: t.eventStore,
       bus: failing,
       checkpoints: openSqliteCheckpointStore(t.dataDir),
       logger,
       retryDelayMs: 60_000,
+      // A back-off that never ends by itself: returning at all proves stop() cut it short.
+      wait: (ms) => {
+        backingOff.resolve(ms);
+        return new Promise(() => undefined);
+      },
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // Its back-off is a minute, beyond this test's timeout: returning at all proves stop() cut it short.
+    // Backing off for its longest, 10 s, when it is stopped.
+    expect(await backingOff.promise).toBe(10_000);
     await relay.stop();
     await t.tearDown();
   });
@@ -417,11 +447,12 @@ describe('relay', () => {
     const t = await setUp();
     const checkpoints = openSqliteCheckpointStore(t.dataDir);
     let refusals = 0;
+    const refusedThrice = signal();
     const refusingBus = {
       ...t.bus,
       retainsHistory: false,
       async publish() {
-        refusals++;
+        if (++refusals === 3) refusedThrice.resolve();
         throw new Error('broker unavailable');
       },
     };
@@ -433,7 +464,8 @@ describe('relay', () => {
       logger,
       retryDelayMs: 5,
     });
-    while (refusals < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Two refusals were handled in full (back-off included) before the third publish was tried.
+    await refusedThrice.promise;
     expect(await checkpoints.load('relay')).toBe(0);
     await relay.stop();
     await t.tearDown();

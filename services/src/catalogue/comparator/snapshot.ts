@@ -25,9 +25,13 @@ export interface CatalogueSnapshot {
  * reloads when the catalogue projection's progress changes (checked at most every `checkIntervalMs`),
  * one reload at a time, from whichever read store the runtime has (memory, or MongoDB when distributed).
  */
-export function createCatalogueSnapshots(readStore: ReadStore, options: { checkIntervalMs?: number } = {}) {
+export function createCatalogueSnapshots(
+  readStore: ReadStore,
+  options: { checkIntervalMs?: number; clock?: () => Date } = {},
+) {
   const progress = readStore.collection<ProjectionProgressDocument>(PROGRESS_COLLECTION);
   const checkIntervalMs = options.checkIntervalMs ?? 250;
+  const clock = options.clock ?? (() => new Date());
   let current: CatalogueSnapshot | undefined;
   let checkedAt = 0;
   let loading: Promise<CatalogueSnapshot> | undefined;
@@ -57,7 +61,7 @@ export function createCatalogueSnapshots(readStore: ReadStore, options: { checkI
   return {
     /** The current snapshot, reloaded first if the projection moved since it was taken. */
     async get(): Promise<CatalogueSnapshot> {
-      const now = Date.now();
+      const now = clock().getTime();
       if (current && now - checkedAt < checkIntervalMs) return current;
       if (loading) return loading;
       checkedAt = now;
@@ -73,11 +77,14 @@ export type CatalogueSnapshots = ReturnType<typeof createCatalogueSnapshots>;
 
 const shared = new WeakMap<ReadStore, CatalogueSnapshots>();
 
-/** One snapshot holder per read store: every module of a process shares the catalogue in memory once. */
-export function catalogueSnapshotsFor(readStore: ReadStore): CatalogueSnapshots {
+/**
+ * One snapshot holder per read store: every module of a process shares the catalogue in memory once. The
+ * clock (the app's) paces the progress checks.
+ */
+export function catalogueSnapshotsFor(readStore: ReadStore, clock?: () => Date): CatalogueSnapshots {
   let snapshots = shared.get(readStore);
   if (!snapshots) {
-    snapshots = createCatalogueSnapshots(readStore);
+    snapshots = createCatalogueSnapshots(readStore, { clock });
     shared.set(readStore, snapshots);
   }
   return snapshots;

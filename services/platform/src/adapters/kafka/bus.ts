@@ -13,6 +13,7 @@ import {
   PermanentPublishError,
   topicForCategory,
   type BusConsumer,
+  type ConsumeOptions,
   type IncomingMessage,
   type MessageBus,
 } from '../../ports/bus';
@@ -38,7 +39,21 @@ export interface KafkaBusOptions {
   maxWaitTimeInMs?: number;
 }
 
+/**
+ * A Kafka consumer, with what kafkajs tells about it: the partitions it holds, and its instrumentation
+ * events, so that a caller (a metric, a test) can follow a rebalance or a fetch round instead of guessing
+ * how long they take.
+ */
+export interface KafkaBusConsumer extends BusConsumer {
+  /** Partitions this member was given at its last join of the group, by topic (empty before it joined). */
+  assignment(): Record<string, number[]>;
+  /** kafkajs' instrumentation events (GROUP_JOIN, FETCH_START, FETCH, ...); returns the unsubscriber. */
+  on: Consumer['on'];
+  readonly events: Consumer['events'];
+}
+
 export interface KafkaBus extends MessageBus {
+  consume(options: ConsumeOptions): Promise<KafkaBusConsumer>;
   /** `topic|partition` of a stream, the key projections record progress under (for read-your-writes). */
   partitionKeyOf(streamId: string): string;
   /** Creates missing topics (real brokers; the mock cluster pre-creates them). */
@@ -178,7 +193,7 @@ export async function connectKafkaBus(options: KafkaBusOptions): Promise<KafkaBu
       }
     },
 
-    async consume({ groupId, topics, handle }): Promise<BusConsumer> {
+    async consume({ groupId, topics, handle }): Promise<KafkaBusConsumer> {
       const consumer = kafka.consumer({
         groupId,
         allowAutoTopicCreation: false,
@@ -190,6 +205,11 @@ export async function connectKafkaBus(options: KafkaBusOptions): Promise<KafkaBu
       });
       consumers.add(consumer);
       let stopping = false;
+      // Recorded before the first join: `consumer.run` resolves only after it, so a listener added later would miss it.
+      let assignment: Record<string, number[]> = {};
+      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+        assignment = payload.memberAssignment;
+      });
       consumer.on(consumer.events.CRASH, ({ payload }) => {
         logger.error({ err: payload.error, groupId, restart: payload.restart }, 'consumer crashed');
         // kafkajs restarts by itself on retriable errors; otherwise start again from the committed offsets.
@@ -261,6 +281,9 @@ export async function connectKafkaBus(options: KafkaBusOptions): Promise<KafkaBu
           }
           return total;
         },
+        assignment: () => assignment,
+        on: consumer.on.bind(consumer),
+        events: consumer.events,
         pause: () => consumer.pause(topics.map((topic) => ({ topic }))),
         resume: () => consumer.resume(topics.map((topic) => ({ topic }))),
         async stop() {
