@@ -5,14 +5,13 @@ import { loadLeadPolicy } from '../leadCatalogue';
 import { handleCommand, type CommandResult } from '@cubre/platform/commands/commandHandler';
 import { derivedId } from '@cubre/platform/commands/eventIds';
 import { CommandRejected } from '@cubre/platform/core/decider';
-import type { AppContext } from '@cubre/platform/http/app';
 import { forbidden } from '@cubre/platform/http/guard';
 import { HttpProblem } from '@cubre/platform/http/problem';
 import { recordNotFound } from '@cubre/platform/http/simpleRest';
 import { mayReach } from './adminQueries';
 import { adminViewOf, type AdminLeadView } from './adminView';
 import { leadAggregate, type LeadCommand, type LeadState } from './decider';
-import type { CommandCall } from './leadCommands';
+import type { CommandCall, LeadServiceContext } from './leadCommands';
 import type { StatusChangeRequest } from './statusRules';
 
 /**
@@ -23,7 +22,10 @@ import type { StatusChangeRequest } from './statusRules';
  */
 
 /** The executive a lead goes to must exist, be active and be able to read leads (issue 5, assignment). */
-export async function executiveRef(context: AppContext, executiveId: string) {
+export async function executiveRef(
+  context: Pick<LeadServiceContext, 'readStore' | 'clock'>,
+  executiveId: string,
+) {
   const user: UserDocument | null = await findUserById(context.readStore, executiveId);
   const permissions = user ? await permissionsOf(context.readStore, user.roles) : new Set();
   if (!user || user.status !== 'Activo' || !permissions.has('lead:read')) {
@@ -57,7 +59,7 @@ export interface ConsoleCaller {
   call: CommandCall;
 }
 
-export function leadConsoleCommands(context: AppContext) {
+export function leadConsoleCommands(context: LeadServiceContext) {
   const leads = context.readStore.collection<LeadDocument>(LEADS_COLLECTION);
   const policy = () => loadLeadPolicy(context.readStore);
 

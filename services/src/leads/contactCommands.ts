@@ -1,12 +1,11 @@
 import type { ContactRequestBody, Country } from '@cubre/schemas';
 import { CONTACTS_PROJECTION, LEADS_PROJECTION } from '@cubre/projections/leads/projection';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
-import type { AppContext } from '@cubre/platform/http/app';
 import { anonymousVisitor } from '@cubre/platform/http/commandMetadata';
 import { ContactRequestDomainEvent, contactRequestDecider, contactRequestStream } from './contactDecider';
 import { leadAggregate } from './decider';
 import { derivedId } from './ids';
-import type { CommandCall } from './leadCommands';
+import type { CommandCall, LeadServiceContext } from './leadCommands';
 
 /**
  * What a contact lead is about, in the product's place: the message's subject. The console lists it like a
@@ -38,7 +37,7 @@ export interface ContactSent {
  * take their ids from the call's command id, so a retry with the same Idempotency-Key completes whichever is
  * missing. Waits until both read models show what was written.
  */
-export function contactCommands(context: AppContext) {
+export function contactCommands(context: LeadServiceContext) {
   async function sendContactMessage(
     call: CommandCall,
     input: { country: Country; body: ContactRequestBody },

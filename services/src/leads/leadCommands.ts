@@ -19,7 +19,7 @@ import type { CatalogueQuotes, CatalogueSnapshots } from '../catalogue';
 import { loadLeadPolicy } from '../leadCatalogue';
 import { handleCommand, type CommandResult } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected } from '@cubre/platform/core/decider';
-import type { AppContext } from '@cubre/platform/http/app';
+import type { AppConfig, AppContext } from '@cubre/platform/http/app';
 import { anonymousVisitor } from '@cubre/platform/http/commandMetadata';
 import { HttpProblem, notFound } from '@cubre/platform/http/problem';
 import { WrongExpectedRevisionError } from '@cubre/platform/ports/eventStore';
@@ -47,6 +47,14 @@ export interface CommandCall {
   /** Where the call's notices go: ids, product and amounts only, never who asked. */
   log: Logger;
 }
+
+/**
+ * What the lead command services use of the app's context: the stores, read-your-writes, the clock and two
+ * settings. Narrow on purpose, so a service runs (and is tested) without the HTTP app around it.
+ */
+export type LeadServiceContext = Pick<AppContext, 'eventStore' | 'readStore' | 'visibility' | 'clock'> & {
+  config: Pick<AppConfig, 'readYourWritesTimeoutMs' | 'leadDuplicateWindowDays'>;
+};
 
 /** The storefront's kinds of lead; contact-form leads are contactCommands.ts's. */
 export type RequestedKind = Exclude<LeadKind, 'contact'>;
@@ -80,7 +88,11 @@ const sameAmount = (
   quote.amount !== null &&
   Math.abs(shown.value - quote.amount) < 1e-6 * Math.max(1, quote.amount);
 
-export function leadCommands(context: AppContext, snapshots: CatalogueSnapshots, quotes: CatalogueQuotes) {
+export function leadCommands(
+  context: LeadServiceContext,
+  snapshots: CatalogueSnapshots,
+  quotes: CatalogueQuotes,
+) {
   const findProduct = productLookup(snapshots);
 
   /**
