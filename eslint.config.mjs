@@ -62,6 +62,8 @@ export default tseslint.config(
       'services/src/**/*Decider.ts',
       'services/src/leads/contracting.ts',
       'services/src/leads/statusRules.ts',
+      'services/src/leads/leadModel.ts',
+      'services/src/leads/state.ts',
       'services/platform/src/core/**/*.ts',
     ],
     rules: {

@@ -12,7 +12,7 @@ import { findUserById, principalFor } from '../../services/src/identity/principa
 import { loadLeadPolicy } from '../../services/src/leadCatalogue/policy';
 import { leadListFilter } from '../../services/src/leads/adminQueries';
 import { adminViewOf } from '../../services/src/leads/adminView';
-import { LeadDomainEvent, leadDecider, leadStream } from '../../services/src/leads/decider';
+import { leadAggregate, leadStream } from '../../services/src/leads/decider';
 import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import { pageOptions, sortSpecOf, type ListQuery } from '@cubre/platform/http/simpleRest';
@@ -395,7 +395,7 @@ async function inProcess(
           const begun = performance.now();
           const result = await handleCommand(
             eventStore,
-            { decider: leadDecider, eventSchema: LeadDomainEvent },
+            leadAggregate,
             streamId,
             {
               type: 'ChangeLeadStatus',

@@ -19,8 +19,7 @@ import { DEFAULT_FAILURE_REASONS } from '../../services/src/leadCatalogue/failur
 import { leadPolicyOf } from '../../services/src/leadCatalogue/policy';
 import { DEFAULT_LEAD_CATALOGUE } from '../../services/src/leadCatalogue/seed';
 import {
-  LeadDomainEvent,
-  leadDecider,
+  leadAggregate,
   leadStream,
   type LeadCommand,
   type LeadRequest,
@@ -445,11 +444,12 @@ function subStatusesOf(policy: LeadPolicy, statusId: number): number[] {
 function generateLead(prng: Prng, n: number, createdAtMs: number, nowMs: number, policy: LeadPolicy) {
   const request = requestOf(prng, n);
   const events: NewEvent[] = [];
-  let state: LeadState = leadDecider.initialState();
+  const { decider, eventSchema } = leadAggregate;
+  let state: LeadState = decider.initialState();
   const run = (name: string, command: LeadCommand, atMs: number) => {
     const commandId = `bench-leads:${n}:${name}`;
     const occurredAt = new Date(Math.min(atMs, nowMs)).toISOString();
-    const decided = leadDecider.decide(command, state).map((event) => LeadDomainEvent.parse(event));
+    const decided = decider.decide(command, state).map((event) => eventSchema.parse(event));
     if (decided.length === 0) throw new Error(`lead ${n}: ${name} decided nothing`);
     for (const event of decided) {
       events.push({
@@ -460,7 +460,7 @@ function generateLead(prng: Prng, n: number, createdAtMs: number, nowMs: number,
         metadata: { correlationId: `bench-leads:${n}`, causationId: commandId, actor: SEED_ACTOR },
       });
     }
-    state = decided.reduce(leadDecider.evolve, state);
+    state = decided.reduce(decider.evolve, state);
   };
 
   run('request', { type: 'RequestLead', data: request }, createdAtMs);

@@ -5,7 +5,7 @@ import {
   type LeadDocument,
 } from '@cubre/projections/leads/projection';
 import { USERS_COLLECTION, type StoredEvent, type UserDocument } from '@cubre/schemas';
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { principalOf, requireAnyPermission, requirePermission } from '@cubre/platform/http/guard';
 import { permissionsOf } from '../identity';
@@ -23,21 +23,14 @@ import {
   sortSpecOf,
 } from '@cubre/platform/http/simpleRest';
 import { validated } from '@cubre/platform/http/validate';
-import {
-  AssignBody,
-  BulkAssignBody,
-  NoteBody,
-  ScheduleBody,
-  StatusChangeBody,
-  childId,
-  executiveRef,
-  policyOf,
-  runLeadCommand,
-} from './adminCommands';
+import { AssignBody, BulkAssignBody, NoteBody, ScheduleBody, StatusChangeBody } from './adminBodies';
+import { leadConsoleCommands, type ConsoleCaller } from './adminCommands';
 import { LEAD_LIST_FILTERS, LEAD_LIST_SORTS, leadListFilter, mayReach } from './adminQueries';
-import { adminViewOf, adminViewOfState } from './adminView';
-import { LeadDomainEvent, leadDecider, leadStream } from './decider';
+import { adminViewOf, adminViewOfFold, type AdminLeadView } from './adminView';
 import { historyEntryOf } from './history';
+import { callOf } from './http';
+import { leadStream } from './leadModel';
+import { foldLead } from './state';
 
 const LeadIdParams = z.strictObject({ id: z.uuid({ error: 'id es el identificador de la solicitud' }) });
 const OneQuery = z.strictObject({
@@ -56,6 +49,11 @@ export function leadAdminRoutes(context: AppContext): Router {
   const leads = context.readStore.collection<LeadDocument>(LEADS_COLLECTION);
   const agenda = context.readStore.collection<AgendaDocument>(LEAD_AGENDA_COLLECTION);
   const readLeads = requireAnyPermission(context, 'lead:read', 'lead:read-all');
+  const commands = leadConsoleCommands(context);
+  const callerOf = (req: Request, res: Response): ConsoleCaller => ({
+    principal: principalOf(res),
+    call: callOf(context, req),
+  });
 
   router.get(
     '/api/admin/leads',
@@ -83,29 +81,16 @@ export function leadAdminRoutes(context: AppContext): Router {
         res.json(adminViewOf(doc));
         return;
       }
-      const asOf = Date.parse(query.asOf);
-      const events = (await context.eventStore.readStream(leadStream(params.id))).filter(
-        (event) => Date.parse(event.occurredAt) <= asOf,
-      );
-      if (events.length === 0) {
+      const folded = foldLead(await context.eventStore.readStream(leadStream(params.id)), {
+        asOf: query.asOf,
+      });
+      if (!folded) {
         throw new HttpProblem(404, 'not-found', 'No encontrado', 'la solicitud no existía en esa fecha', [
           { field: 'asOf', rule: 'before_creation', message: 'la solicitud no existía en esa fecha' },
         ]);
       }
-      let state = leadDecider.initialState();
-      for (const event of events) {
-        state = leadDecider.evolve(state, LeadDomainEvent.parse({ type: event.type, data: event.data }));
-      }
-      if (state.status !== 'Requested') throw recordNotFound('leads', params.id);
-      const last = events[events.length - 1]!;
       res.json({
-        ...adminViewOfState(
-          params.id,
-          state,
-          { createdAt: events[0]!.occurredAt, updatedAt: last.occurredAt },
-          last.revision,
-          state.notes.length,
-        ),
+        ...adminViewOfFold(params.id, folded),
         asOf: query.asOf,
       });
     }),
@@ -134,60 +119,35 @@ export function leadAdminRoutes(context: AppContext): Router {
     '/api/admin/leads/assign',
     requirePermission(context, 'lead:assign'),
     validated({ body: BulkAssignBody }, async ({ body }, req, res) => {
-      const executive = await executiveRef(context, body.executiveId);
-      const policy = await policyOf(context);
-      const results = [];
-      for (const leadId of [...new Set(body.ids)]) {
-        try {
-          const result = await runLeadCommand(
-            context,
-            req,
-            res,
-            leadId,
-            { type: 'AssignLead', data: { leadId, executive, reason: body.reason ?? null }, policy },
-            undefined,
-          );
-          results.push({ id: leadId, ok: true, revision: result.revision });
-        } catch (error) {
-          if (!(error instanceof HttpProblem)) throw error;
-          results.push({ id: leadId, ok: false, status: error.status, message: error.detail ?? error.title });
-        }
-      }
-      res.json({ data: results.filter((r) => r.ok).map((r) => r.id), results });
+      res.json(
+        await commands.assignMany(callerOf(req, res), {
+          ids: body.ids,
+          executiveId: body.executiveId,
+          reason: body.reason ?? null,
+        }),
+      );
     }),
   );
 
-  const answerLead = async (res: Response, leadId: string) => {
-    const doc = await leads.findOne({ _id: leadId });
-    if (!doc) throw recordNotFound('leads', leadId);
-    setRevisionETag(res, doc.revision);
-    res.json(adminViewOf(doc));
+  const answer = (res: Response, lead: AdminLeadView) => {
+    setRevisionETag(res, lead.revision);
+    res.json(lead);
   };
 
   router.post(
     '/api/admin/leads/:id/status',
     requirePermission(context, 'lead:update-status'),
     validated({ params: LeadIdParams, body: StatusChangeBody }, async ({ params, body }, req, res) => {
-      const policy = await policyOf(context);
-      await runLeadCommand(
-        context,
-        req,
-        res,
-        params.id,
-        {
-          type: 'ChangeLeadStatus',
-          data: {
-            leadId: params.id,
-            statusId: body.statusId,
-            subStatusId: body.subStatusId ?? null,
-            failureReasonId: body.failureReasonId ?? null,
-            reason: body.reason ?? null,
-          },
-          policy,
-        },
-        expectedRevisionOf(req, body.revision),
-      );
-      await answerLead(res, params.id);
+      const expectedRevision = expectedRevisionOf(req, body.revision);
+      const lead = await commands.changeStatus(callerOf(req, res), {
+        leadId: params.id,
+        statusId: body.statusId,
+        subStatusId: body.subStatusId ?? null,
+        failureReasonId: body.failureReasonId ?? null,
+        reason: body.reason ?? null,
+        expectedRevision,
+      });
+      answer(res, lead);
     }),
   );
 
@@ -195,17 +155,14 @@ export function leadAdminRoutes(context: AppContext): Router {
     '/api/admin/leads/:id/assign',
     requirePermission(context, 'lead:assign'),
     validated({ params: LeadIdParams, body: AssignBody }, async ({ params, body }, req, res) => {
-      const executive = await executiveRef(context, body.executiveId);
-      const policy = await policyOf(context);
-      await runLeadCommand(
-        context,
-        req,
-        res,
-        params.id,
-        { type: 'AssignLead', data: { leadId: params.id, executive, reason: body.reason ?? null }, policy },
-        expectedRevisionOf(req, body.revision),
-      );
-      await answerLead(res, params.id);
+      const expectedRevision = expectedRevisionOf(req, body.revision);
+      const lead = await commands.assign(callerOf(req, res), {
+        leadId: params.id,
+        executiveId: body.executiveId,
+        reason: body.reason ?? null,
+        expectedRevision,
+      });
+      answer(res, lead);
     }),
   );
 
@@ -213,19 +170,13 @@ export function leadAdminRoutes(context: AppContext): Router {
     '/api/admin/leads/:id/notes',
     requirePermission(context, 'lead:note'),
     validated({ params: LeadIdParams, body: NoteBody }, async ({ params, body }, req, res) => {
-      await runLeadCommand(
-        context,
-        req,
-        res,
-        params.id,
-        (commandId) => ({
-          type: 'AddLeadNote',
-          data: { leadId: params.id, noteId: childId('note', commandId), text: body.text },
-        }),
-        expectedRevisionOf(req, body.revision),
-      );
-      res.status(201);
-      await answerLead(res, params.id);
+      const expectedRevision = expectedRevisionOf(req, body.revision);
+      const lead = await commands.addNote(callerOf(req, res), {
+        leadId: params.id,
+        text: body.text,
+        expectedRevision,
+      });
+      answer(res.status(201), lead);
     }),
   );
 
@@ -233,26 +184,16 @@ export function leadAdminRoutes(context: AppContext): Router {
     '/api/admin/leads/:id/events',
     requirePermission(context, 'lead:schedule'),
     validated({ params: LeadIdParams, body: ScheduleBody }, async ({ params, body }, req, res) => {
-      await runLeadCommand(
-        context,
-        req,
-        res,
-        params.id,
-        (commandId) => ({
-          type: 'ScheduleLeadEvent',
-          data: {
-            leadId: params.id,
-            eventId: childId('event', commandId),
-            type: body.type,
-            at: new Date(body.at).toISOString(),
-            remindAt: body.remindAt ? new Date(body.remindAt).toISOString() : null,
-            note: body.note ?? null,
-          },
-        }),
-        expectedRevisionOf(req, body.revision),
-      );
-      res.status(201);
-      await answerLead(res, params.id);
+      const expectedRevision = expectedRevisionOf(req, body.revision);
+      const lead = await commands.scheduleEvent(callerOf(req, res), {
+        leadId: params.id,
+        type: body.type,
+        at: body.at,
+        remindAt: body.remindAt ?? null,
+        note: body.note ?? null,
+        expectedRevision,
+      });
+      answer(res.status(201), lead);
     }),
   );
 
@@ -265,7 +206,7 @@ export function leadAdminRoutes(context: AppContext): Router {
       async (_input, _req, res) => {
         const principal = principalOf(res);
         const own = principal.permissions.has('lead:read-all') ? {} : { executiveId: principal.userId };
-        const policy = await policyOf(context);
+        const policy = await commands.policy();
         const byStatus = await Promise.all(
           [...policy.statuses].map(async ([statusId, status]) => ({
             statusId,

@@ -1,5 +1,5 @@
 import type { LeadDocument } from '@cubre/projections/leads/projection';
-import type { LeadState } from './decider';
+import type { FoldedLead } from './state';
 
 /**
  * A lead as the console shows it: everything of the read model but its search keys. Personal data is
@@ -13,16 +13,12 @@ export function adminViewOf(doc: LeadDocument) {
 export type AdminLeadView = ReturnType<typeof adminViewOf>;
 
 /**
- * The lead as it stood at a past moment, folded by the decider from its events up to then (issue 5: the
- * "as of" view). The same fields as the read model, so the console renders both with one component.
+ * The console's record from the lead's own events (state.ts `foldLead`): as it stood at a past moment (the
+ * "as of" view, issue 5), or now when the read model has not caught up. The same fields as the read model,
+ * so the console renders both with one component.
  */
-export function adminViewOfState(
-  leadId: string,
-  state: Extract<LeadState, { status: 'Requested' }>,
-  times: { createdAt: string; updatedAt: string },
-  revision: number,
-  notesCount: number,
-): AdminLeadView {
+export function adminViewOfFold(leadId: string, folded: FoldedLead): AdminLeadView {
+  const { state, createdAt, updatedAt, revision } = folded;
   const { request } = state;
   return {
     id: leadId,
@@ -42,7 +38,7 @@ export function adminViewOfState(
     executiveId: state.executive?.id ?? null,
     executiveName: state.executive?.name ?? null,
     duplicateOf: state.duplicateOf,
-    notesCount,
+    notesCount: state.notes.length,
     contact: state.contact,
     region: state.region,
     profile: state.profile,
@@ -52,8 +48,8 @@ export function adminViewOfState(
     originPath: request.originPath,
     message: request.message ?? null,
     contracting: state.contracting,
-    createdAt: times.createdAt,
-    updatedAt: times.updatedAt,
+    createdAt,
+    updatedAt,
     revision,
   };
 }

@@ -11,7 +11,8 @@ import {
 } from '@cubre/schemas';
 import { DEFAULT_LEAD_SUB_STATUSES, SUB_STATUS_IDS } from '@cubre/schemas/leadCatalogue/defaults';
 import { CommandRejected } from '@cubre/platform/core/decider';
-import type { LeadDomainEvent, LeadState, RecordContractingStep } from './leadModel';
+import type { LeadDomainEvent, RecordContractingStep } from './leadModel';
+import type { LeadState } from './state';
 
 /**
  * The online purchase's steps on the lead aggregate (rules 002-2.08, 002-3.04 to 002-3.06): where each step

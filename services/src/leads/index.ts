@@ -5,8 +5,9 @@ import type { AppContext, HttpModule } from '@cubre/platform/http/app';
 import { CONTACT_REQUEST_CATEGORY } from './contactDecider';
 import { contactRoutes } from './contactRoutes';
 import { contractingRoutes } from './contractingRoutes';
-import { LEAD_CATEGORY } from './decider';
+import { LEAD_CATEGORY } from './leadModel';
 import { leadAdminRoutes } from './adminRoutes';
+import { leadCommands } from './leadCommands';
 import { leadRoutes } from './routes';
 
 /**
@@ -21,8 +22,9 @@ export const leadsModule: HttpModule & { categories: string[] } = {
     const router = Router();
     const snapshots = catalogueSnapshotsFor(context.readStore, context.clock);
     const quotes = catalogueQuotes(snapshots, context.clock);
-    router.use(leadRoutes(context, snapshots, quotes));
-    router.use(contractingRoutes(context, snapshots, quotes));
+    const commands = leadCommands(context, snapshots, quotes);
+    router.use(leadRoutes(context, commands));
+    router.use(contractingRoutes(context, commands));
     router.use(contactRoutes(context));
     router.use(leadAdminRoutes(context));
     return router;

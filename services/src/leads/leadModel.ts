@@ -4,10 +4,7 @@ import {
   LeadEventScheduledData,
   LeadNoteAddedData,
   LeadStatusChangedData,
-  type CatalogueRef,
-  type ContractingProgress,
   type ExecutiveRef,
-  type LeadEventType,
   type LeadPolicy,
   LEAD_CATEGORY,
   LeadContactUpdatedData,
@@ -16,19 +13,16 @@ import {
   type LeadContact,
   type LeadContactChanges,
   type LeadKind,
-  type LeadStatusRef,
   type PaymentMethod,
-  type Profile,
   type PurchaseStep,
-  type Region,
 } from '@cubre/schemas';
 import { z } from 'zod';
 import type { StatusChangeRequest } from './statusRules';
 
 /**
- * What a lead is made of: its events, the commands it takes and its state (seed 002 §3). Apart from the
- * decider so the step rules of an online purchase (contracting.ts) share them without importing the
- * decider that uses those rules.
+ * What a lead is made of: its stream, its events and the commands it takes (seed 002 §3). Its state and
+ * evolve are in state.ts, the decision of each command in decider.ts (and contracting.ts for a purchase's
+ * steps), so that each of those imports this vocabulary and none imports the other.
  */
 
 /** Stream of one lead: `lead-{leadId}`. */
@@ -109,33 +103,3 @@ export type LeadCommand =
   | AddLeadNote
   | ScheduleLeadEvent
   | RecordContractingStep;
-
-export interface ScheduledLeadEvent {
-  eventId: string;
-  type: LeadEventType;
-  at: string;
-  remindAt: string | null;
-  note: string | null;
-  executiveId: string | null;
-}
-
-export type LeadState =
-  | { status: 'Empty' }
-  | {
-      status: 'Requested';
-      /** The request as first made: a retried request is recognised by it. */
-      request: LeadRequest;
-      contact: LeadContact;
-      region: Region | null;
-      profile: Profile | null;
-      /** Where the back-office stands with it (seed 002 §3); only the console moves it (issue 5). */
-      leadStatus: LeadStatusRef;
-      subStatus: CatalogueRef | null;
-      failureReason: CatalogueRef | null;
-      executive: ExecutiveRef | null;
-      duplicateOf: string | null;
-      notes: { noteId: string; text: string }[];
-      scheduled: ScheduledLeadEvent[];
-      /** A lead opened by an online purchase: its session and the last step reported; null otherwise. */
-      contracting: ContractingProgress | null;
-    };
