@@ -68,6 +68,7 @@ export {
   type CatalogueSnapshots,
 } from './comparator/snapshot';
 export { catalogueIndex } from './views/catalogueIndex';
+export { productLookup } from './views/productLookup';
 export { ADDITIONAL_INSURANCE_TYPES } from './views/organizations';
 export { referenceDataDir } from './comparator/pricingContext';
 export type { CardDocument } from '@cubre/projections/catalogue/documents';

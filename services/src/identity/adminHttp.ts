@@ -2,11 +2,12 @@ import { IDENTITY_ERRORS, searchKeyOf, type IdentityErrorRule } from '@cubre/sch
 import { IDENTITY_PROJECTION } from '@cubre/projections/identity/projection';
 import type { RequestHandler, Router } from 'express';
 import type { AppContext } from '@cubre/platform/http/app';
-import { HttpProblem, invalidRequest } from '@cubre/platform/http/problem';
+import { HttpProblem } from '@cubre/platform/http/problem';
 import type { Filter } from '@cubre/platform/ports/readStore';
 
 /** The platform's helpers the identity routes share with the other admin resources. */
 export { expectedRevisionOf } from '@cubre/platform/http/etag';
+export { allOf, stringOf, stringsOf } from '@cubre/platform/http/simpleRest';
 
 /** A 404 naming the seed's error type (USER_NOT_FOUND, ROLE_NOT_FOUND, NOT_FOUND). */
 export const missing = (rule: IdentityErrorRule, resource: string, id: string) =>
@@ -60,29 +61,6 @@ export async function untilVisible(
   );
 }
 
-/** `filter[key]` as a list of strings (one value or an array), undefined when absent. */
-export function stringsOf(filter: Record<string, unknown>, key: string): string[] | undefined {
-  const value = filter[key];
-  if (value === undefined) return undefined;
-  const list = Array.isArray(value) ? value : [value];
-  if (!list.every((item) => typeof item === 'string' && item.length <= 200)) {
-    throw invalidRequest([
-      { field: `filter.${key}`, rule: 'format', message: 'un texto o una lista de textos' },
-    ]);
-  }
-  return list as string[];
-}
-
-/** `filter[key]` as one string, undefined when absent. */
-export function stringOf(filter: Record<string, unknown>, key: string): string | undefined {
-  const value = filter[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length > 200) {
-    throw invalidRequest([{ field: `filter.${key}`, rule: 'format', message: 'un texto' }]);
-  }
-  return value;
-}
-
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A contains-match on any of `fields` for the `q` filter: case and accents ignored. */
@@ -91,11 +69,4 @@ export function textSearch(q: string | undefined, fields: readonly string[]): Fi
   if (!key) return {};
   const pattern = { $regex: escapeRegex(key), $options: 'i' };
   return { $or: fields.map((field) => ({ [field]: pattern })) };
-}
-
-/** `$and` of the non-empty filters. */
-export function allOf(...filters: Filter[]): Filter {
-  const parts = filters.filter((filter) => Object.keys(filter).length > 0);
-  if (parts.length === 0) return {};
-  return parts.length === 1 ? parts[0]! : { $and: parts };
 }

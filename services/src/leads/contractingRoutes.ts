@@ -10,7 +10,8 @@ import {
 import { Router } from 'express';
 import type { AppContext } from '@cubre/platform/http/app';
 import { HttpProblem } from '@cubre/platform/http/problem';
-import { answerLead, callOf, perEdition } from './http';
+import { perEdition } from '@cubre/platform/http/perEdition';
+import { answerLead, callOf } from './http';
 import type { LeadCommands } from './leadCommands';
 
 export const CONTRACTING_STEP_PATH = '/api/compra-online/pasos';

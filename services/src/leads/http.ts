@@ -1,14 +1,11 @@
-import { COUNTRIES, type Country } from '@cubre/schemas';
-import type { Request, RequestHandler, Response } from 'express';
-import { z } from 'zod';
+import type { Request, Response } from 'express';
 import type { AppContext } from '@cubre/platform/http/app';
 import { commandMetadataOf } from '@cubre/platform/http/commandMetadata';
 import { setRevisionETag } from '@cubre/platform/http/etag';
-import { contractOf, validated, withContract, type ValidInput } from '@cubre/platform/http/validate';
-import { requestCountry } from '@cubre/platform/http/requestCountry';
 import type { CommandCall, LeadWritten, RequestedKind } from './leadCommands';
 
-/** What the leads' routes share: the edition's body, the command call of a request, a lead's answer. */
+/** What the leads' routes share: the command call of a request, a lead's answer (the edition's body:
+ * @cubre/platform/http/perEdition). */
 
 /** Where each kind of lead is requested, updated and read back. */
 export const PATHS: Record<RequestedKind, { request: string; update: string; read: string }> = {
@@ -36,42 +33,6 @@ export const callOf = (context: AppContext, req: Request): CommandCall => ({
     return req.log;
   },
 });
-
-/**
- * One validated handler per edition: the identification rule of a body depends on the edition, which the
- * `country` header names (rule 001-7.15; Chile without it).
- */
-export function perEdition<S extends z.ZodType>(
-  schemaFor: (country: Country) => S,
-  handler: (
-    input: ValidInput<z.output<S>, object, object>,
-    req: Request,
-    res: Response,
-    country: Country,
-  ) => Promise<void>,
-): RequestHandler {
-  const handlers = new Map(
-    COUNTRIES.map(({ code }) => [
-      code,
-      validated({ body: schemaFor(code) }, (input, req, res) => handler(input, req, res, code)),
-    ]),
-  );
-  const dispatch: RequestHandler = (req, res, next) => {
-    let country: Country;
-    try {
-      country = requestCountry(req);
-    } catch (error) {
-      return next(error);
-    }
-    return handlers.get(country)!(req, res, next);
-  };
-  // The published contract shows each edition's body: any one of them, as the `country` header picks.
-  const bodies = COUNTRIES.map(({ code }) => contractOf(handlers.get(code))!.body!);
-  return withContract(dispatch, {
-    ...contractOf(handlers.get('CL'))!,
-    body: z.union(bodies as [z.ZodType, z.ZodType, ...z.ZodType[]]),
-  });
-}
 
 /**
  * The lead after a visitor's command, answered as GET answers it: `LeadView`, its ETag, and the GET path as

@@ -29,7 +29,8 @@ import { CONTACT_FIELDS, missingContactFields } from './contracting';
 import { leadAggregate, type LeadRequest, type RecordContractingStep } from './decider';
 import { earlierLeadOf } from './duplicates';
 import { contractingLeadId, derivedId } from './ids';
-import { isAddonProduct, leadProductOf, productLookup, requestTypeOf } from './products';
+import { productLookup } from '../catalogue';
+import { isAddonProduct, leadProductOf, requestTypeOf } from './products';
 import { publicViewOf } from './publicView';
 import { foldLead } from './state';
 

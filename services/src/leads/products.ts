@@ -1,22 +1,6 @@
 import type { Country, LeadProduct, LeadType, ProductType } from '@cubre/schemas';
 import type { CardDocument } from '../catalogue';
-import type { CatalogueSnapshot, CatalogueSnapshots } from '../catalogue';
 import { ADDITIONAL_INSURANCE_TYPES } from '../catalogue';
-
-/** Cards by product code (isapre plans by their plan code), one index per catalogue version. */
-export function productLookup(snapshots: CatalogueSnapshots) {
-  let indexed: { version: string; byCode: Map<string, CardDocument> } = { version: '', byCode: new Map() };
-  const index = (snapshot: CatalogueSnapshot) => {
-    if (indexed.version !== snapshot.version) {
-      indexed = {
-        version: snapshot.version,
-        byCode: new Map(snapshot.cards.map((card) => [card.productCode, card])),
-      };
-    }
-    return indexed.byCode;
-  };
-  return async (code: string): Promise<CardDocument | undefined> => index(await snapshots.get()).get(code);
-}
 
 /** The product as a lead keeps it: the catalogue's names at the time of the request. */
 export function leadProductOf(card: CardDocument, productType?: ProductType): LeadProduct {

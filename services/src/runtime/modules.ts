@@ -3,7 +3,9 @@ import { comparatorLinksProjection } from '@cubre/projections/comparatorLinks/pr
 import { identityProjection } from '@cubre/projections/identity/projection';
 import { leadCatalogueProjection } from '@cubre/projections/leadCatalogue/projection';
 import { contactsProjection, leadsProjection } from '@cubre/projections/leads/projection';
+import { paymentsProjection } from '@cubre/projections/payments/projection';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
+import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
 import { catalogueModule } from '../catalogue';
 import type { Projection } from '@cubre/platform/projections/projection';
 import { comparatorLinksModule } from '../comparatorLinks';
@@ -12,6 +14,8 @@ import { leadCatalogueModule } from '../leadCatalogue';
 import { leadsModule, leadsReferringTo } from '../leads';
 import type { HttpModule } from '@cubre/platform/http/app';
 import { siteModule } from '../site';
+import { paymentsModule } from '../payments';
+import type { PaymentGateway } from '../payments';
 
 /** Every domain the runtime serves: its HTTP routes, its stream categories and its projections. */
 export interface DomainModule extends HttpModule {
@@ -35,9 +39,18 @@ export const projections: Projection[] = [
   contactsProjection,
   identityProjection,
   leadCatalogueProjection,
+  paymentsProjection,
 ];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */
 export const allCategories = (): string[] => [
-  ...new Set(domainModules.flatMap((module) => module.categories)),
+  ...new Set([...domainModules.flatMap((module) => module.categories), ...SALES_CATEGORIES]),
+];
+
+/**
+ * The domains whose modules need what the runtime makes at start (payments: the configured gateway); their
+ * categories are in allCategories all the same.
+ */
+export const configuredModules = (options: { paymentGateway: PaymentGateway }): DomainModule[] => [
+  paymentsModule(options.paymentGateway),
 ];

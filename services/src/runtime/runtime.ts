@@ -8,13 +8,15 @@ import { startRelay, type Relay, type RelayOptions } from '@cubre/platform/relay
 import type { RuntimeConfig } from './config';
 import { openEngines, type Engines } from './engines';
 import { renderMetrics } from './metrics';
-import { domainModules, projections } from './modules';
+import { configuredModules, domainModules, projections } from './modules';
 import { opsRoutes } from './opsRoutes';
 import { startScheduler, type Scheduler } from './scheduler';
 import { adminConsoleModule } from '../adminConsole';
 import { editionModule } from '@cubre/platform/http/editions';
 import { storefrontModule } from '../storefront';
 import { identityAuthenticator } from '../identity';
+import { gatewayFromEnv } from '../payments';
+import type { PaymentGateway } from '../payments';
 import { identityConfigOf } from './identityConfig';
 import { opsTokenOf } from './opsToken';
 import { createRateLimits } from '@cubre/platform/http/rateLimits';
@@ -39,6 +41,8 @@ export interface RuntimeHooks {
   extraModules?: HttpModule[];
   /** Test seam of the read store kill test: runs after every write to the embedded read store. */
   readStoreAfterWrite?(writes: number): void;
+  /** The payment gateway (tests of an adapter); PAYMENT_GATEWAY's, the embedded sandbox by default. */
+  paymentGateway?: PaymentGateway;
 }
 
 /** Starts the roles the configuration names, all of them in one process by default (ARCHITECTURE.md). */
@@ -110,8 +114,12 @@ export async function startRuntime(
       authenticate: (req, options) => identityAuthenticator(context).authenticate(req, options),
     },
   };
+  const modules = [
+    ...domainModules,
+    ...configuredModules({ paymentGateway: hooks.paymentGateway ?? gatewayFromEnv(process.env) }),
+  ];
   if (roles.has('api')) {
-    for (const module of domainModules) await module.start?.(context);
+    for (const module of modules) await module.start?.(context);
   }
   const opsToken = opsTokenOf(config);
   const ops: HttpModule = {
@@ -125,7 +133,7 @@ export async function startRuntime(
       ...(hooks.extraModules ?? []),
       // The edition of the host first, for every route; the storefront last: its index.html answers the
       // page paths no API route took.
-      ...(roles.has('api') ? [editionModule, ...domainModules, adminConsoleModule, storefrontModule] : []),
+      ...(roles.has('api') ? [editionModule, ...modules, adminConsoleModule, storefrontModule] : []),
     ],
     logger,
     probe: {

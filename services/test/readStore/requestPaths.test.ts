@@ -229,6 +229,71 @@ async function callEveryReadRoute() {
     ),
   );
   await ok(supervisor.get('/api/admin/lead-statuses/2'));
+
+  // Payments: a purchase paid with the sandbox's approved card, then the console's sales and payments.
+  const sale = await ok(
+    postJson(`${runtime.url}/api/compra-online/ventas`, {
+      session: '6f1c2b9e-1d2a-4c3b-8e5f-0a1b2c3d4e5f',
+      productCode: 'VIDA-L',
+      nombre: 'Camila Rojas',
+      rut: '12.345.678-5',
+      email: 'camila.rojas@example.com',
+      telefono: '+56 9 8765 4321',
+    }),
+  );
+  const { token } = await ok(
+    postJson(`${runtime.url}/api/sandbox-gateway/tokens`, {
+      card: {
+        name: 'Camila Rojas',
+        number: '5451951574925480',
+        expiryMonth: '12',
+        expiryYear: '30',
+        cvv: '123',
+      },
+      totalAmount: sale.amount.amount,
+      currency: sale.amount.currency,
+    }),
+  );
+  const paid = await ok(
+    postJson(
+      `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
+      { token },
+      { 'Idempotency-Key': 'request-paths-1' },
+    ),
+  );
+  await ok(fetch(`${runtime.url}/api/compra-online/ventas/${sale.id}`));
+  await ok(fetch(`${runtime.url}/api/compra-online/pagos/${paid.payment.id}`));
+  for (const sort of ['id', 'createdAt', 'updatedAt', 'state', 'amountMinor']) {
+    for (const filter of [
+      {},
+      { state: 'OK' },
+      { paymentMethod: 'tdc' },
+      { provider: 'kushki_ad' },
+      { country: 'CL' },
+      { organizationCode: 'Seguros-Andes' },
+      { productCode: 'VIDA-L' },
+      { email: 'camila.rojas@example.com' },
+      { rut: '12.345.678-5' },
+      { createdAt_gte: '2020-01-01' },
+      { amountMinor_gte: 1 },
+    ]) {
+      await ok(admin.get(`/api/admin/sales${listQuery({ filter, sort: [sort, 'DESC'], range: [0, 9] })}`));
+    }
+    for (const filter of [
+      {},
+      { state: 'OK' },
+      { method: 'tdc' },
+      { provider: 'kushki_ad' },
+      { saleId: sale.id },
+      { amountMinor_lte: 10_000_000 },
+    ]) {
+      await ok(admin.get(`/api/admin/payments${listQuery({ filter, sort: [sort, 'DESC'], range: [0, 9] })}`));
+    }
+  }
+  await ok(admin.get(`/api/admin/sales${listQuery({ range: [0, 9] })}`));
+  await ok(admin.get(`/api/admin/payments${listQuery({ range: [0, 9] })}`));
+  await ok(admin.get(`/api/admin/sales/${sale.id}`));
+  await ok(admin.get(`/api/admin/payments/${paid.payment.id}`));
 }
 
 test('every read a request makes is served by an index: no route reads every document', async () => {

@@ -176,3 +176,33 @@ export const recordNotFound = (resource: string, id: string) =>
   new HttpProblem(404, 'not-found', 'No encontrado', `${resource} ${id} no existe`, [
     { field: 'id', rule: 'not_found', message: `${resource} ${id} no existe` },
   ]);
+
+/** `filter[key]` as a list of strings (one value or an array), undefined when absent. */
+export function stringsOf(filter: Record<string, unknown>, key: string): string[] | undefined {
+  const value = filter[key];
+  if (value === undefined) return undefined;
+  const list = Array.isArray(value) ? value : [value];
+  if (!list.every((item) => typeof item === 'string' && item.length <= 200)) {
+    throw invalidRequest([
+      { field: `filter.${key}`, rule: 'format', message: 'un texto o una lista de textos' },
+    ]);
+  }
+  return list as string[];
+}
+
+/** `filter[key]` as one string, undefined when absent. */
+export function stringOf(filter: Record<string, unknown>, key: string): string | undefined {
+  const value = filter[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length > 200) {
+    throw invalidRequest([{ field: `filter.${key}`, rule: 'format', message: 'un texto' }]);
+  }
+  return value;
+}
+
+/** `$and` of the non-empty filters. */
+export function allOf(...filters: Filter[]): Filter {
+  const parts = filters.filter((filter) => Object.keys(filter).length > 0);
+  if (parts.length === 0) return {};
+  return parts.length === 1 ? parts[0]! : { $and: parts };
+}

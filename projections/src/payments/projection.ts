@@ -1,0 +1,185 @@
+import { categoryOf } from '@cubre/schemas/events';
+import type { PaymentMethod, PaymentState, SaleState } from '@cubre/schemas/payments/catalogues';
+import type { Money } from '@cubre/schemas/payments/money';
+import { PAYMENT_CATEGORY, SALE_CATEGORY } from '@cubre/schemas/payments/sales';
+import type { Projection, ProjectionEvent } from '@cubre/platform/projections/projection';
+
+export const PAYMENTS_PROJECTION = 'payments';
+export const SALES_COLLECTION = 'sales';
+export const PAYMENTS_COLLECTION = 'payments';
+
+/** One sale as the console lists it and the buyer's page reads it (the page never sees `buyer`). */
+export type SaleDocument = {
+  [key: string]: unknown;
+  _id: string;
+  state: SaleState;
+  country: string;
+  productCode: string;
+  productName: string;
+  organizationCode: string;
+  organizationName: string;
+  buyer: { nombre: string; rut: string; email: string; telefono: string };
+  amount: Money;
+  /** The amount in the currency's minor unit alone: the console filters and sorts on it. */
+  amountMinor: number;
+  currency: string;
+  formatted: string;
+  paymentMethod: PaymentMethod;
+  provider: string;
+  lastPaymentId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  revision: number;
+};
+
+export type PaymentDocument = {
+  [key: string]: unknown;
+  _id: string;
+  saleId: string;
+  state: PaymentState;
+  amount: Money;
+  amountMinor: number;
+  currency: string;
+  method: PaymentMethod;
+  provider: string;
+  gateway: string;
+  catalogueCode: string | null;
+  chargeId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  revision: number;
+};
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** What each event sets on its document; the writer validated every payload with zod before storing it. */
+function saleFields(event: ProjectionEvent): Partial<SaleDocument> | null {
+  const data = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case 'SaleStarted': {
+      const product = data.product as {
+        code: string;
+        name: string;
+        organization: { code: string; name: string };
+      };
+      const amount = data.amount as Money;
+      return {
+        state: 'PENDING',
+        country: str(data.country),
+        productCode: product.code,
+        productName: product.name,
+        organizationCode: product.organization.code,
+        organizationName: product.organization.name,
+        buyer: data.buyer as SaleDocument['buyer'],
+        amount,
+        amountMinor: amount.amount,
+        currency: amount.currency,
+        formatted: str((data.quote as { formatted?: unknown }).formatted),
+        paymentMethod: data.paymentMethod as PaymentMethod,
+        provider: str(data.provider),
+        lastPaymentId: null,
+        createdAt: event.occurredAt,
+      };
+    }
+    case 'SalePaymentStarted':
+      return { state: 'PENDING', lastPaymentId: str(data.paymentId) };
+    case 'SaleCompleted':
+      return { state: 'OK' };
+    case 'SaleFailed':
+      return { state: 'FAIL' };
+    default:
+      return null;
+  }
+}
+
+function paymentFields(event: ProjectionEvent): Partial<PaymentDocument> | null {
+  const data = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case 'PaymentRequested': {
+      const amount = data.amount as Money;
+      return {
+        saleId: str(data.saleId),
+        state: 'PENDING',
+        amount,
+        amountMinor: amount.amount,
+        currency: amount.currency,
+        method: data.method as PaymentMethod,
+        provider: str(data.provider),
+        gateway: str(data.gateway),
+        catalogueCode: null,
+        chargeId: null,
+        createdAt: event.occurredAt,
+      };
+    }
+    case 'PaymentApproved':
+      return { state: 'OK', chargeId: str(data.chargeId) };
+    case 'PaymentDeclined':
+      return {
+        state: 'DECLINED',
+        catalogueCode: str(data.catalogueCode),
+        chargeId: typeof data.chargeId === 'string' ? data.chargeId : null,
+      };
+    case 'PaymentFailed':
+      return { state: 'FAIL', catalogueCode: str(data.catalogueCode) };
+    default:
+      return null;
+  }
+}
+
+const CREATES = new Set(['SaleStarted', 'PaymentRequested']);
+
+/**
+ * Sales and payments (issue 14) for the console's `sales` and `payments` resources and the buyer's purchase
+ * page. Each document follows its own stream, guarded by the stream revision (a replay changes nothing).
+ */
+export const paymentsProjection: Projection = {
+  name: PAYMENTS_PROJECTION,
+  categories: [SALE_CATEGORY, PAYMENT_CATEGORY],
+  collections: [SALES_COLLECTION, PAYMENTS_COLLECTION],
+  async setup(store) {
+    // The console's filters and sorts (services/test/readStore/requestPaths.test.ts); lists end in _id.
+    const sales = store.collection<SaleDocument>(SALES_COLLECTION);
+    await sales.createIndex({ createdAt: -1, _id: -1 });
+    for (const field of [
+      'state',
+      'paymentMethod',
+      'provider',
+      'country',
+      'organizationCode',
+      'productCode',
+    ]) {
+      await sales.createIndex({ [field]: 1, createdAt: -1, _id: -1 });
+    }
+    await sales.createIndex({ amountMinor: 1, _id: 1 });
+    await sales.createIndex({ updatedAt: -1, _id: 1 });
+    await sales.createIndex({ 'buyer.email': 1 });
+    await sales.createIndex({ 'buyer.rut': 1 });
+    const payments = store.collection<PaymentDocument>(PAYMENTS_COLLECTION);
+    await payments.createIndex({ createdAt: -1, _id: -1 });
+    for (const field of ['state', 'method', 'provider', 'saleId']) {
+      await payments.createIndex({ [field]: 1, createdAt: -1, _id: -1 });
+    }
+    await payments.createIndex({ amountMinor: 1, _id: 1 });
+    await payments.createIndex({ updatedAt: -1, _id: 1 });
+  },
+  async apply(event, store) {
+    const category = categoryOf(event.streamId);
+    const fields =
+      category === SALE_CATEGORY
+        ? saleFields(event)
+        : category === PAYMENT_CATEGORY
+          ? paymentFields(event)
+          : null;
+    if (!fields) return;
+    const collection = category === SALE_CATEGORY ? SALES_COLLECTION : PAYMENTS_COLLECTION;
+    const id = event.streamId.slice(category.length + 1);
+    await store
+      .collection(collection)
+      .guardedUpdate(
+        id,
+        { revision: { $lt: event.revision } },
+        { $set: { ...fields, updatedAt: event.occurredAt, revision: event.revision } },
+        CREATES.has(event.type) ? { upsert: true } : {},
+      );
+  },
+};

@@ -1,0 +1,206 @@
+import { Router } from 'express';
+import type { AppContext } from '@cubre/platform/http/app';
+import { requirePermission } from '@cubre/platform/http/guard';
+import { invalidRequest } from '@cubre/platform/http/problem';
+import {
+  allOf,
+  idFilterOf,
+  listRoute,
+  pageOptions,
+  parseListQuery,
+  recordNotFound,
+  sendPage,
+  sortSpecOf,
+  stringOf,
+  stringsOf,
+} from '@cubre/platform/http/simpleRest';
+import { validated } from '@cubre/platform/http/validate';
+import type { Filter, SortSpec } from '@cubre/platform/ports/readStore';
+import type { PaymentDocument, SaleDocument } from '@cubre/projections/payments/projection';
+import { PaymentParams, SaleParams } from '@cubre/schemas/payments/sales';
+import { paymentsOf, paymentViewOf, salesOf } from './views';
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** createdAt_gte / createdAt_lte of the console's date filters, checked as ISO dates. */
+function createdBetween(filter: Record<string, unknown>): Filter {
+  const from = stringOf(filter, 'createdAt_gte');
+  const to = stringOf(filter, 'createdAt_lte');
+  for (const [key, value] of [
+    ['createdAt_gte', from],
+    ['createdAt_lte', to],
+  ] as const) {
+    if (value !== undefined && !ISO_DAY.test(value)) {
+      throw invalidRequest([
+        { field: `filter.${key}`, rule: 'format', message: 'una fecha ISO (2026-11-26)' },
+      ]);
+    }
+  }
+  return allOf(from ? { createdAt: { $gte: from } } : {}, to ? { createdAt: { $lte: to } } : {});
+}
+
+/** amountMinor_gte / amountMinor_lte: amounts in the currency's minor unit. */
+function amountBetween(filter: Record<string, unknown>): Filter {
+  const bound = (key: string) => {
+    const value = filter[key];
+    if (value === undefined) return undefined;
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+    throw invalidRequest([
+      {
+        field: `filter.${key}`,
+        rule: 'format',
+        message: 'un entero no negativo (unidad menor de la moneda)',
+      },
+    ]);
+  };
+  const from = bound('amountMinor_gte');
+  const to = bound('amountMinor_lte');
+  return allOf(
+    from !== undefined ? { amountMinor: { $gte: from } } : {},
+    to !== undefined ? { amountMinor: { $lte: to } } : {},
+  );
+}
+
+const NEWEST_FIRST: SortSpec = { createdAt: -1, _id: -1 };
+
+/** A sale as the console shows it: everything the buyer gave, for the staff who work the sale. */
+export const saleRecordOf = (doc: SaleDocument) => {
+  const { _id, revision, ...rest } = doc;
+  return { id: _id, ...rest, revision };
+};
+export const paymentRecordOf = (doc: PaymentDocument) => ({
+  ...paymentViewOf(doc),
+  saleId: doc.saleId,
+  provider: doc.provider,
+  gateway: doc.gateway,
+  chargeId: doc.chargeId,
+  currency: doc.currency,
+  amountMinor: doc.amountMinor,
+  updatedAt: doc.updatedAt,
+  revision: doc.revision,
+});
+
+/**
+ * The console's `sales` and `payments` resources (issue 14), read-only here, in ra-data-simple-rest's
+ * terms: filters by state, method, provider, organization, product, date and amount; newest first; every
+ * list and filter served by an index of the projection. Permission `payment:read` (002 §6).
+ */
+export function paymentAdminRoutes(context: AppContext): Router {
+  const router = Router();
+  const read = requirePermission(context, 'payment:read');
+
+  router.get(
+    '/api/admin/sales',
+    read,
+    listRoute(async (req, res) => {
+      const query = parseListQuery(req, {
+        sortable: ['id', 'createdAt', 'updatedAt', 'state', 'amountMinor'],
+        filters: [
+          'state',
+          'paymentMethod',
+          'provider',
+          'country',
+          'organizationCode',
+          'productCode',
+          'email',
+          'rut',
+          'createdAt_gte',
+          'createdAt_lte',
+          'amountMinor_gte',
+          'amountMinor_lte',
+        ],
+      });
+      const { filter } = query;
+      const listed = (key: string) => {
+        const values = stringsOf(filter, key);
+        return values ? { [key]: { $in: values } } : {};
+      };
+      const email = stringOf(filter, 'email');
+      const rut = stringOf(filter, 'rut');
+      const find = allOf(
+        idFilterOf(filter),
+        listed('state'),
+        listed('paymentMethod'),
+        listed('provider'),
+        listed('country'),
+        listed('organizationCode'),
+        listed('productCode'),
+        email ? { 'buyer.email': email.trim().toLowerCase() } : {},
+        rut ? { 'buyer.rut': rut.trim() } : {},
+        createdBetween(filter),
+        amountBetween(filter),
+      );
+      const sort = query.sort ? sortSpecOf(query) : NEWEST_FIRST;
+      const sales = salesOf(context.readStore);
+      const [rows, total] = await Promise.all([
+        sales.find(find, { sort, ...pageOptions(query) }),
+        sales.count(find),
+      ]);
+      sendPage(res, 'sales', query, rows.map(saleRecordOf), total);
+    }),
+  );
+
+  router.get(
+    '/api/admin/sales/:saleId',
+    read,
+    validated({ params: SaleParams }, async ({ params }, _req, res) => {
+      const sale = await salesOf(context.readStore).findOne({ _id: params.saleId });
+      if (!sale) throw recordNotFound('sales', params.saleId);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(saleRecordOf(sale));
+    }),
+  );
+
+  router.get(
+    '/api/admin/payments',
+    read,
+    listRoute(async (req, res) => {
+      const query = parseListQuery(req, {
+        sortable: ['id', 'createdAt', 'updatedAt', 'state', 'amountMinor'],
+        filters: [
+          'state',
+          'method',
+          'provider',
+          'saleId',
+          'createdAt_gte',
+          'createdAt_lte',
+          'amountMinor_gte',
+          'amountMinor_lte',
+        ],
+      });
+      const { filter } = query;
+      const listed = (key: string) => {
+        const values = stringsOf(filter, key);
+        return values ? { [key]: { $in: values } } : {};
+      };
+      const find = allOf(
+        idFilterOf(filter),
+        listed('state'),
+        listed('method'),
+        listed('provider'),
+        listed('saleId'),
+        createdBetween(filter),
+        amountBetween(filter),
+      );
+      const sort = query.sort ? sortSpecOf(query) : NEWEST_FIRST;
+      const payments = paymentsOf(context.readStore);
+      const [rows, total] = await Promise.all([
+        payments.find(find, { sort, ...pageOptions(query) }),
+        payments.count(find),
+      ]);
+      sendPage(res, 'payments', query, rows.map(paymentRecordOf), total);
+    }),
+  );
+
+  router.get(
+    '/api/admin/payments/:paymentId',
+    read,
+    validated({ params: PaymentParams }, async ({ params }, _req, res) => {
+      const payment = await paymentsOf(context.readStore).findOne({ _id: params.paymentId });
+      if (!payment) throw recordNotFound('payments', params.paymentId);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(paymentRecordOf(payment));
+    }),
+  );
+  return router;
+}

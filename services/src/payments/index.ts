@@ -1,0 +1,40 @@
+import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
+import { Router } from 'express';
+import type { AppContext, HttpModule } from '@cubre/platform/http/app';
+import { catalogueQuotes, catalogueSnapshotsFor, productLookup } from '../catalogue';
+import { paymentAdminRoutes } from './adminRoutes';
+import type { PaymentGateway } from './gateway/port';
+import { SandboxGateway, sandboxTokenizerRouter } from './gateway/sandbox';
+import { purchaseRoutes } from './routes';
+
+/** Where the sandbox's browser tokenizer answers (`npm start`'s default gateway; issue 14). */
+export const SANDBOX_TOKENS_PATH = '/api/sandbox-gateway/tokens';
+
+/**
+ * Online purchase and payments (seed 002 §3, §4, §8, §9; issue 14): a visitor's sale priced by the
+ * catalogue, paid through the configured gateway (the embedded sandbox by default, whose tokenizer this
+ * module serves), and the console's sales and payments. Decisions: README.md beside this file.
+ */
+export const paymentsModule = (gateway: PaymentGateway): HttpModule & { categories: string[] } => ({
+  name: 'payments',
+  categories: [...SALES_CATEGORIES],
+  routes(context: AppContext) {
+    const router = Router();
+    const snapshots = catalogueSnapshotsFor(context.readStore, context.clock);
+    const catalogue = { product: productLookup(snapshots), quote: catalogueQuotes(snapshots, context.clock) };
+    if (gateway instanceof SandboxGateway) {
+      // Tokenizing is anonymous and stores a token: limited like the purchase calls themselves.
+      router.use(
+        SANDBOX_TOKENS_PATH,
+        context.rateLimits.guard('leads'),
+        sandboxTokenizerRouter({ vault: gateway.vault }),
+      );
+    }
+    router.use(purchaseRoutes(context, gateway, catalogue));
+    router.use(paymentAdminRoutes(context));
+    return router;
+  },
+});
+
+export { gatewayFromEnv } from './gateway/gatewayFromEnv';
+export type { PaymentGateway } from './gateway/port';

@@ -1,0 +1,278 @@
+import { createHash } from 'node:crypto';
+import type { CommandMetadata, Country, PriceQuote, Profile } from '@cubre/schemas';
+import { defaultOneTimeProvider, type PaymentMethod } from '@cubre/schemas/payments/catalogues';
+import {
+  fromMajor,
+  MINOR_UNIT_DIGITS,
+  ufToClp,
+  type Money,
+  type UfConversion,
+} from '@cubre/schemas/payments/money';
+import type { StartSaleBody } from '@cubre/schemas/payments/sales';
+import { derivedId } from '@cubre/platform/commands/eventIds';
+import { handleCommand, loadAggregate, type CommandResult } from '@cubre/platform/commands/commandHandler';
+import { CommandRejected } from '@cubre/platform/core/decider';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
+import type { Logger } from '@cubre/platform/ports/logger';
+import type { CardDocument } from '../catalogue';
+import type { ChargeResult, PaymentGateway } from './gateway/port';
+import { PaymentDomainEvent, paymentDecider, paymentStream, type PaymentState } from './paymentDecider';
+import { SaleDomainEvent, saleDecider, saleStream, type SaleState } from './saleDecider';
+
+export const saleAggregate = { decider: saleDecider, eventSchema: SaleDomainEvent };
+export const paymentAggregate = { decider: paymentDecider, eventSchema: PaymentDomainEvent };
+
+/** What the purchase needs of the rest of the product: the catalogue's card and the price it shows. */
+export interface PurchaseCatalogue {
+  product(code: string): Promise<CardDocument | undefined>;
+  quote(card: CardDocument, profile?: Profile): Promise<PriceQuote>;
+}
+
+/** The 002 §8 code a buyer sees when the provider could not be asked (no charge was made). */
+export const PROVIDER_UNAVAILABLE_CODE = '3001';
+
+/** The sale of one purchase session: a reload of the form lands on the same sale. */
+export const saleIdOf = (session: string) => derivedId('sale', session.toLowerCase());
+/** One payment per sale and Idempotency-Key: a retried click lands on the same payment. */
+export const paymentIdOf = (saleId: string, idempotencyKey: string) =>
+  derivedId('payment', `${saleId}:${idempotencyKey}`);
+
+/**
+ * What is charged for a quote, in the currency's minor unit. A UF price is charged in pesos at the quote's
+ * own UF value and date (what the card showed), keeping both amounts (002 §9, issue 14).
+ */
+export function chargeOf(quote: PriceQuote): { amount: Money; uf: UfConversion | null } | null {
+  if (quote.amount === null || quote.amount <= 0) return null;
+  if (quote.unit === 'UF') {
+    if (!quote.uf) return null;
+    const uf = ufToClp(quote.uf.amount.toFixed(4), quote.uf.ufValue.toFixed(2), quote.uf.date);
+    return { amount: uf.clp, uf };
+  }
+  // USD/Año, USD/V and the other travel units are dollars: what a period or a trip costs.
+  const currency = quote.unit.startsWith('USD') ? 'USD' : (quote.unit as 'CLP' | 'PEN' | 'COP');
+  return { amount: fromMajor(quote.amount.toFixed(MINOR_UNIT_DIGITS[currency]), currency), uf: null };
+}
+
+const unpriced = (code: string) =>
+  new CommandRejected(
+    `el producto ${code} no tiene un precio que se pueda pagar en línea (Consultar)`,
+    'not_purchasable',
+    422,
+    'productCode',
+  );
+
+/**
+ * Starts (or finds again) the sale of a purchase session: the product and its price come from the
+ * catalogue, priced for the visitor's profile exactly as the card showed it; the client never sends an
+ * amount.
+ */
+export async function startSale(
+  store: EventStore,
+  catalogue: PurchaseCatalogue,
+  body: StartSaleBody,
+  country: Country,
+  metadata: CommandMetadata,
+): Promise<{ saleId: string; result: CommandResult<SaleState> }> {
+  const card = await catalogue.product(body.productCode);
+  if (!card) {
+    throw new CommandRejected(
+      `productCode ${body.productCode} no está en el catálogo`,
+      'unknown_product',
+      422,
+      'productCode',
+    );
+  }
+  const quote = await catalogue.quote(card, body.profile ?? undefined);
+  const charge = chargeOf(quote);
+  if (!charge) throw unpriced(card.productCode);
+  const method: PaymentMethod = body.paymentMethod ?? 'tdc';
+  const saleId = saleIdOf(body.session);
+  const result = await handleCommand(
+    store,
+    saleAggregate,
+    saleStream(saleId),
+    {
+      type: 'StartSale',
+      data: {
+        saleId,
+        session: body.session.toLowerCase(),
+        country,
+        product: {
+          code: card.productCode,
+          name: card.displayName,
+          organization: {
+            code: card.organization?.code ?? '',
+            name: card.organization?.displayName ?? '',
+          },
+        },
+        buyer: { nombre: body.nombre, rut: body.rut, email: body.email, telefono: body.telefono },
+        profile: body.profile ?? null,
+        quote,
+        amount: charge.amount,
+        uf: charge.uf,
+        paymentMethod: method,
+        provider: defaultOneTimeProvider(method) ?? 'kushki_ad',
+      },
+    },
+    metadata,
+  );
+  return { saleId, result };
+}
+
+const requestHashOf = (token: string, amount: Money) =>
+  createHash('sha256')
+    .update(JSON.stringify([token, amount.amount, amount.currency]))
+    .digest('hex');
+
+/** What paying did: the payment and the sale now, and the last position written (0: nothing written). */
+export interface PaidSale {
+  paymentId: string;
+  created: boolean;
+  payment: PaymentState;
+  sale: SaleState;
+  lastPosition: number;
+}
+
+type Outcome =
+  | { outcome: 'approved'; chargeId: string; authorizationCode: string | null }
+  | { outcome: 'declined'; providerCode: string; catalogueCode: string; chargeId: string | null }
+  | { outcome: 'failed'; kind: string; catalogueCode: string }
+  | { outcome: 'pending' };
+
+/** The gateway's answer as the payment records it; an uncertain error stays PENDING for reconciliation. */
+function outcomeOf(result: ChargeResult): Outcome {
+  switch (result.outcome) {
+    case 'approved':
+      return {
+        outcome: 'approved',
+        chargeId: result.chargeId,
+        authorizationCode: result.authorizationCode ?? null,
+      };
+    case 'declined':
+      return {
+        outcome: 'declined',
+        providerCode: result.providerCode,
+        catalogueCode: result.catalogueCode,
+        chargeId: result.chargeId ?? null,
+      };
+    case 'pending':
+      return { outcome: 'pending' };
+    case 'error':
+      return result.uncertain
+        ? { outcome: 'pending' }
+        : { outcome: 'failed', kind: result.kind, catalogueCode: PROVIDER_UNAVAILABLE_CODE };
+  }
+}
+
+/**
+ * Pays a sale with a card token, once per Idempotency-Key (issue 14):
+ * 1. the payment is requested (PENDING) on its own stream, derived from the sale and the key: the same key
+ *    and token again finds it, the same key with another token is refused (4292);
+ * 2. the sale takes it as its payment in progress: a second payment while one is unsettled is refused, and
+ *    a paid sale takes none (two tabs, a double click with two keys: one charge);
+ * 3. the gateway charges with the payment's id as its idempotency key (a retry after a crash between the
+ *    provider's answer and our record is answered, not charged again);
+ * 4. its answer settles the payment and the sale, each once.
+ * A payment already settled is answered as it is, without asking the gateway again.
+ */
+export async function paySale(
+  store: EventStore,
+  gateway: PaymentGateway,
+  logger: Logger,
+  input: { saleId: string; token: string; method: PaymentMethod | null; idempotencyKey: string },
+  metadata: CommandMetadata,
+): Promise<PaidSale> {
+  const sale = await loadAggregate(store, saleAggregate, saleStream(input.saleId));
+  if (sale.state.status === 'Empty') {
+    throw new CommandRejected(`no existe la venta ${input.saleId}`, 'not_found', 422, 'saleId');
+  }
+  const { amount, paymentMethod, provider } = sale.state.sale;
+  const paymentId = paymentIdOf(input.saleId, input.idempotencyKey);
+  const requested = await handleCommand(
+    store,
+    paymentAggregate,
+    paymentStream(paymentId),
+    {
+      type: 'RequestPayment',
+      data: {
+        paymentId,
+        saleId: input.saleId,
+        amount,
+        method: input.method ?? paymentMethod,
+        provider,
+        gateway: gateway.name,
+        requestHash: requestHashOf(input.token, amount),
+      },
+    },
+    { ...metadata, commandId: `${metadata.commandId}:payment` },
+  );
+  const created = requested.events.length > 0;
+  if (requested.state.status === 'Requested' && requested.state.state !== 'PENDING') {
+    const settled = await loadAggregate(store, saleAggregate, saleStream(input.saleId));
+    return { paymentId, created, payment: requested.state, sale: settled.state, lastPosition: 0 };
+  }
+  const started = await handleCommand(
+    store,
+    saleAggregate,
+    saleStream(input.saleId),
+    { type: 'StartSalePayment', paymentId },
+    { ...metadata, commandId: `${metadata.commandId}:sale-payment` },
+  );
+
+  const charged = await gateway.charge({
+    token: input.token,
+    amount,
+    idempotencyKey: paymentId,
+    metadata: { saleId: input.saleId, paymentId },
+  });
+  const outcome = outcomeOf(charged);
+  // Ids and outcome only: never the token, the buyer or the card.
+  logger.info(
+    { saleId: input.saleId, paymentId, outcome: outcome.outcome, gateway: gateway.name },
+    'payment charged',
+  );
+  if (outcome.outcome === 'pending') {
+    return {
+      paymentId,
+      created,
+      payment: requested.state,
+      sale: started.state,
+      lastPosition: Math.max(requested.globalPosition, started.globalPosition),
+    };
+  }
+  return settle(store, { saleId: input.saleId, paymentId, created }, outcome, metadata);
+}
+
+async function settle(
+  store: EventStore,
+  ids: { saleId: string; paymentId: string; created: boolean },
+  outcome: Exclude<Outcome, { outcome: 'pending' }>,
+  metadata: CommandMetadata,
+): Promise<PaidSale> {
+  const payment = await handleCommand(
+    store,
+    paymentAggregate,
+    paymentStream(ids.paymentId),
+    { type: 'RecordChargeOutcome', ...outcome },
+    { ...metadata, commandId: `${metadata.commandId}:outcome` },
+  );
+  const sale = await handleCommand(
+    store,
+    saleAggregate,
+    saleStream(ids.saleId),
+    {
+      type: 'SettleSalePayment',
+      paymentId: ids.paymentId,
+      outcome: outcome.outcome === 'approved' ? 'approved' : 'refused',
+      catalogueCode: outcome.outcome === 'approved' ? '' : outcome.catalogueCode,
+    },
+    { ...metadata, commandId: `${metadata.commandId}:settle` },
+  );
+  return {
+    paymentId: ids.paymentId,
+    created: ids.created,
+    payment: payment.state,
+    sale: sale.state,
+    lastPosition: Math.max(payment.globalPosition, sale.globalPosition),
+  };
+}

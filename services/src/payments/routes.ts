@@ -1,0 +1,110 @@
+import { PaymentParams, PayBody, SaleParams, startSaleBody } from '@cubre/schemas/payments/sales';
+import { Router, type Response } from 'express';
+import type { AppContext } from '@cubre/platform/http/app';
+import { anonymousVisitor, commandMetadataOf } from '@cubre/platform/http/commandMetadata';
+import { perEdition } from '@cubre/platform/http/perEdition';
+import { HttpProblem, notFound } from '@cubre/platform/http/problem';
+import { validated } from '@cubre/platform/http/validate';
+import { PAYMENTS_PROJECTION } from '@cubre/projections/payments/projection';
+import type { PaymentGateway } from './gateway/port';
+import { paySale, startSale, type PurchaseCatalogue } from './purchase';
+import { saleStream } from './saleDecider';
+import { paymentsOf, paymentViewOf, saleViewOf } from './views';
+
+export const SALES_PATH = '/api/compra-online/ventas';
+
+const missingKey = () =>
+  new HttpProblem(400, 'validation', 'Solicitud inválida', 'un pago necesita el encabezado Idempotency-Key', [
+    {
+      field: 'Idempotency-Key',
+      rule: 'required',
+      message: 'envíe una clave por intento de pago (de 8 a 100 letras, dígitos o . _ : -)',
+    },
+  ]);
+
+/**
+ * The buyer's side of an online purchase (issue 14): start the session's sale, read it, pay it. Anonymous
+ * like the lead calls, limited like them (the `leads` family and its human check), and answered only by
+ * the sale's id, an unguessable UUID: never the buyer's personal data.
+ */
+export function purchaseRoutes(
+  context: AppContext,
+  gateway: PaymentGateway,
+  catalogue: PurchaseCatalogue,
+): Router {
+  const router = Router();
+
+  async function visible(streamId: string, globalPosition: number) {
+    if (globalPosition <= 0) return;
+    await context.visibility.waitUntilVisible(
+      { globalPosition, streamId },
+      [PAYMENTS_PROJECTION],
+      context.config.readYourWritesTimeoutMs,
+    );
+  }
+
+  async function answerSale(res: Response, saleId: string, status: 200 | 201) {
+    const view = await saleViewOf(context.readStore, saleId);
+    if (!view) throw notFound(`no existe la venta ${saleId}`);
+    res.setHeader('Cache-Control', 'no-store');
+    if (status === 201) res.location(`${SALES_PATH}/${saleId}`);
+    res.status(status).json(view);
+  }
+
+  router.post(
+    SALES_PATH,
+    context.rateLimits.guard('leads'),
+    perEdition(startSaleBody, async ({ body }, req, res, country) => {
+      const { saleId, result } = await startSale(
+        context.eventStore,
+        catalogue,
+        body,
+        country,
+        commandMetadataOf(req, context.clock(), anonymousVisitor),
+      );
+      await visible(saleStream(saleId), result.globalPosition);
+      req.log.info({ saleId, productCode: body.productCode }, 'sale started');
+      await answerSale(res, saleId, result.events.length > 0 ? 201 : 200);
+    }),
+  );
+
+  router.get(
+    `${SALES_PATH}/:saleId`,
+    validated({ params: SaleParams }, async ({ params }, _req, res) => answerSale(res, params.saleId, 200)),
+  );
+
+  router.post(
+    `${SALES_PATH}/:saleId/pagos`,
+    context.rateLimits.guard('leads'),
+    validated({ params: SaleParams, body: PayBody }, async ({ params, body }, req, res) => {
+      const idempotencyKey = req.get('Idempotency-Key');
+      if (!idempotencyKey) throw missingKey();
+      const metadata = commandMetadataOf(req, context.clock(), anonymousVisitor);
+      const paid = await paySale(
+        context.eventStore,
+        gateway,
+        req.log,
+        { saleId: params.saleId, token: body.token, method: body.paymentMethod ?? null, idempotencyKey },
+        metadata,
+      );
+      // The sale's stream was written last (or the payment's, when it stays pending): both are visible
+      // once the projection reached the last position written.
+      await visible(saleStream(params.saleId), paid.lastPosition);
+      const payment = await paymentsOf(context.readStore).findOne({ _id: paid.paymentId });
+      const sale = await saleViewOf(context.readStore, params.saleId);
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(paid.created ? 201 : 200).json({ payment: payment && paymentViewOf(payment), sale });
+    }),
+  );
+
+  router.get(
+    '/api/compra-online/pagos/:paymentId',
+    validated({ params: PaymentParams }, async ({ params }, _req, res) => {
+      const payment = await paymentsOf(context.readStore).findOne({ _id: params.paymentId });
+      if (!payment) throw notFound(`no existe el pago ${params.paymentId}`);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(paymentViewOf(payment));
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,118 @@
+import {
+  SALE_CATEGORY,
+  SaleCompletedData,
+  SaleFailedData,
+  SalePaymentStartedData,
+  SaleStartedData,
+} from '@cubre/schemas/payments/sales';
+import type { SaleState as SaleStateName } from '@cubre/schemas/payments/catalogues';
+import { z } from 'zod';
+import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
+
+/** Stream of one sale: `sale-{saleId}`. */
+export const saleStream = (saleId: string) => `${SALE_CATEGORY}-${saleId}`;
+
+export const SaleDomainEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('SaleStarted'), data: SaleStartedData }),
+  z.object({ type: z.literal('SalePaymentStarted'), data: SalePaymentStartedData }),
+  z.object({ type: z.literal('SaleCompleted'), data: SaleCompletedData }),
+  z.object({ type: z.literal('SaleFailed'), data: SaleFailedData }),
+]);
+export type SaleDomainEvent = z.infer<typeof SaleDomainEvent>;
+type SaleStarted = Extract<SaleDomainEvent, { type: 'SaleStarted' }>['data'];
+
+export type StartSale = { type: 'StartSale'; data: SaleStarted };
+export type StartSalePayment = { type: 'StartSalePayment'; paymentId: string };
+export type SettleSalePayment = {
+  type: 'SettleSalePayment';
+  paymentId: string;
+  outcome: 'approved' | 'refused';
+  catalogueCode: string;
+};
+export type SaleCommand = StartSale | StartSalePayment | SettleSalePayment;
+
+export type SaleState =
+  | { status: 'Empty' }
+  | {
+      status: 'Started';
+      sale: SaleStarted;
+      state: SaleStateName;
+      /** The payment being tried, or the last one tried. */
+      paymentId: string | null;
+    };
+
+/**
+ * A sale (seed 002 §3's Sale states, issue 14): PENDING when started and while a payment is tried, OK once
+ * a payment is approved, FAIL when the last payment was refused; a FAIL sale may be paid again, an OK one
+ * never. One payment at a time: a second one while the first is unsettled is refused (two tabs, a double
+ * click with two keys), so a sale is charged once. The subscription states (OVERDUE, cancellations) come
+ * with recurring charges (issue 15). README.md beside this file has the table.
+ */
+export const saleDecider: Decider<SaleState, SaleCommand, SaleDomainEvent> = {
+  initialState: () => ({ status: 'Empty' }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'SaleStarted':
+        return { status: 'Started', sale: event.data, state: 'PENDING', paymentId: null };
+      case 'SalePaymentStarted':
+        return state.status === 'Started'
+          ? { ...state, state: 'PENDING', paymentId: event.data.paymentId }
+          : state;
+      case 'SaleCompleted':
+        return state.status === 'Started' ? { ...state, state: 'OK' } : state;
+      case 'SaleFailed':
+        return state.status === 'Started' ? { ...state, state: 'FAIL' } : state;
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'StartSale':
+        return decideStart(command, state);
+      case 'StartSalePayment':
+        return decideStartPayment(command, state);
+      case 'SettleSalePayment':
+        return decideSettlement(command, state);
+    }
+  },
+};
+
+function decideStart(command: StartSale, state: SaleState): SaleDomainEvent[] {
+  if (state.status === 'Empty') return [{ type: 'SaleStarted', data: command.data }];
+  // The session's sale again (a reload of the form): the same product is the same sale.
+  if (state.sale.product.code === command.data.product.code) return [];
+  throw new CommandRejected(
+    `la sesión de compra es del producto ${state.sale.product.code}`,
+    'session_product',
+    409,
+    'productCode',
+  );
+}
+
+function decideStartPayment(command: StartSalePayment, state: SaleState): SaleDomainEvent[] {
+  if (state.status === 'Empty') throw new CommandRejected('la venta no existe', 'not_found', 422, 'saleId');
+  if (state.paymentId === command.paymentId) return [];
+  if (state.state === 'OK') {
+    throw new CommandRejected('la venta ya está pagada', 'sale_paid', 409, 'saleId');
+  }
+  if (state.state === 'PENDING' && state.paymentId !== null) {
+    throw new CommandRejected('hay un pago de esta venta en curso', 'payment_in_progress', 409, 'saleId');
+  }
+  return [{ type: 'SalePaymentStarted', data: { saleId: state.sale.saleId, paymentId: command.paymentId } }];
+}
+
+function decideSettlement(command: SettleSalePayment, state: SaleState): SaleDomainEvent[] {
+  // Only the payment being tried settles the sale, once: a late answer of an older one changes nothing.
+  if (state.status === 'Empty' || state.paymentId !== command.paymentId || state.state !== 'PENDING')
+    return [];
+  const { saleId } = state.sale;
+  return command.outcome === 'approved'
+    ? [{ type: 'SaleCompleted', data: { saleId, paymentId: command.paymentId } }]
+    : [
+        {
+          type: 'SaleFailed',
+          data: { saleId, paymentId: command.paymentId, catalogueCode: command.catalogueCode },
+        },
+      ];
+}

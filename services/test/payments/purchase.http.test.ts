@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
+import { json } from '../support/http';
+import { postJson } from '../support/testRuntime';
+import { loadLeadsCatalogue, startLoggingRuntime, type LoggingRuntime } from '../leads/support/leadsFixture';
+
+/**
+ * The online purchase over real HTTP on the embedded sandbox gateway (issue 14): a sale priced by the
+ * catalogue, a card tokenized by the sandbox's browser tokenizer, paid once per Idempotency-Key, refused
+ * with the seed's messages, and listed in the console.
+ */
+let runtime: LoggingRuntime;
+let url: string;
+let admin: string;
+
+beforeAll(async () => {
+  runtime = await startLoggingRuntime();
+  url = runtime.url;
+  await loadLeadsCatalogue(runtime);
+  admin = (await json(await postJson(`${url}/token`, { email: 'admin@demo.cl', password: 'Demo.2026!' })))
+    .token;
+});
+afterAll(async () => {
+  await runtime.dispose();
+});
+
+const BUYER = {
+  nombre: 'Camila Rojas',
+  rut: '12.345.678-5',
+  email: 'camila.rojas@example.com',
+  telefono: '+56 9 8765 4321',
+};
+const CARDS = {
+  approved: '5451951574925480',
+  insufficientFunds: '4349001210846432',
+  cvvRefused: '4349003243371321',
+};
+
+async function startSale(productCode = 'VIDA-L', session = randomUUID()) {
+  const response = await postJson(`${url}/api/compra-online/ventas`, { session, productCode, ...BUYER });
+  expect(response.status).toBe(201);
+  return json(response);
+}
+
+/** Every token made, to check none reaches a log line. */
+const tokens: string[] = [];
+
+async function tokenize(number: string, amount: { amount: number; currency: string }) {
+  const response = await postJson(`${url}/api/sandbox-gateway/tokens`, {
+    card: { name: 'Camila Rojas', number, expiryMonth: '12', expiryYear: '30', cvv: '123' },
+    totalAmount: amount.amount,
+    currency: amount.currency,
+  });
+  expect(response.status).toBe(201);
+  const { token } = await json(response);
+  tokens.push(token);
+  return token as string;
+}
+
+const pay = (saleId: string, token: string, key: string) =>
+  postJson(`${url}/api/compra-online/ventas/${saleId}/pagos`, { token }, { 'Idempotency-Key': key });
+
+const adminGet = async (path: string) => {
+  const response = await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${admin}` } });
+  return {
+    status: response.status,
+    body: await json(response),
+    range: response.headers.get('content-range'),
+  };
+};
+
+describe('an online purchase', () => {
+  test('002-3.30 the sale is priced by the catalogue (a UF price charged in pesos of the day) and starts PENDING', async () => {
+    const sale = await startSale();
+    expect(sale).toMatchObject({ state: 'PENDING', productCode: 'VIDA-L', lastPayment: null });
+    expect(sale.amount.currency).toBe('CLP');
+    expect(Number.isInteger(sale.amount.amount) && sale.amount.amount > 0).toBe(true);
+    // The buyer's view never carries the buyer's personal data.
+    expect(JSON.stringify(sale)).not.toContain(BUYER.email);
+    const again = await postJson(`${url}/api/compra-online/ventas`, {
+      session: randomUUID(),
+      productCode: 'VIDA-L',
+      ...BUYER,
+      amount: 1,
+    });
+    expect(again.status).toBe(400);
+  });
+
+  test('002-3.31 002-8.14 the approved test card pays: payment OK, sale OK, both in the console', async () => {
+    const sale = await startSale();
+    const token = await tokenize(CARDS.approved, sale.amount);
+    const response = await pay(sale.id, token, randomUUID());
+    expect(response.status).toBe(201);
+    const { payment, sale: paid } = await json(response);
+    expect(payment).toMatchObject({ state: 'OK', amount: sale.amount, message: null });
+    expect(paid).toMatchObject({ id: sale.id, state: 'OK', lastPayment: { id: payment.id, state: 'OK' } });
+
+    const listed = await adminGet(
+      `/api/admin/sales?filter=${encodeURIComponent(JSON.stringify({ state: 'OK' }))}`,
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((row: { id: string }) => row.id)).toContain(sale.id);
+    const one = await adminGet(`/api/admin/sales/${sale.id}`);
+    expect(one.body).toMatchObject({
+      id: sale.id,
+      state: 'OK',
+      buyer: { email: BUYER.email },
+      lastPaymentId: payment.id,
+    });
+    const payments = await adminGet(
+      `/api/admin/payments?filter=${encodeURIComponent(JSON.stringify({ saleId: sale.id }))}`,
+    );
+    expect(payments.body).toEqual([
+      expect.objectContaining({ id: payment.id, state: 'OK', saleId: sale.id }),
+    ]);
+    expect(payments.range).toMatch(/^payments 0-0\/1$/);
+  });
+
+  test('002-8.09 002-8.14 insufficient funds: the seed message, the sale FAIL, then the approved card succeeds', async () => {
+    const sale = await startSale();
+    const refused = await json(
+      await pay(sale.id, await tokenize(CARDS.insufficientFunds, sale.amount), randomUUID()),
+    );
+    expect(refused.payment.state).toBe('DECLINED');
+    expect(refused.payment.message).toBe(messageFor(refused.payment.catalogueCode));
+    expect(refused.payment.message).toMatch(/fondos/i);
+    expect(refused.sale.state).toBe('FAIL');
+
+    const retried = await json(await pay(sale.id, await tokenize(CARDS.approved, sale.amount), randomUUID()));
+    expect(retried.payment.state).toBe('OK');
+    expect(retried.sale.state).toBe('OK');
+    const payments = await adminGet(
+      `/api/admin/payments?filter=${encodeURIComponent(JSON.stringify({ saleId: sale.id }))}`,
+    );
+    expect(payments.body.map((row: { state: string }) => row.state).sort()).toEqual(['DECLINED', 'OK']);
+  });
+
+  test('a double submit with one key charges once; the same key with another card is 4292; a paid sale takes no other payment', async () => {
+    const sale = await startSale();
+    const key = randomUUID();
+    const token = await tokenize(CARDS.approved, sale.amount);
+    const [first, second] = await Promise.all([pay(sale.id, token, key), pay(sale.id, token, key)]);
+    const answers = [await json(first), await json(second)];
+    expect(answers.map((answer) => answer.payment?.id ?? answer.type).filter(Boolean)).toContain(
+      answers[0].payment?.id ?? answers[1].payment?.id,
+    );
+    const payments = await adminGet(
+      `/api/admin/payments?filter=${encodeURIComponent(JSON.stringify({ saleId: sale.id }))}`,
+    );
+    expect(payments.body).toHaveLength(1);
+    expect(payments.body[0].state).toBe('OK');
+
+    const replay = await pay(sale.id, token, key);
+    expect(replay.status).toBe(200);
+    expect((await json(replay)).payment.id).toBe(payments.body[0].id);
+
+    const reused = await pay(sale.id, await tokenize(CARDS.approved, sale.amount), key);
+    expect(reused.status).toBe(422);
+    expect((await json(reused)).errors[0]).toMatchObject({ field: 'Idempotency-Key', rule: '4292' });
+
+    const other = await pay(sale.id, await tokenize(CARDS.approved, sale.amount), randomUUID());
+    expect(other.status).toBe(409);
+    expect((await json(other)).errors[0]).toMatchObject({ rule: 'sale_paid' });
+  });
+
+  test('a payment needs its Idempotency-Key; an unknown sale is 404 (read) or 422 (pay); bad filters are 400', async () => {
+    const sale = await startSale();
+    const missing = await postJson(`${url}/api/compra-online/ventas/${sale.id}/pagos`, {
+      token: 'tok_12345678',
+    });
+    expect(missing.status).toBe(400);
+    expect((await json(missing)).errors[0]).toMatchObject({ field: 'Idempotency-Key', rule: 'required' });
+    expect((await fetch(`${url}/api/compra-online/ventas/${randomUUID()}`)).status).toBe(404);
+    expect((await pay(randomUUID(), 'tok_12345678', randomUUID())).status).toBe(422);
+    const badDate = await adminGet(
+      `/api/admin/sales?filter=${encodeURIComponent(JSON.stringify({ createdAt_gte: 'ayer' }))}`,
+    );
+    expect(badDate.status).toBe(400);
+  });
+
+  test('the console needs payment:read', async () => {
+    const executive = (
+      await json(await postJson(`${url}/token`, { email: 'ejecutivo@demo.cl', password: 'Demo.2026!' }))
+    ).token;
+    const response = await fetch(`${url}/api/admin/sales`, {
+      headers: { Authorization: `Bearer ${executive}` },
+    });
+    expect(response.status).toBe(403);
+    expect((await fetch(`${url}/api/admin/payments`)).status).toBe(401);
+  });
+
+  test('no card number, token or buyer data reaches the logs', () => {
+    const logged = runtime.logged();
+    expect(logged).toContain('payment charged');
+    expect(tokens.length).toBeGreaterThan(5);
+    for (const secret of [...Object.values(CARDS), ...tokens, BUYER.email, BUYER.rut, BUYER.telefono]) {
+      expect(logged).not.toContain(secret);
+    }
+  });
+});
