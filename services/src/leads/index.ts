@@ -33,3 +33,4 @@ export const leadsModule: HttpModule & { categories: string[] } = {
 
 // What other domains may use of leads (ARCHITECTURE.md: through this file only).
 export { leadsReferringTo } from './catalogueUsage';
+export { leadSaleSteps, type RecordSaleStep, type SaleStep } from './saleSteps';

@@ -8,6 +8,7 @@ import {
   type LeadContact,
   type LeadContactChanges,
   type LeadKind,
+  type LeadPolicy,
   type LeadUpdateBody,
   type LeadView,
   type PaymentMethod,
@@ -15,7 +16,7 @@ import {
   type PurchaseStep,
 } from '@cubre/schemas';
 import { LEADS_COLLECTION, LEADS_PROJECTION, type LeadDocument } from '@cubre/projections/leads/projection';
-import type { CatalogueQuotes, CatalogueSnapshots } from '../catalogue';
+import type { CardDocument, CatalogueQuotes, CatalogueSnapshots } from '../catalogue';
 import { loadLeadPolicy } from '../leadCatalogue';
 import { handleCommand, type CommandResult } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected } from '@cubre/platform/core/decider';
@@ -236,37 +237,17 @@ export function leadCommands(
     const card = await findProduct(body.productCode);
     if (!card) throw unknownProduct('productCode', body.productCode, 'productCode no está en el catálogo');
 
-    const leadId = contractingLeadId(body.session);
-    const product = leadProductOf(card);
     const contact: Partial<LeadContact> = {};
     for (const name of CONTACT_FIELDS) if (body[name] !== undefined) contact[name] = body[name];
-    const command: RecordContractingStep = {
-      type: 'RecordContractingStep',
-      data: {
-        leadId,
-        session: body.session.toLowerCase(),
-        step,
-        sessionType: body.sessionType ?? null,
-        paymentMethod,
-        subscription: body.subscription ?? null,
-      },
-      request: {
-        leadId,
-        kind: isAddonProduct(card) ? 'addon' : 'plan',
-        requestType: requestTypeOf(product, card.kind, country),
-        country,
-        product,
-        basePlanCode: null,
-        contact,
-        region: body.region ?? null,
-        profile: body.profile ?? null,
-        price: null,
-        quote: await quotes(card, body.profile ?? undefined),
-        comparator: null,
-        originPath: `/Compra-Online/${product.code}`,
-      },
-      policy: await loadLeadPolicy(context.readStore),
-    };
+    const command = await contractingStepCommand(card, quotes, await loadLeadPolicy(context.readStore), {
+      ...body,
+      country,
+      step,
+      paymentMethod,
+      contact,
+    });
+    const { leadId } = command.data;
+    const product = command.request.product;
     let result;
     try {
       result = await handleCommand(
@@ -303,3 +284,54 @@ export function leadCommands(
   return { requestLead, updateLeadContact, recordContractingStep };
 }
 export type LeadCommands = ReturnType<typeof leadCommands>;
+
+/** What a purchase step says, whoever reports it (the visitor's page, or the sale's own events). */
+export interface ContractingStepInput {
+  session: string;
+  country: Country;
+  step: PurchaseStep;
+  paymentMethod: PaymentMethod | null;
+  contact: Partial<LeadContact>;
+  sessionType?: string | null;
+  subscription?: boolean | null;
+  region?: ContractingStepBody['region'] | null;
+  profile?: ContractingStepBody['profile'] | null;
+}
+
+/** The lead command of a purchase step on the session's lead (contracting.ts decides it). */
+export async function contractingStepCommand(
+  card: CardDocument,
+  quotes: CatalogueQuotes,
+  policy: LeadPolicy,
+  input: ContractingStepInput,
+): Promise<RecordContractingStep> {
+  const leadId = contractingLeadId(input.session);
+  const product = leadProductOf(card);
+  return {
+    type: 'RecordContractingStep',
+    data: {
+      leadId,
+      session: input.session.toLowerCase(),
+      step: input.step,
+      sessionType: input.sessionType ?? null,
+      paymentMethod: input.paymentMethod,
+      subscription: input.subscription ?? null,
+    },
+    request: {
+      leadId,
+      kind: isAddonProduct(card) ? 'addon' : 'plan',
+      requestType: requestTypeOf(product, card.kind, input.country),
+      country: input.country,
+      product,
+      basePlanCode: null,
+      contact: input.contact,
+      region: input.region ?? null,
+      profile: input.profile ?? null,
+      price: null,
+      quote: await quotes(card, input.profile ?? undefined),
+      comparator: null,
+      originPath: `/Compra-Online/${product.code}`,
+    },
+    policy,
+  };
+}

@@ -11,7 +11,12 @@ import type { Projection } from '@cubre/platform/projections/projection';
 import { comparatorLinksModule } from '../comparatorLinks';
 import { identityModule } from '../identity';
 import { leadCatalogueModule } from '../leadCatalogue';
-import { leadsModule, leadsReferringTo } from '../leads';
+import { leadSaleSteps, leadsModule, leadsReferringTo } from '../leads';
+import { catalogueQuotes, catalogueSnapshotsFor } from '../catalogue';
+import { saleLeadStepsReactor } from '../payments/leadSteps';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
+import type { Logger } from '@cubre/platform/ports/logger';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
 import type { HttpModule } from '@cubre/platform/http/app';
 import { siteModule } from '../site';
 import { paymentsModule } from '../payments';
@@ -46,6 +51,27 @@ export const projections: Projection[] = [
 export const allCategories = (): string[] => [
   ...new Set([...domainModules.flatMap((module) => module.categories), ...SALES_CATEGORIES]),
 ];
+
+/**
+ * Reactors: runner subscribers that own no read model and answer one domain's events with another's
+ * commands (a sale's events move its lead). They run in the projector role beside the projections.
+ */
+export function reactorsFor(engines: {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  clock: () => Date;
+  logger: Logger;
+}): Projection[] {
+  const snapshots = catalogueSnapshotsFor(engines.readStore, engines.clock);
+  const recordSaleStep = leadSaleSteps({
+    eventStore: engines.eventStore,
+    readStore: engines.readStore,
+    snapshots,
+    quotes: catalogueQuotes(snapshots, engines.clock),
+    logger: engines.logger,
+  });
+  return [saleLeadStepsReactor(engines.eventStore, recordSaleStep)];
+}
 
 /**
  * The domains whose modules need what the runtime makes at start (payments: the configured gateway); their

@@ -8,7 +8,7 @@ import { startRelay, type Relay, type RelayOptions } from '@cubre/platform/relay
 import type { RuntimeConfig } from './config';
 import { openEngines, type Engines } from './engines';
 import { renderMetrics } from './metrics';
-import { configuredModules, domainModules, projections } from './modules';
+import { configuredModules, domainModules, projections, reactorsFor } from './modules';
 import { opsRoutes } from './opsRoutes';
 import { startScheduler, type Scheduler } from './scheduler';
 import { adminConsoleModule } from '../adminConsole';
@@ -63,7 +63,15 @@ export async function startRuntime(
 
   if (roles.has('projector')) {
     runner = createProjectionRunner({
-      projections,
+      projections: [
+        ...projections,
+        ...reactorsFor({
+          eventStore: engines.eventStore,
+          readStore: engines.readStore,
+          clock: hooks.clock ?? (() => new Date()),
+          logger,
+        }),
+      ],
       eventStore: engines.eventStore,
       readStore: engines.readStore,
       bus: engines.bus,

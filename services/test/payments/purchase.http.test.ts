@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
+import { LEAD_STATUS_CODES } from '@cubre/schemas';
+import { SUB_STATUS_IDS } from '@cubre/schemas/leadCatalogue/defaults';
+import { contractingLeadId } from '@cubre/services/leads/ids';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
 import { loadLeadsCatalogue, startLoggingRuntime, type LoggingRuntime } from '../leads/support/leadsFixture';
@@ -59,6 +62,18 @@ async function tokenize(number: string, amount: { amount: number; currency: stri
 
 const pay = (saleId: string, token: string, key: string) =>
   postJson(`${url}/api/compra-online/ventas/${saleId}/pagos`, { token }, { 'Idempotency-Key': key });
+
+/** Until the reactor moved the lead and the leads read model shows it (each waits for the one before). */
+async function settled() {
+  const reacted = await runtime.engines.eventStore.headPosition();
+  await runtime.runner!.waitUntilVisible(
+    { globalPosition: reacted, streamId: 'sale-x' },
+    ['saleLeadSteps'],
+    10_000,
+  );
+  const moved = await runtime.engines.eventStore.headPosition();
+  await runtime.runner!.waitUntilVisible({ globalPosition: moved, streamId: 'lead-x' }, ['leads'], 10_000);
+}
 
 const adminGet = async (path: string) => {
   const response = await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${admin}` } });
@@ -176,6 +191,28 @@ describe('an online purchase', () => {
       `/api/admin/sales?filter=${encodeURIComponent(JSON.stringify({ createdAt_gte: 'ayer' }))}`,
     );
     expect(badDate.status).toBe(400);
+  });
+
+  test('002-3.05 002-3.06 the sale moves its lead: Compra exitosa! closes it as Web pago único, with the buyer as contact', async () => {
+    const session = randomUUID();
+    const sale = await startSale('VIDA-L', session);
+    await json(await pay(sale.id, await tokenize(CARDS.insufficientFunds, sale.amount), randomUUID()));
+    await settled();
+    const refusedLead = await adminGet(`/api/admin/leads/${contractingLeadId(session)}`);
+    expect(refusedLead.body).toMatchObject({
+      status: { id: LEAD_STATUS_CODES.CONTRATACION_ONLINE },
+      subStatus: { id: SUB_STATUS_IDS.PAGO },
+    });
+
+    await json(await pay(sale.id, await tokenize(CARDS.approved, sale.amount), randomUUID()));
+    await settled();
+    const lead = await adminGet(`/api/admin/leads/${contractingLeadId(session)}`);
+    expect(lead.status).toBe(200);
+    expect(lead.body).toMatchObject({
+      status: { id: LEAD_STATUS_CODES.CERRADO },
+      subStatus: { id: SUB_STATUS_IDS.WEB_PAGO_UNICO },
+      contact: { email: BUYER.email },
+    });
   });
 
   test('the console needs payment:read', async () => {

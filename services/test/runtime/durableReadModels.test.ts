@@ -1,3 +1,4 @@
+import { SALE_LEAD_STEPS } from '@cubre/services/payments/leadSteps';
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -224,7 +225,12 @@ test('events appended while the process was down are the only ones a restart app
   const second = await startTestRuntime({ DATA_DIR: dir.path, OPS_TOKEN: TEST_OPS_TOKEN });
   const applied = Object.fromEntries(second.runner!.status().map((status) => [status.name, status.applied]));
   expect(applied).toEqual(
-    Object.fromEntries(projections.map((p) => [p.name, p.name === 'comparatorLinks' ? 1 : 0])),
+    Object.fromEntries(
+      [...projections.map((p) => p.name), SALE_LEAD_STEPS].map((name) => [
+        name,
+        name === 'comparatorLinks' ? 1 : 0,
+      ]),
+    ),
   );
   const link = await fetch(`${second.url}/api/buscarplanes/comparator/url/Zdown001`);
   expect(link.status).toBe(200);

@@ -1,0 +1,53 @@
+import type { PurchaseStep } from '@cubre/schemas';
+import { categoryOf } from '@cubre/schemas/events';
+import { SALE_CATEGORY } from '@cubre/schemas/payments/sales';
+import { loadAggregate } from '@cubre/platform/commands/commandHandler';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
+import type { Projection } from '@cubre/platform/projections/projection';
+import type { RecordSaleStep } from '../leads';
+import { saleAggregate } from './purchase';
+import { saleStream } from './saleDecider';
+
+export const SALE_LEAD_STEPS = 'saleLeadSteps';
+
+/** The purchase step each sale event reports on the lead (rules 002-3.05, 002-3.06). */
+const STEP_OF: Partial<Record<string, PurchaseStep>> = {
+  // The charge is being made: the lead awaits its confirmation (Pendiente de confirmación, Recaudación).
+  SalePaymentStarted: 'Confirmación',
+  // Paid: Cerrado, Web pago único.
+  SaleCompleted: 'Compra exitosa!',
+  // Refused: back to the payment step, where the buyer tries another card.
+  SaleFailed: 'Pago',
+};
+
+/**
+ * A reactor on the projection runner (it owns no collection): each sale event moves the session's lead
+ * through leads' own command. The command's id derives from the event's id, so a replay, a rebuild or the
+ * same event twice on Kafka stores nothing twice; the lead's decider records nothing for the step it is at.
+ */
+export function saleLeadStepsReactor(eventStore: EventStore, recordSaleStep: RecordSaleStep): Projection {
+  return {
+    name: SALE_LEAD_STEPS,
+    categories: [SALE_CATEGORY],
+    collections: [],
+    withMetadata: true,
+    async apply(event) {
+      const step = STEP_OF[event.type];
+      if (!step || categoryOf(event.streamId) !== SALE_CATEGORY) return;
+      const saleId = event.streamId.slice(SALE_CATEGORY.length + 1);
+      const sale = await loadAggregate(eventStore, saleAggregate, saleStream(saleId));
+      if (sale.state.status === 'Empty') return;
+      const { session, product, country, buyer, paymentMethod } = sale.state.sale;
+      await recordSaleStep(
+        { session, productCode: product.code, country, buyer, paymentMethod, step },
+        {
+          commandId: `${SALE_LEAD_STEPS}:${event.id ?? `${event.streamId}@${event.revision}`}`,
+          correlationId: event.metadata?.correlationId ?? saleId,
+          causationId: event.id ?? null,
+          actor: { kind: 'system', id: SALE_LEAD_STEPS },
+          receivedAt: event.occurredAt,
+        },
+      );
+    },
+  };
+}
