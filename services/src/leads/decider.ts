@@ -1,4 +1,5 @@
 import { INITIAL_LEAD_STATUS, type LeadContactChanges } from '@cubre/schemas';
+import { reminderComesBefore } from '@cubre/schemas/leads/reminderRule';
 import { CommandRejected, type Decider } from '../platform/core/decider';
 import { canonicalJson } from '../site/canonicalJson';
 import { decideContractingStep } from './contracting';
@@ -216,7 +217,7 @@ export const leadDecider: Decider<LeadState, LeadCommand, LeadDomainEvent> = {
         if (state.status === 'Empty') throw notFound();
         if (state.scheduled.some((scheduled) => scheduled.eventId === command.data.eventId)) return [];
         const { at, remindAt } = command.data;
-        if (remindAt !== null && Date.parse(remindAt) > Date.parse(at)) {
+        if (!reminderComesBefore(at, remindAt)) {
           throw new CommandRejected(
             'el recordatorio debe ser antes del evento',
             'remind_before',
