@@ -242,10 +242,17 @@ export default function FiltersPanel({
             name="insuranceTypes"
             filters={filters}
             onChange={onChange}
-            options={comparator.insuranceTypes.map((type) => ({
-              code: type.urlSegment,
-              label: tOr(`catalogue.insuranceType.${type.name}`, type.displayName),
-            }))}
+            // A type the catalogue does not know has no url segment to filter by (the server answers null).
+            options={comparator.insuranceTypes.flatMap((type) =>
+              type.urlSegment === null
+                ? []
+                : [
+                    {
+                      code: type.urlSegment,
+                      label: tOr(`catalogue.insuranceType.${type.name}`, type.displayName),
+                    },
+                  ],
+            )}
           />
         </Group>
       )}

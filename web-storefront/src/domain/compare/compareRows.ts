@@ -124,11 +124,7 @@ export function priceRows(cards: readonly ColumnCard[], t: Translate): CompareRo
   ];
   const uninsurable = (card: ResultCard) =>
     card.price.uninsurable.map((person) =>
-      [
-        person.role ? t(`breakdown.role.${person.role}`) : '',
-        sexWords(person.sexo, t),
-        person.edad === undefined ? '' : t('profile.years', { n: person.edad }),
-      ]
+      [sexWords(person.sexo, t), person.edad === undefined ? '' : t('profile.years', { n: person.edad })]
         .filter(Boolean)
         .join(', '),
     );
