@@ -1,7 +1,6 @@
 import { LEADS_COLLECTION, LEADS_PROJECTION, type LeadDocument } from '@cubre/projections/leads/projection';
-import { LeadEventType, type Principal, type UserDocument } from '@cubre/schemas';
+import type { Principal, UserDocument } from '@cubre/schemas';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import { forbidden, principalOf } from '../identity/guard';
 import { findUserById, permissionsOf } from '../identity/principals';
 import { loadLeadPolicy } from '../leadCatalogue/policy';
@@ -16,38 +15,6 @@ import { LeadDomainEvent, leadDecider, leadStream, type LeadCommand, type LeadSt
 import { mayReach } from './adminQueries';
 
 const lead = { decider: leadDecider, eventSchema: LeadDomainEvent };
-
-const Revision = z.number().int().min(0).optional();
-const Reason = z.string().trim().max(1000).nullable().optional();
-
-export const StatusChangeBody = z.strictObject({
-  statusId: z.number({ error: 'statusId es el id del estado' }).int().positive(),
-  subStatusId: z.number().int().positive().nullable().optional(),
-  failureReasonId: z.number().int().positive().nullable().optional(),
-  reason: Reason,
-  revision: Revision,
-});
-export const AssignBody = z.strictObject({
-  executiveId: z.uuid({ error: 'executiveId es el id de un usuario' }),
-  reason: Reason,
-  revision: Revision,
-});
-export const BulkAssignBody = z.strictObject({
-  ids: z.array(z.uuid()).min(1, 'al menos una solicitud').max(500, 'a lo más 500 solicitudes'),
-  executiveId: z.uuid({ error: 'executiveId es el id de un usuario' }),
-  reason: Reason,
-});
-export const NoteBody = z.strictObject({
-  text: z.string().trim().min(1, 'campo requerido').max(4000),
-  revision: Revision,
-});
-export const ScheduleBody = z.strictObject({
-  type: LeadEventType,
-  at: z.iso.datetime({ offset: true, error: 'fecha y hora ISO con zona' }),
-  remindAt: z.iso.datetime({ offset: true, error: 'fecha y hora ISO con zona' }).nullable().optional(),
-  note: z.string().trim().max(1000).nullable().optional(),
-  revision: Revision,
-});
 
 /** The executive a lead goes to must exist, be active and be able to read leads (issue 5, assignment). */
 export async function executiveRef(context: AppContext, executiveId: string) {

@@ -5,6 +5,12 @@ import {
   type LeadDocument,
 } from '@cubre/projections/leads/projection';
 import { USERS_COLLECTION, type StoredEvent, type UserDocument } from '@cubre/schemas';
+import type {
+  AdminLeadView,
+  AgendaEntry,
+  BulkAssignResult,
+  LeadCounts,
+} from '@cubre/schemas/leads/adminViews';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { principalOf, requireAnyPermission, requirePermission } from '../identity/guard';
@@ -29,11 +35,8 @@ import {
   NoteBody,
   ScheduleBody,
   StatusChangeBody,
-  childId,
-  executiveRef,
-  policyOf,
-  runLeadCommand,
-} from './adminCommands';
+} from '@cubre/schemas/leads/adminRequests';
+import { childId, executiveRef, policyOf, runLeadCommand } from './adminCommands';
 import { LEAD_LIST_FILTERS, LEAD_LIST_SORTS, leadListFilter, mayReach } from './adminQueries';
 import { adminViewOf, adminViewOfState } from './adminView';
 import { LeadDomainEvent, leadDecider, leadStream } from './decider';
@@ -98,7 +101,7 @@ export function leadAdminRoutes(context: AppContext): Router {
       }
       if (state.status !== 'Requested') throw recordNotFound('leads', params.id);
       const last = events[events.length - 1]!;
-      res.json({
+      const view: AdminLeadView = {
         ...adminViewOfState(
           params.id,
           state,
@@ -107,7 +110,8 @@ export function leadAdminRoutes(context: AppContext): Router {
           state.notes.length,
         ),
         asOf: query.asOf,
-      });
+      };
+      res.json(view);
     }),
   );
 
@@ -136,7 +140,7 @@ export function leadAdminRoutes(context: AppContext): Router {
     validated({ body: BulkAssignBody }, async ({ body }, req, res) => {
       const executive = await executiveRef(context, body.executiveId);
       const policy = await policyOf(context);
-      const results = [];
+      const results: BulkAssignResult['results'] = [];
       for (const leadId of [...new Set(body.ids)]) {
         try {
           const result = await runLeadCommand(
@@ -153,7 +157,8 @@ export function leadAdminRoutes(context: AppContext): Router {
           results.push({ id: leadId, ok: false, status: error.status, message: error.detail ?? error.title });
         }
       }
-      res.json({ data: results.filter((r) => r.ok).map((r) => r.id), results });
+      const answer: BulkAssignResult = { data: results.filter((r) => r.ok).map((r) => r.id), results };
+      res.json(answer);
     }),
   );
 
@@ -286,14 +291,15 @@ export function leadAdminRoutes(context: AppContext): Router {
             count: await leads.count({ executiveId: user._id }),
           });
         }
-        res.setHeader('Cache-Control', 'no-store');
-        res.json({
+        const counts: LeadCounts = {
           byStatus,
           byExecutive: executives,
           unassigned: principal.permissions.has('lead:read-all')
             ? await leads.count({ executiveId: null })
             : 0,
-        });
+        };
+        res.setHeader('Cache-Control', 'no-store');
+        res.json(counts);
       },
     ),
   );
@@ -339,7 +345,7 @@ export function leadAdminRoutes(context: AppContext): Router {
         res,
         'agenda',
         query,
-        rows.map(({ _id, ...rest }) => ({ id: _id, ...rest })),
+        rows.map(({ _id, ...rest }): AgendaEntry => ({ id: _id, ...rest })),
         total,
       );
     }),
