@@ -74,3 +74,14 @@ export const ComparatorView = ComparatorSummary.extend({
 });
 export type ComparatorView = z.infer<typeof ComparatorView>;
 export type ComparatorFeature = z.infer<typeof ComparatorFeature>;
+
+/**
+ * A clinic or hospital a comparator's products list as a care provider, with how many of its cards list it
+ * (GET /api/comparator/{code}/coverageOrganizations, issue 11).
+ */
+export const ComparatorProvider = z.object({
+  code: z.string(),
+  displayName: z.string(),
+  productCount: z.number(),
+});
+export type ComparatorProvider = z.infer<typeof ComparatorProvider>;

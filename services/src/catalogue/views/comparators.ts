@@ -6,7 +6,11 @@ import {
   type PriceUnit,
   type ProductDefinition,
 } from '@cubre/schemas';
-import type { ComparatorSummary, ComparatorView } from '@cubre/schemas/catalogue/comparator';
+import type {
+  ComparatorProvider,
+  ComparatorSummary,
+  ComparatorView,
+} from '@cubre/schemas/catalogue/comparator';
 import { cardFilter } from '../comparator/filters';
 import { currencyOf } from '../pricing/money';
 import { featuresOf, type CatalogueIndex } from './catalogueIndex';
@@ -125,7 +129,7 @@ export function comparatorProviders(
   index: CatalogueIndex,
   comparator: ComparatorDefinition,
   country: Country,
-) {
+): ComparatorProvider[] {
   const counts = countCodes(index, comparator, country, (card) =>
     card.kind === 'product' ? new Set((card.definition as ProductDefinition).careProviders) : [],
   );

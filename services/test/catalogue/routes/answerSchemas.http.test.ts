@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { ComparatorSummary, ComparatorView } from '@cubre/schemas/catalogue/comparator';
+import { ComparatorProvider, ComparatorSummary, ComparatorView } from '@cubre/schemas/catalogue/comparator';
+import { CoverageOrganizationView, TopsAndDeductiblesView } from '@cubre/schemas/catalogue/detailViews';
+import { ContactInformation, RegionOption } from '@cubre/schemas/site';
 import { OrganizationView } from '@cubre/schemas/catalogue/organization';
 import { ProductView } from '@cubre/schemas/catalogue/productView';
 import { CompareAnswer } from '@cubre/schemas/catalogue/resultCard';
@@ -114,7 +116,25 @@ describe.each(CATALOGUES)(
           ProductView,
           (await getJson(runtime, `/api/insurance/product/${encodeURIComponent(card.url)}`)).body,
         );
+        const resource = (name: string) =>
+          ok(runtime, `/api/insurance/${encodeURIComponent(card.productCode)}/${name}`, 'CL');
+        const tops = (await resource('topAmountsAndDeductibles')).data as unknown[];
+        for (const group of tops) expectShape(TopsAndDeductiblesView, group);
+        const providers = (await resource('coverageOrganizations')).data as unknown[];
+        for (const provider of providers) expectShape(CoverageOrganizationView, provider);
+      }
+      for (const summary of (await ok(runtime, '/api/comparator', 'CL')).data as ComparatorSummary[]) {
+        const clinics = (await ok(runtime, `/api/comparator/${summary.code}/coverageOrganizations`, 'CL'))
+          .data as unknown[];
+        for (const clinic of clinics) expectShape(ComparatorProvider, clinic);
       }
     }, 60_000);
+
+    test("the request form's regions and the footer's contact channels", async () => {
+      const regions = (await ok(runtime, '/api/regiones', 'CL')).data as unknown[];
+      expect(regions).toHaveLength(16);
+      for (const region of regions) expectShape(RegionOption, region);
+      expectShape(ContactInformation, (await getJson(runtime, '/api/contactInformations')).body);
+    });
   },
 );

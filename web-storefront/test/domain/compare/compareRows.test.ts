@@ -1,3 +1,4 @@
+import type { CoverageOrganizationView, TopsAndDeductiblesView } from '@cubre/schemas/catalogue/detailViews';
 import type { ResultCard } from '../../../src/api/types';
 import {
   coverageRows,
@@ -89,6 +90,34 @@ function card(code: string, changes: Partial<ResultCard> = {}): ResultCard {
     ...changes,
   };
 }
+/** A group of tops and deductibles as GET topAmountsAndDeductibles answers it. */
+const group = (
+  name: string,
+  topAmounts: TopsAndDeductiblesView['topAmounts'],
+  deductibles: TopsAndDeductiblesView['deductibles'],
+): TopsAndDeductiblesView => ({
+  name,
+  source: 'producto',
+  coverageOrganizations: [],
+  topAmounts,
+  deductibles,
+  top: topAmounts[0] ?? null,
+});
+/** A provider as GET coverageOrganizations answers it. */
+const provider = (
+  organizationCode: string,
+  displayName: string,
+  list: CoverageOrganizationView['list'],
+): CoverageOrganizationView => ({
+  organizationCode,
+  displayName,
+  description: null,
+  type: 'CLINICA',
+  url: null,
+  image: null,
+  country: 'CL',
+  list,
+});
 const values = (rows: { key: string; values: unknown[] }[], key: string) =>
   rows.find((row) => row.key === key)?.values;
 
@@ -275,14 +304,23 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
       [
         {
           data: [
-            {
-              name: 'Dental',
-              topAmounts: [{ name: 'Tope anual', text: 'UF 40' }],
-              deductibles: [{ text: 'UF 1', amount: 1, unit: 'UF' }],
-            },
+            group(
+              'Dental',
+              [
+                {
+                  name: 'Tope anual',
+                  amount: 40,
+                  unit: 'UF',
+                  period: 'anual',
+                  calificados: false,
+                  text: 'UF 40',
+                },
+              ],
+              [{ text: 'UF 1', amount: 1, unit: 'UF', period: 'anual', calificados: false }],
+            ),
           ],
         },
-        { data: [{ name: 'Plan', topAmounts: [], deductibles: [] }] },
+        { data: [group('Plan', [], [])] },
       ],
       t,
     );
@@ -293,8 +331,8 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
     const providers = providerRows(
       [card('A'), card('B')],
       [
-        { data: [{ organizationCode: 'x', displayName: 'Clínica X', list: 'preferente' }] },
-        { data: [{ organizationCode: 'QPCL-1', displayName: 'Libre elección', list: 'libreEleccion' }] },
+        { data: [provider('x', 'Clínica X', 'preferente')] },
+        { data: [provider('QPCL-1', 'Libre elección', 'libreEleccion')] },
       ],
       words,
     );
@@ -306,13 +344,7 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
       [card('B')],
       [
         {
-          data: [
-            {
-              organizationCode: 'QPCL-2',
-              displayName: 'Libre elección en el extranjero',
-              list: 'libreEleccion',
-            },
-          ],
+          data: [provider('QPCL-2', 'Libre elección en el extranjero', 'libreEleccion')],
         },
       ],
       english,
