@@ -3,21 +3,18 @@
  * call carries and how an `application/problem+json` answer becomes what react-admin shows.
  */
 
-/** One broken rule as the API names it (schemas/src/problem.ts). */
-export interface FieldProblem {
-  field: string;
-  rule: string;
-  message: string;
-}
+// From the package's entry: the server's tests type-check this file as an ES module, where a subpath
+// import needs an extension. A type import: nothing of the package reaches the bundle.
+import type { FieldError, Problem } from '@cubre/schemas';
 
-/** The API's error body (RFC 9457 with the field errors as an extension member). */
-export interface ProblemBody {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  errors?: FieldProblem[];
-}
+/** One broken rule as the API names it (schemas/src/problem.ts). */
+export type FieldProblem = FieldError;
+
+/**
+ * The API's error body (RFC 9457 with the field errors as an extension member), read as it may arrive
+ * from anything on the way (a proxy's page, a truncated body): every member may be missing.
+ */
+export type ProblemBody = Partial<Problem>;
 
 /** The header that shows the server an unsafe call comes from the console that holds the session. */
 export const CSRF_HEADER = 'X-CSRF-Token';

@@ -4,16 +4,10 @@
  * session's CSRF token (sent as `X-CSRF-Token` on unsafe calls). A reload or a new tab asks the server
  * (GET /api/admin/session) instead of reading storage.
  */
+import type { SessionUser } from '@cubre/schemas/identity/requests';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  roles: string[];
-  permissions: string[];
-  organizationId: string | null;
-  mustChangePassword: boolean;
-}
+/** The user as the server answers it (schemas/src/identity/requests.ts). */
+export type { SessionUser };
 
 export interface Session {
   expiresAt: string;
@@ -44,8 +38,9 @@ export function userOf(value: unknown): SessionUser {
     id: String(user.id ?? ''),
     email: typeof user.email === 'string' ? user.email : '',
     name: typeof user.name === 'string' ? user.name : '',
-    roles: strings(user.roles),
-    permissions: strings(user.permissions),
+    // Codes the console does not know are kept: it only ever asks whether one it knows is there.
+    roles: strings(user.roles) as SessionUser['roles'],
+    permissions: strings(user.permissions) as SessionUser['permissions'],
     organizationId: typeof user.organizationId === 'string' ? user.organizationId : null,
     mustChangePassword: user.mustChangePassword === true,
   };

@@ -1,13 +1,14 @@
 import { failureReasonApplies } from '@cubre/schemas/leads/failureReasonRule';
 import type { LeadPolicy } from '@cubre/schemas';
 import { failureReasonsFor, type LeadCatalogues } from '../src/leads/statusRules';
+import type { FailureReason } from '../src/types';
 import { judgeStatusChange } from '@cubre/services/leads/statusRules';
 
 /**
  * Issue 12, "each rule written once": the console offers a failure reason exactly when the server accepts
  * it, because both ask schemas/src/leads/failureReasonRule.ts.
  */
-const reasons = [
+const reasons: Omit<FailureReason, 'order' | 'revision'>[] = [
   { id: 1, name: 'Sin restricción', requestTypes: [], subStatusIds: [], countries: [], active: true },
   { id: 2, name: 'Solo Planes', requestTypes: ['Planes'], subStatusIds: [], countries: [], active: true },
   { id: 3, name: 'Solo Perú', requestTypes: [], subStatusIds: [], countries: ['PE'], active: true },

@@ -196,6 +196,16 @@ export const ContactInformation = z.strictObject({
 });
 export type ContactInformation = z.infer<typeof ContactInformation>;
 
+/** One of Chile's regions as GET /api/regiones lists them for the request forms (the profile's `region`). */
+export const RegionOption = z.object({
+  stateCode: z.number(),
+  stateName: z.string(),
+  abbreviation: z.string(),
+  /** Metropolitana (13) first, the default region of the Chilean profile (000-3.32). */
+  orderPosition: z.number(),
+});
+export type RegionOption = z.infer<typeof RegionOption>;
+
 // ─── Route translation (seed 001 §1, §2; 001-7.05) ──────────────────────────────────────────────────────
 
 export const SITE_LANGUAGES = ['es', 'en', 'pt'] as const;

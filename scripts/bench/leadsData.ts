@@ -16,7 +16,7 @@ import {
 import { Prng } from '../../services/src/catalogue/demo/prng';
 import { DEMO_USERS, seededUserId } from '../../services/src/identity/seed';
 import { DEFAULT_FAILURE_REASONS } from '../../services/src/leadCatalogue/failureReasons';
-import { leadPolicyOf } from '../../services/src/leadCatalogue/policy';
+import { leadPolicyOf } from '../../schemas/src/leads/statusRules';
 import { DEFAULT_LEAD_CATALOGUE } from '../../services/src/leadCatalogue/seed';
 import {
   leadAggregate,

@@ -4,16 +4,7 @@ import { hasPermission } from '../access';
 import { dayRangeInputs } from '../DayRangeInputs';
 import { usePermissionList } from '../usePermissionList';
 import { DateTimeField } from '../DateTimeField';
-
-interface AuditRecord {
-  id: string;
-  streamId: string;
-  category: string;
-  type: string;
-  actor: { kind: string; id: string } | null;
-  occurredAt: string;
-  data: Record<string, unknown>;
-}
+import type { AuditRecord } from '@cubre/schemas/identity/requests';
 
 /** Stream categories the audit covers (schemas: identity events and LEAD_CATALOGUE_KINDS). */
 const CATEGORIES = [

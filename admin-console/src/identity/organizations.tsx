@@ -13,14 +13,7 @@ import {
 } from 'react-admin';
 import { PESSIMISTIC } from '../catalogues/common';
 import { DateTimeField } from '../DateTimeField';
-
-interface OrganizationRecord {
-  id: string;
-  name: string;
-  rut: string | null;
-  createdAt: string;
-  revision: number;
-}
+import type { OrganizationRecord } from '@cubre/schemas/identity/requests';
 
 const OrganizationInputs = () => (
   <>

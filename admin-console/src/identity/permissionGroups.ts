@@ -1,17 +1,19 @@
 /** A permission as GET /api/admin/permissions lists it: `{group}:{action}`, grouped by its group. */
-export interface PermissionRecord {
-  id: string;
-  group: string;
-  seed?: boolean;
-}
+import type { PermissionRecord } from '@cubre/schemas/identity/requests';
+export type { PermissionRecord };
 
 export interface PermissionGroup {
   group: string;
   ids: string[];
 }
 
-/** Permissions by group, groups in first-seen order (the API's), ids sorted within a group. */
-export function groupPermissions(permissions: readonly PermissionRecord[]): PermissionGroup[] {
+/**
+ * Permissions by group, groups in first-seen order (the API's), ids sorted within a group. Any id reads:
+ * the grouping does not depend on which permissions exist.
+ */
+export function groupPermissions(
+  permissions: readonly (Omit<PermissionRecord, 'id' | 'seed'> & { id: string })[],
+): PermissionGroup[] {
   const groups = new Map<string, string[]>();
   for (const permission of permissions) {
     const ids = groups.get(permission.group) ?? [];

@@ -15,14 +15,7 @@ import {
 import { PESSIMISTIC } from '../catalogues/common';
 import { PermissionsChecklist } from './PermissionsChecklist';
 import { DateTimeField } from '../DateTimeField';
-
-interface RoleRecord {
-  id: string;
-  name: string;
-  permissions: string[];
-  updatedAt: string;
-  revision: number;
-}
+import type { RoleRecord } from '@cubre/schemas/identity/requests';
 
 function PermissionsHeading() {
   const translate = useTranslate();

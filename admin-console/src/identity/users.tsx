@@ -29,18 +29,7 @@ import { PESSIMISTIC } from '../catalogues/common';
 import { usePermissionList } from '../usePermissionList';
 import { missingPasswordParts } from './passwordRules';
 import { DateTimeField } from '../DateTimeField';
-
-interface UserRecord {
-  id: string;
-  email: string;
-  name: string;
-  roles: string[];
-  organizationId: string | null;
-  status: 'Activo' | 'Inactivo';
-  mustChangePassword: boolean;
-  createdAt: string;
-  revision: number;
-}
+import type { UserRecord } from '@cubre/schemas/identity/requests';
 
 const STATUS_CHOICES = [
   { id: 'Activo', name: 'cubre.users.status.Activo' },

@@ -1,12 +1,6 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
-
-interface UserRecord {
-  id: string;
-  name: string;
-  email: string;
-  status?: string;
-}
+import type { UserRecord } from '@cubre/schemas/identity/requests';
 
 /** The active users a lead can be assigned to (their roles grant lead:read), by name. */
 export function ExecutiveSelect({

@@ -1,4 +1,5 @@
-import type { LeadEventType } from '../types';
+import type { LeadEventType } from '@cubre/schemas/leads/policy';
+import { reminderComesBefore } from '@cubre/schemas/leads/reminderRule';
 import { localDateTimeToIso } from '../dates';
 
 /** The scheduling form as typed: local date-times from `datetime-local` inputs. */
@@ -13,7 +14,7 @@ export type EventDraftErrors = Partial<Record<keyof EventDraft, string>>;
 
 /**
  * A call or meeting (rule 002-3.25: LLAMADA or REUNION) needs its type and time; the reminder, when given,
- * comes before it (the event schema's rule: "when to remind the executive; before `at`").
+ * comes before it, by the rule the server judges with (schemas/src/leads/reminderRule.ts).
  */
 export function validateEventDraft(draft: EventDraft): EventDraftErrors {
   const errors: EventDraftErrors = {};
@@ -23,8 +24,7 @@ export function validateEventDraft(draft: EventDraft): EventDraftErrors {
   if (draft.remindAt) {
     const remindAt = localDateTimeToIso(draft.remindAt);
     if (!remindAt) errors.remindAt = 'cubre.events.errors.invalid_date';
-    else if (at && Date.parse(remindAt) >= Date.parse(at))
-      errors.remindAt = 'cubre.events.errors.remind_before';
+    else if (at && !reminderComesBefore(at, remindAt)) errors.remindAt = 'cubre.events.errors.remind_before';
   }
   return errors;
 }

@@ -1,16 +1,41 @@
+import type { LeadPolicy } from '@cubre/schemas/leads/policy';
 import { failureReasonApplies } from '@cubre/schemas/leads/failureReasonRule';
+import {
+  leadPolicyOf,
+  mayMove,
+  statusChangeProblems,
+  subStatusBelongs,
+  type StatusChangeProblem,
+} from '@cubre/schemas/leads/statusRules';
 import type { FailureReason, LeadStatus, LeadSubStatus, LeadTransition, StatusChange } from '../types';
 
 /**
- * The rules of a lead's status change as the console applies them before asking the server (which judges
- * the same catalogues again, schemas/src/leads/policy.ts): where a status may move, which sub-statuses
- * and failure reasons a choice offers, and what a status requires.
+ * A lead's status change as the console offers and checks it before asking the server, by the rules the
+ * server judges it with (schemas/src/leads/statusRules.ts): where a status may move, which sub-statuses
+ * and failure reasons a choice offers, and what a status requires. What is the console's own here is how
+ * it words a refusal and what it offers in which order.
  */
 export interface LeadCatalogues {
   statuses: LeadStatus[];
   subStatuses: LeadSubStatus[];
   failureReasons: FailureReason[];
   transitions: LeadTransition[];
+}
+
+const policies = new WeakMap<LeadCatalogues, LeadPolicy>();
+/** The catalogues as the server's policy (built once per catalogues object: they change as a whole). */
+function policyOf(catalogues: LeadCatalogues): LeadPolicy {
+  let policy = policies.get(catalogues);
+  if (!policy) {
+    policy = leadPolicyOf({
+      leadStatus: catalogues.statuses,
+      leadSubStatus: catalogues.subStatuses,
+      failureReason: catalogues.failureReasons,
+      leadTransition: catalogues.transitions,
+    });
+    policies.set(catalogues, policy);
+  }
+  return policy;
 }
 
 /** What the lead being moved contributes to the choice. */
@@ -52,12 +77,12 @@ export function byOrder<T extends { order: number; id: number | string }>(list: 
  * lead change only its sub-status or failure reason), as the server judges it (services/src/leads).
  */
 export function allowedTargets(catalogues: LeadCatalogues, fromStatusId: number): LeadStatus[] {
-  const targets = new Set(catalogues.transitions.find((entry) => entry.id === fromStatusId)?.to ?? []);
-  return catalogues.statuses.filter((status) => status.active && targets.has(status.id));
+  const policy = policyOf(catalogues);
+  return catalogues.statuses.filter((status) => mayMove(policy, fromStatusId, status.id));
 }
 
 export const canMove = (catalogues: LeadCatalogues, fromStatusId: number, toStatusId: number): boolean =>
-  allowedTargets(catalogues, fromStatusId).some((status) => status.id === toStatusId);
+  mayMove(policyOf(catalogues), fromStatusId, toStatusId);
 
 /**
  * The outcomes a lead ends in (seed 002 §3 names them; the catalogue has no "closed" flag): Cerrado,
@@ -77,7 +102,8 @@ export function openStatusIds(catalogues: LeadCatalogues): number[] {
 /** Active sub-statuses whose parents include the status (a sub-status may belong to several, 002-3.05). */
 export function subStatusesFor(catalogues: LeadCatalogues, statusId: number | null): LeadSubStatus[] {
   if (statusId == null) return [];
-  return catalogues.subStatuses.filter((sub) => sub.active && sub.parentIds.includes(statusId));
+  const policy = policyOf(catalogues);
+  return catalogues.subStatuses.filter((sub) => subStatusBelongs(policy, sub.id, statusId));
 }
 
 /**
@@ -111,43 +137,49 @@ export function dropDecision(catalogues: LeadCatalogues, lead: LeadFacts, toStat
 }
 
 /**
- * The dialog's checks: a target the policy allows; a sub-status when the status requires one (or when one
- * is chosen, that it belongs to the status); a failure reason when required, among those that apply.
+ * The dialog's checks, the server's rules worded for the dialog: a target the policy allows; a sub-status
+ * when the status requires one (or when one is chosen, that it belongs to the status); a failure reason
+ * when required, among those that apply. A requirement no catalogue entry can meet says so.
  */
 export function validateStatusChoice(
   catalogues: LeadCatalogues,
   lead: LeadFacts,
   choice: StatusChoice,
 ): StatusChoiceErrors {
+  if (choice.statusId == null) return { statusId: STATUS_ERRORS.statusRequired };
+  const statusId = choice.statusId;
+  const problems = statusChangeProblems(policyOf(catalogues), lead, {
+    statusId,
+    subStatusId: choice.subStatusId,
+    failureReasonId: choice.failureReasonId,
+  });
+  const errorOf = (problem: StatusChangeProblem): string => {
+    switch (problem.rule) {
+      case 'status_unknown':
+        return STATUS_ERRORS.statusRequired;
+      case 'transition_not_allowed':
+        return STATUS_ERRORS.notAllowed;
+      case 'sub_status_mismatch':
+        return STATUS_ERRORS.subStatusInvalid;
+      case 'sub_status_required':
+        return subStatusesFor(catalogues, statusId).length
+          ? STATUS_ERRORS.subStatusRequired
+          : STATUS_ERRORS.noSubStatuses;
+      case 'failure_reason_not_applicable':
+        return STATUS_ERRORS.failureReasonInvalid;
+      case 'failure_reason_required': {
+        // Before a sub-status is chosen the reasons restricted to sub-statuses are not offered yet: that
+        // is a missing choice, not a catalogue without reasons.
+        const waitsForSubStatus =
+          choice.subStatusId == null && subStatusesFor(catalogues, statusId).length > 0;
+        return failureReasonsFor(catalogues, lead, choice.subStatusId).length || waitsForSubStatus
+          ? STATUS_ERRORS.failureReasonRequired
+          : STATUS_ERRORS.noFailureReasons;
+      }
+    }
+  };
   const errors: StatusChoiceErrors = {};
-  const status = statusById(catalogues, choice.statusId);
-  if (!status || choice.statusId == null) {
-    errors.statusId = STATUS_ERRORS.statusRequired;
-    return errors;
-  }
-  if (!canMove(catalogues, lead.status.id, status.id)) errors.statusId = STATUS_ERRORS.notAllowed;
-
-  const subStatuses = subStatusesFor(catalogues, status.id);
-  if (choice.subStatusId != null) {
-    if (!subStatuses.some((sub) => sub.id === choice.subStatusId))
-      errors.subStatusId = STATUS_ERRORS.subStatusInvalid;
-  } else if (status.requiresSubStatus) {
-    errors.subStatusId = subStatuses.length ? STATUS_ERRORS.subStatusRequired : STATUS_ERRORS.noSubStatuses;
-  }
-
-  const reasons = failureReasonsFor(catalogues, lead, choice.subStatusId);
-  if (choice.failureReasonId != null) {
-    if (!reasons.some((reason) => reason.id === choice.failureReasonId))
-      errors.failureReasonId = STATUS_ERRORS.failureReasonInvalid;
-  } else if (status.requiresFailureReason) {
-    // Before a sub-status is chosen the reasons restricted to sub-statuses are not offered yet: that is
-    // a missing choice, not a catalogue without reasons.
-    const waitsForSubStatus = choice.subStatusId == null && subStatuses.length > 0;
-    errors.failureReasonId =
-      reasons.length || waitsForSubStatus
-        ? STATUS_ERRORS.failureReasonRequired
-        : STATUS_ERRORS.noFailureReasons;
-  }
+  for (const problem of problems) errors[problem.field] = errorOf(problem);
   return errors;
 }
 

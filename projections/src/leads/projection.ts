@@ -7,6 +7,7 @@ import {
   type LeadAssignedData,
   type LeadContractingStepRecordedData,
   type LeadEventScheduledData,
+  type LeadEventType,
   type LeadStatusChangedData,
   type Country,
   type LeadContact,
@@ -205,7 +206,7 @@ export type AgendaDocument = {
   _id: string;
   leadId: string;
   executiveId: string | null;
-  type: string;
+  type: LeadEventType;
   at: string;
   remindAt: string | null;
   note: string | null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Faq, ProductType, Slug } from './common';
+import { Faq, PriceUnit, ProductType, Slug } from './common';
 import { OrganizationType } from './organization';
 
 export const ComparatorFeature = z.strictObject({
@@ -41,3 +41,47 @@ export const ComparatorDefinition = z.strictObject({
   showcase: z.boolean().default(false),
 });
 export type ComparatorDefinition = z.infer<typeof ComparatorDefinition>;
+
+/** A comparator in a list (GET /api/comparator): what a menu or a resolver needs, not its content. */
+export const ComparatorSummary = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  /** Its insurance types with their url segments (null: a type the catalogue does not know) and names. */
+  insuranceTypes: z.array(
+    z.object({ name: z.string(), urlSegment: z.string().nullable(), displayName: z.string() }),
+  ),
+  organizationTypes: z.array(OrganizationType),
+  productType: ProductType,
+  pageSize: z.number(),
+  showcase: z.boolean(),
+});
+export type ComparatorSummary = z.infer<typeof ComparatorSummary>;
+
+/**
+ * A whole comparator (GET /api/comparator?baseUrl=): its summary and its page content. Built by
+ * services/src/catalogue/views/comparators.ts, which returns these types.
+ */
+export const ComparatorView = ComparatorSummary.extend({
+  /** The currency its cards' prices, and so its price filter, are in, in the request's edition (issue 11). */
+  priceCurrency: PriceUnit,
+  features: z.array(ComparatorFeature),
+  benefits: z.array(z.string()),
+  faq: z.array(Faq),
+  blockZones: z.array(BlockZone),
+  whyUs: z.array(WhyUs),
+});
+export type ComparatorView = z.infer<typeof ComparatorView>;
+export type ComparatorFeature = z.infer<typeof ComparatorFeature>;
+
+/**
+ * A clinic or hospital a comparator's products list as a care provider, with how many of its cards list it
+ * (GET /api/comparator/{code}/coverageOrganizations, issue 11).
+ */
+export const ComparatorProvider = z.object({
+  code: z.string(),
+  displayName: z.string(),
+  productCount: z.number(),
+});
+export type ComparatorProvider = z.infer<typeof ComparatorProvider>;

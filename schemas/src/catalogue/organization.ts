@@ -43,3 +43,26 @@ export const OrganizationDefinition = z.strictObject({
   description: z.string().max(2000).optional(),
 });
 export type OrganizationDefinition = z.infer<typeof OrganizationDefinition>;
+
+/**
+ * An organization as the API answers it (GET /api/organization/seguros/…, the detail pages): built by
+ * services/src/catalogue/views/organizations.ts, which returns this type.
+ */
+export const OrganizationView = z.object({
+  id: z.string(),
+  code: z.string(),
+  displayName: z.string(),
+  type: OrganizationType,
+  typeAlias: z.string(),
+  upperTypeName: z.string(),
+  url: z.string(),
+  image: z.string().nullable(),
+  country: Country,
+  isapreCode: z.number().optional(),
+  open: z.boolean().optional(),
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  /** Products and plans it has in the catalogue now: 0 means nothing to sell. */
+  productCount: z.number(),
+});
+export type OrganizationView = z.infer<typeof OrganizationView>;

@@ -31,6 +31,18 @@ export const ProductPrice = z
 
 export const SalesChannel = z.enum(['ONLINE', 'EJECUTIVO', 'TELEVENTA', 'CORREDOR']);
 
+/** A product's free metadata of seed 000 §3, which its result card carries too. */
+export const ProductMetadata = z.strictObject({
+  coverage_ratio: z.string().max(60).optional(),
+  aporte_inicial: z.string().max(60).optional(),
+  temporalidad: z.string().max(60).optional(),
+  cubre_hasta_los: z.string().max(60).optional(),
+  refund: z.string().max(120).optional(),
+  beneficio_tributario: z.string().max(120).optional(),
+  coberturas_adicionales: z.string().max(400).optional(),
+  fondos_disponibles: z.string().max(200).optional(),
+});
+
 /** An insurance product of the catalogue (everything but isapre plans, which have their own shape). */
 export const ProductDefinition = z.strictObject({
   /** The productCode of seed 000 §3: stable, used by calls and by links. */
@@ -68,18 +80,7 @@ export const ProductDefinition = z.strictObject({
   /** Age range accepted for the insured, inclusive. */
   insurableAges: z.strictObject({ min: z.number().int().min(0), max: z.number().int().max(120) }).optional(),
   /** Extra fields the result card shows for some types (seed 000 §3 insuranceMetadata). */
-  metadata: z
-    .strictObject({
-      coverage_ratio: z.string().max(60).optional(),
-      aporte_inicial: z.string().max(60).optional(),
-      temporalidad: z.string().max(60).optional(),
-      cubre_hasta_los: z.string().max(60).optional(),
-      refund: z.string().max(120).optional(),
-      beneficio_tributario: z.string().max(120).optional(),
-      coberturas_adicionales: z.string().max(400).optional(),
-      fondos_disponibles: z.string().max(200).optional(),
-    })
-    .default({}),
+  metadata: ProductMetadata.default({}),
   conditions: z.array(z.string().max(1000)).max(50).default([]),
   exclusions: z.array(z.string().max(1000)).max(80).default([]),
   extraBenefits: z.array(z.string().max(400)).max(30).default([]),

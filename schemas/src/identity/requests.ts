@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Actor } from '../events';
+import { Actor } from '../events';
 import { IDENTITY_ERRORS } from './errors';
 import { Email, Recess } from './events';
 import { INVALID_PASSWORD_FORM_MESSAGE, isPasswordFormValid } from './passwordRules';
-import { isPermission, type Permission } from './permissions';
-import { isRoleCode, UserStatus, type RoleCode } from './roles';
+import { PERMISSIONS, isPermission, type Permission } from './permissions';
+import { RoleCode, UserStatus, isRoleCode } from './roles';
 
 /**
  * Bodies and records of the identity resources under /api/admin (admin-console/API.md). An update accepts
@@ -109,47 +109,76 @@ export const OrganizationUpdateBody = z.strictObject({
 });
 export type OrganizationUpdateBody = z.infer<typeof OrganizationUpdateBody>;
 
-/** The records the admin API answers. */
-export interface UserRecord {
-  id: string;
-  email: string;
-  name: string;
-  roles: RoleCode[];
-  organizationId: string | null;
-  status: UserStatus;
-  mustChangePassword: boolean;
-  passwordChangedAt: string;
-  recess: { reason: string; until: string | null } | null;
-  createdAt: string;
-  updatedAt: string;
-  revision: number;
-}
+/**
+ * The records the admin API answers (built by services/src/identity's routes, which return these types;
+ * the console reads them with `import type`). Not used to validate: the server builds them itself.
+ */
+const Instant = z.string();
+const PermissionCode = z.enum(PERMISSIONS);
 
-export interface RoleRecord {
-  id: RoleCode;
-  name: string;
-  permissions: Permission[];
-  updatedAt: string;
-  revision: number;
-}
+export const UserRecord = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(RoleCode),
+  organizationId: z.string().nullable(),
+  status: UserStatus,
+  mustChangePassword: z.boolean(),
+  passwordChangedAt: Instant,
+  /** Set while the executive is on recess (rule 002-3.23). */
+  recess: z.object({ reason: z.string(), until: Instant.nullable() }).nullable(),
+  createdAt: Instant,
+  updatedAt: Instant,
+  revision: z.number(),
+});
+export type UserRecord = z.infer<typeof UserRecord>;
 
-export interface OrganizationRecord {
-  id: string;
-  name: string;
-  rut: string | null;
-  createdAt: string;
-  updatedAt: string;
-  revision: number;
-}
+export const RoleRecord = z.object({
+  id: RoleCode,
+  name: z.string(),
+  permissions: z.array(PermissionCode),
+  updatedAt: Instant,
+  revision: z.number(),
+});
+export type RoleRecord = z.infer<typeof RoleRecord>;
 
-export interface AuditRecord {
-  id: string;
-  streamId: string;
-  category: string;
-  type: string;
-  actor: Actor | null;
-  occurredAt: string;
-  position: number;
-  revision: number;
-  data: Record<string, unknown>;
-}
+export const OrganizationRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  rut: z.string().nullable(),
+  createdAt: Instant,
+  updatedAt: Instant,
+  revision: z.number(),
+});
+export type OrganizationRecord = z.infer<typeof OrganizationRecord>;
+
+export const AuditRecord = z.object({
+  id: z.string(),
+  streamId: z.string(),
+  /** The stream's category: `user`, `role`, `organization`, `leadStatus`… */
+  category: z.string(),
+  type: z.string(),
+  actor: Actor.nullable(),
+  occurredAt: Instant,
+  /** Position in the whole log: the order changes happened in. */
+  position: z.number(),
+  revision: z.number(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type AuditRecord = z.infer<typeof AuditRecord>;
+
+/** The `permissions` resource: a permission, its group, and whether seed 002 §6 names it. */
+export const PermissionRecord = z.object({ id: PermissionCode, group: z.string(), seed: z.boolean() });
+export type PermissionRecord = z.infer<typeof PermissionRecord>;
+
+/** The user as the console receives it at login and from /api/admin/me: never the password hash. */
+export const SessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(RoleCode),
+  permissions: z.array(PermissionCode),
+  organizationId: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;

@@ -5,6 +5,7 @@ import {
   type Principal,
   type RoleCode,
   type RoleDocument,
+  type SessionUser,
   type UserDocument,
 } from '@cubre/schemas';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
@@ -42,7 +43,7 @@ export function passwordExpired(user: UserDocument, now: Date, maxAgeDays: numbe
 }
 
 /** The user as the console receives it at login and from /api/admin/me: never the password hash. */
-export function sessionUserOf(principal: Principal, mustChangePassword: boolean) {
+export function sessionUserOf(principal: Principal, mustChangePassword: boolean): SessionUser {
   return {
     id: principal.userId,
     email: principal.email,

@@ -4,6 +4,7 @@ import {
   ROLES_COLLECTION,
   RoleUpdateBody,
   isRoleCode,
+  type PermissionRecord,
   type RoleDocument,
   type RoleRecord,
 } from '@cubre/schemas';
@@ -181,7 +182,7 @@ export function roleRoutes(context: AppContext): Router {
       if (seed !== undefined && typeof seed !== 'boolean') {
         throw invalidRequest([{ field: 'filter.seed', rule: 'format', message: 'seed es true o false' }]);
       }
-      const rows = PERMISSION_RECORDS.filter(
+      const rows: PermissionRecord[] = PERMISSION_RECORDS.filter(
         (row) =>
           (!ids || ids.includes(row.id)) &&
           (!groups || groups.includes(row.group)) &&

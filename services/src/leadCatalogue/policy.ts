@@ -1,4 +1,5 @@
 import type { LeadCatalogueKind, LeadCatalogueRecord, LeadPolicy } from '@cubre/schemas';
+import { leadPolicyOf } from '@cubre/schemas/leads/statusRules';
 import {
   LEAD_CATALOGUE_VERSION_COLLECTION,
   LEAD_CATALOGUE_VERSION_ID,
@@ -14,41 +15,6 @@ async function live<K extends LeadCatalogueKind>(
   kind: K,
 ): Promise<LeadCatalogueRecord<K>[]> {
   return (await catalogueCollection(store, kind).find({ deleted: false })) as LeadCatalogueRecord<K>[];
-}
-
-/** Catalogue records by kind: the live read model's, or the seeded defaults. */
-export type LeadCatalogueRecords = { [K in LeadCatalogueKind]: readonly LeadCatalogueRecord<K>[] };
-
-/** The policy a set of catalogue records gives (the decider's view of them: names, flags, links). */
-export function leadPolicyOf(records: LeadCatalogueRecords): LeadPolicy {
-  const { leadStatus, leadSubStatus, failureReason, leadTransition } = records;
-  return {
-    statuses: new Map(
-      leadStatus.map(({ id, name, requiresSubStatus, requiresFailureReason, active }) => [
-        id,
-        { name, requiresSubStatus, requiresFailureReason, active },
-      ]),
-    ),
-    subStatuses: new Map(
-      leadSubStatus.map(({ id, name, parentIds, active }) => [
-        id,
-        { name, parentIds: [...parentIds], active },
-      ]),
-    ),
-    failureReasons: new Map(
-      failureReason.map(({ id, name, requestTypes, subStatusIds, countries, active }) => [
-        id,
-        {
-          name,
-          requestTypes: [...requestTypes],
-          subStatusIds: [...subStatusIds],
-          countries: [...countries],
-          active,
-        },
-      ]),
-    ),
-    transitions: new Map(leadTransition.map(({ id, to }) => [id, new Set(to)])),
-  };
 }
 
 /**

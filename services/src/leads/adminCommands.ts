@@ -8,6 +8,7 @@ import { CommandRejected } from '@cubre/platform/core/decider';
 import { forbidden } from '@cubre/platform/http/guard';
 import { HttpProblem } from '@cubre/platform/http/problem';
 import { recordNotFound } from '@cubre/platform/http/simpleRest';
+import type { BulkAssignResult } from '@cubre/schemas/leads/adminViews';
 import { mayReach } from './adminQueries';
 import { adminViewOf, type AdminLeadView } from './adminView';
 import { leadAggregate, type LeadCommand, type LeadState } from './decider';
@@ -148,7 +149,7 @@ export function leadConsoleCommands(context: LeadServiceContext) {
   ) {
     const executive = await executiveRef(context, input.executiveId);
     const judgedBy = await policy();
-    const results = [];
+    const results: BulkAssignResult['results'] = [];
     for (const leadId of [...new Set(input.ids)]) {
       try {
         const result = await run(
@@ -163,7 +164,8 @@ export function leadConsoleCommands(context: LeadServiceContext) {
         results.push({ id: leadId, ok: false, status: error.status, message: error.detail ?? error.title });
       }
     }
-    return { data: results.filter((r) => r.ok).map((r) => r.id), results };
+    const answer: BulkAssignResult = { data: results.filter((r) => r.ok).map((r) => r.id), results };
+    return answer;
   }
 
   async function addNote(

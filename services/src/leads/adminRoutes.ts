@@ -23,7 +23,14 @@ import {
   sortSpecOf,
 } from '@cubre/platform/http/simpleRest';
 import { validated } from '@cubre/platform/http/validate';
-import { AssignBody, BulkAssignBody, NoteBody, ScheduleBody, StatusChangeBody } from './adminBodies';
+import {
+  AssignBody,
+  BulkAssignBody,
+  NoteBody,
+  ScheduleBody,
+  StatusChangeBody,
+} from '@cubre/schemas/leads/adminRequests';
+import type { AgendaEntry, LeadCounts } from '@cubre/schemas/leads/adminViews';
 import { leadConsoleCommands, type ConsoleCaller } from './adminCommands';
 import { LEAD_LIST_FILTERS, LEAD_LIST_SORTS, leadListFilter, mayReach } from './adminQueries';
 import { adminViewOf, adminViewOfFold, type AdminLeadView } from './adminView';
@@ -89,10 +96,8 @@ export function leadAdminRoutes(context: AppContext): Router {
           { field: 'asOf', rule: 'before_creation', message: 'la solicitud no existía en esa fecha' },
         ]);
       }
-      res.json({
-        ...adminViewOfFold(params.id, folded),
-        asOf: query.asOf,
-      });
+      const view: AdminLeadView = { ...adminViewOfFold(params.id, folded), asOf: query.asOf };
+      res.json(view);
     }),
   );
 
@@ -227,14 +232,15 @@ export function leadAdminRoutes(context: AppContext): Router {
             count: await leads.count({ executiveId: user._id }),
           });
         }
-        res.setHeader('Cache-Control', 'no-store');
-        res.json({
+        const counts: LeadCounts = {
           byStatus,
           byExecutive: executives,
           unassigned: principal.permissions.has('lead:read-all')
             ? await leads.count({ executiveId: null })
             : 0,
-        });
+        };
+        res.setHeader('Cache-Control', 'no-store');
+        res.json(counts);
       },
     ),
   );
@@ -280,7 +286,7 @@ export function leadAdminRoutes(context: AppContext): Router {
         res,
         'agenda',
         query,
-        rows.map(({ _id, ...rest }) => ({ id: _id, ...rest })),
+        rows.map(({ _id, ...rest }): AgendaEntry => ({ id: _id, ...rest })),
         total,
       );
     }),

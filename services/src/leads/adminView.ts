@@ -1,16 +1,17 @@
 import type { LeadDocument } from '@cubre/projections/leads/projection';
+import type { AdminLeadView } from '@cubre/schemas/leads/adminViews';
 import type { FoldedLead } from './state';
 
 /**
  * A lead as the console shows it: everything of the read model but its search keys. Personal data is
  * here on purpose: only staff holding lead:read reach it (never the storefront's GET).
  */
-export function adminViewOf(doc: LeadDocument) {
+export function adminViewOf(doc: LeadDocument): AdminLeadView {
   const { _id, search: _search, ...rest } = doc;
   // Documents projected before online purchases (or quotes) were recorded have no `contracting` (`quote`).
   return { id: _id, ...rest, contracting: rest.contracting ?? null, quote: rest.quote ?? null };
 }
-export type AdminLeadView = ReturnType<typeof adminViewOf>;
+export type { AdminLeadView };
 
 /**
  * The console's record from the lead's own events (state.ts `foldLead`): as it stood at a past moment (the

@@ -1,4 +1,5 @@
 import { INITIAL_LEAD_STATUS, type LeadContactChanges } from '@cubre/schemas';
+import { reminderComesBefore } from '@cubre/schemas/leads/reminderRule';
 import type { AggregateDefinition } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
 import { canonicalJson } from '@cubre/platform/core/canonicalJson';
@@ -160,7 +161,7 @@ export function scheduleLeadEvent(command: ScheduleLeadEvent, state: LeadState):
   if (state.status === 'Empty') throw notFound();
   if (state.scheduled.some((scheduled) => scheduled.eventId === command.data.eventId)) return [];
   const { at, remindAt } = command.data;
-  if (remindAt !== null && Date.parse(remindAt) > Date.parse(at)) {
+  if (!reminderComesBefore(at, remindAt)) {
     throw new CommandRejected('el recordatorio debe ser antes del evento', 'remind_before', 422, 'remindAt');
   }
   return [

@@ -1,4 +1,5 @@
 import type { ContractingProgress, StoredEvent } from '@cubre/schemas';
+import type { LeadHistoryEntry } from '@cubre/schemas/leads/adminViews';
 
 /** What each kind of change shows in the timeline: the fields that matter, never the whole profile. */
 function changesOf(event: StoredEvent): Record<string, unknown> {
@@ -41,7 +42,7 @@ function changesOf(event: StoredEvent): Record<string, unknown> {
 }
 
 /** One line of a lead's history (issue 5): what changed, when, by whom and why. */
-export function historyEntryOf(event: StoredEvent, userNames: ReadonlyMap<string, string>) {
+export function historyEntryOf(event: StoredEvent, userNames: ReadonlyMap<string, string>): LeadHistoryEntry {
   const { actor } = event.metadata;
   return {
     id: event.id,

@@ -1,13 +1,13 @@
 import type { CatalogueRef, LeadPolicy, LeadStatusRef } from '@cubre/schemas';
-import { failureReasonApplies } from '@cubre/schemas/leads/failureReasonRule';
+import {
+  statusChangeProblems,
+  type StatusChangeChoice,
+  type StatusChangeProblem,
+} from '@cubre/schemas/leads/statusRules';
 import { CommandRejected } from '@cubre/platform/core/decider';
 
 /** What a status change asks for, by ids, as the console sends it. */
-export interface StatusChangeRequest {
-  statusId: number;
-  subStatusId: number | null;
-  failureReasonId: number | null;
-}
+export type StatusChangeRequest = StatusChangeChoice;
 
 /** The lead facts a failure reason's applicability depends on. */
 export interface LeadFacts {
@@ -16,60 +16,52 @@ export interface LeadFacts {
   country: string;
 }
 
-const refuse = (message: string, rule: string, field: string) =>
-  new CommandRejected(message, rule, 422, field);
+/** The refusal's words for each rule of schemas/src/leads/statusRules.ts. */
+function messageOf(problem: StatusChangeProblem, policy: LeadPolicy, lead: LeadFacts, statusId: number) {
+  const target = policy.statuses.get(statusId)?.name ?? String(statusId);
+  switch (problem.rule) {
+    case 'status_unknown':
+      return `el estado ${statusId} no existe o no está activo`;
+    case 'transition_not_allowed':
+      return `no se puede pasar de ${policy.statuses.get(lead.status.id)?.name ?? lead.status.name} a ${target}`;
+    case 'sub_status_mismatch':
+      return `el subestado no pertenece a ${target}`;
+    case 'sub_status_required':
+      return `${target} requiere un subestado`;
+    case 'failure_reason_not_applicable':
+      return 'el motivo de fallo no aplica a esta solicitud';
+    case 'failure_reason_required':
+      return `${target} requiere un motivo de fallo`;
+  }
+}
 
 /**
- * Judges a status change against the editable policy (issue 5): the target exists and is active, the
- * move is allowed from the current status (the same status too: only if the policy lists it), a
- * status that needs a sub-status or a failure reason refuses to move without one, and the ones given
- * belong to the target (sub-status under it; failure reason for the lead's request type, country and
- * chosen sub-status, where the reason lists any). Returns the names to record.
+ * Judges a status change against the editable policy (issue 5) by the rules the console checks a choice
+ * with (schemas/src/leads/statusRules.ts): the first problem is the refusal. Returns the names to record.
  */
 export function judgeStatusChange(
   policy: LeadPolicy,
   lead: LeadFacts,
   change: StatusChangeRequest,
 ): { to: LeadStatusRef; subStatus: CatalogueRef | null; failureReason: CatalogueRef | null } {
-  const target = policy.statuses.get(change.statusId);
-  if (!target || !target.active) {
-    throw refuse(`el estado ${change.statusId} no existe o no está activo`, 'status_unknown', 'statusId');
+  const [problem] = statusChangeProblems(policy, lead, change);
+  if (problem) {
+    throw new CommandRejected(
+      messageOf(problem, policy, lead, change.statusId),
+      problem.rule,
+      422,
+      problem.field,
+    );
   }
-  // The policy decides everything, staying put included: a status lists itself to let a lead change
-  // sub-status or failure reason without leaving it (services/src/leadCatalogue/README.md).
-  const from = lead.status.id;
-  if (!policy.transitions.get(from)?.has(change.statusId)) {
-    const fromName = policy.statuses.get(from)?.name ?? lead.status.name;
-    throw refuse(`no se puede pasar de ${fromName} a ${target.name}`, 'transition_not_allowed', 'statusId');
-  }
-
-  let subStatus: CatalogueRef | null = null;
-  if (change.subStatusId !== null) {
-    const found = policy.subStatuses.get(change.subStatusId);
-    if (!found || !found.active || !found.parentIds.includes(change.statusId)) {
-      throw refuse(`el subestado no pertenece a ${target.name}`, 'sub_status_mismatch', 'subStatusId');
-    }
-    subStatus = { id: change.subStatusId, name: found.name };
-  } else if (target.requiresSubStatus) {
-    throw refuse(`${target.name} requiere un subestado`, 'sub_status_required', 'subStatusId');
-  }
-
-  let failureReason: CatalogueRef | null = null;
-  if (change.failureReasonId !== null) {
-    const found = policy.failureReasons.get(change.failureReasonId);
-    if (!found || !failureReasonApplies(found, lead, change.subStatusId)) {
-      throw refuse(
-        'el motivo de fallo no aplica a esta solicitud',
-        'failure_reason_not_applicable',
-        'failureReasonId',
-      );
-    }
-    failureReason = { id: change.failureReasonId, name: found.name };
-  } else if (target.requiresFailureReason) {
-    throw refuse(`${target.name} requiere un motivo de fallo`, 'failure_reason_required', 'failureReasonId');
-  }
-
-  return { to: { id: change.statusId, name: target.name }, subStatus, failureReason };
+  // No problem: the target, and the sub-status and failure reason given, are in the policy.
+  const nameIn = (entries: ReadonlyMap<number, { name: string }>, id: number) => entries.get(id)?.name ?? '';
+  const ref = (entries: ReadonlyMap<number, { name: string }>, id: number | null) =>
+    id === null ? null : { id, name: nameIn(entries, id) };
+  return {
+    to: { id: change.statusId, name: nameIn(policy.statuses, change.statusId) },
+    subStatus: ref(policy.subStatuses, change.subStatusId),
+    failureReason: ref(policy.failureReasons, change.failureReasonId),
+  };
 }
 
 /** Statuses a new assignment moves a lead out of: nobody was working it. */

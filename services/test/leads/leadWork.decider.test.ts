@@ -338,6 +338,11 @@ describe('notes, scheduled events and duplicates', () => {
       .given([requested])
       .when({ type: 'ScheduleLeadEvent', data: { ...data, remindAt: '2026-11-24T16:00:00.000Z' } })
       .thenThrows((error) => expect(error).toMatchObject({ rule: 'remind_before', field: 'remindAt' }));
+    // At the event's own time it would never be due: strictly before (schemas/src/leads/reminderRule.ts).
+    spec
+      .given([requested])
+      .when({ type: 'ScheduleLeadEvent', data: { ...data, remindAt: data.at } })
+      .thenThrows((error) => expect(error).toMatchObject({ rule: 'remind_before', field: 'remindAt' }));
   });
 
   test('a request repeating an earlier lead of the same person and product starts as Duplicado', () => {

@@ -1,5 +1,5 @@
 import { INITIAL_LEAD_STATUS, LEAD_STATUS_CODES, type StoredEvent } from '@cubre/schemas';
-import { leadPolicyOf } from '@cubre/services/leadCatalogue/policy';
+import { leadPolicyOf } from '@cubre/schemas/leads/statusRules';
 import { DEFAULT_LEAD_CATALOGUE } from '@cubre/services/leadCatalogue/seed';
 import { adminViewOfFold } from '@cubre/services/leads/adminView';
 import {

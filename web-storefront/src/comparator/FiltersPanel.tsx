@@ -21,6 +21,7 @@ import {
 import { BIRTH_FLAGS, PLAN_TYPES, type ComparatorFilters } from '../domain/results/filters';
 import { useI18n } from '../i18n/I18nProvider';
 import { featureName } from '../domain/results/cardWords';
+import type { ComparatorProvider } from '@cubre/schemas/catalogue/comparator';
 
 const toggled = (list: readonly string[] | undefined, value: string): string[] =>
   list?.includes(value) ? list.filter((item) => item !== value) : [...(list ?? []), value];
@@ -119,11 +120,7 @@ function useOrganizations(types: string[]) {
   return state;
 }
 
-interface Provider {
-  code: string;
-  displayName: string;
-  productCount: number;
-}
+type Provider = ComparatorProvider;
 
 /** The clinics the comparator's products list (GET /api/comparator/{code}/coverageOrganizations). */
 function useProviders(comparatorCode: string) {
@@ -242,10 +239,17 @@ export default function FiltersPanel({
             name="insuranceTypes"
             filters={filters}
             onChange={onChange}
-            options={comparator.insuranceTypes.map((type) => ({
-              code: type.urlSegment,
-              label: tOr(`catalogue.insuranceType.${type.name}`, type.displayName),
-            }))}
+            // A type the catalogue does not know has no url segment to filter by (the server answers null).
+            options={comparator.insuranceTypes.flatMap((type) =>
+              type.urlSegment === null
+                ? []
+                : [
+                    {
+                      code: type.urlSegment,
+                      label: tOr(`catalogue.insuranceType.${type.name}`, type.displayName),
+                    },
+                  ],
+            )}
           />
         </Group>
       )}

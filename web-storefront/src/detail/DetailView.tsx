@@ -96,7 +96,7 @@ export function DetailView({
           )}
         </Box>
       </Stack>
-      {product.definition.description && (
+      {'description' in product.definition && product.definition.description && (
         <Typography sx={{ mb: 2 }} lang={catalogueTextLang(lang)}>
           {product.definition.description}
         </Typography>

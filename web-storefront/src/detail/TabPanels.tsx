@@ -17,8 +17,9 @@ import { useI18n } from '../i18n/I18nProvider';
 import { catalogueTextLang } from '../domain/shell/i18n';
 import { coverageAmountWords, type CoverageAmount } from '../domain/results/amountWords';
 import { benefitKey, coverageTagKey, providerName } from '../domain/results/cardWords';
-import { deductiblesText, topsGroupName, topsText, type TopsGroup } from '../domain/results/topsWords';
+import { deductiblesText, topsGroupName, topsText } from '../domain/results/topsWords';
 import { useResource, type Resource } from './useResource';
+import type { CoverageOrganizationView, TopsAndDeductiblesView } from '@cubre/schemas/catalogue/detailViews';
 
 function Loaded<T>({ resource, children }: { resource: Resource<T>; children(data: T): ReactNode }) {
   const { t } = useI18n();
@@ -101,7 +102,7 @@ export function CoveragesPanel({ code, prevision }: { code: string; prevision?: 
 }
 
 interface Providers {
-  data: { organizationCode: string; displayName: string; list?: string }[];
+  data: CoverageOrganizationView[];
 }
 export function ProvidersPanel({ code }: { code: string }) {
   const { t, tOr } = useI18n();
@@ -129,7 +130,7 @@ export function ProvidersPanel({ code }: { code: string }) {
 }
 
 interface Tops {
-  data: (TopsGroup & { coverageOrganizations: { displayName: string }[] })[];
+  data: TopsAndDeductiblesView[];
 }
 export function TopsPanel({ code }: { code: string }) {
   const { t, lang } = useI18n();

@@ -23,11 +23,9 @@ import { requestNumber } from '@cubre/schemas/leads/requestNumber';
 import { useI18n } from '../i18n/I18nProvider';
 import { catalogueTextLang } from '../domain/shell/i18n';
 import { useProfiles } from '../profile/ProfileContext';
+import type { RegionOption } from '@cubre/schemas/site';
 
-interface Region {
-  stateCode: number;
-  stateName: string;
-}
+type Region = RegionOption;
 type Field = 'nombre' | 'rut' | 'email' | 'telefono' | 'region';
 const CHECKS: Record<Exclude<Field, 'region'>, (value: string) => FieldCheck> = {
   nombre: checkName,

@@ -7,15 +7,10 @@ import Typography from '@mui/material/Typography';
 import { api } from '../api/client';
 import { useI18n } from '../i18n/I18nProvider';
 import { LazyImage } from './LazyImage';
+import type { ContactInformation } from '@cubre/schemas/site';
 
-interface Channel {
-  type?: string;
-  label?: string;
-  value?: string;
-  url?: string;
-}
-let channels: Promise<{ contacts: Channel[] }> | null = null;
-const loadChannels = () => (channels ??= api<{ contacts: Channel[] }>('/api/contactInformations'));
+let channels: Promise<ContactInformation> | null = null;
+const loadChannels = () => (channels ??= api<ContactInformation>('/api/contactInformations'));
 
 /** The payment-methods strip (001-2.40, 002 §9): card, debit, credit, prepaid and transfer. */
 const PAYMENT_METHODS = ['tarjeta', 'debito', 'credito', 'prepago', 'transferencia'].map((method) => ({

@@ -103,9 +103,7 @@ describe('the storefront says in Spanish what the API says (issue 11 point 9)', 
             top: card.topAmount ? topWords(card, es) : null,
             deductible: card.deductible ? deductibleWords(card, es) : null,
             coverage: typeof card.coverage === 'string' ? coverageWords(card, es) : null,
-            offers: card.offers.map((offer) =>
-              offer.type === 'STOCK' ? offerWords(offer, es) : (offer.text ?? null),
-            ),
+            offers: card.offers.map((offer) => (offer.type === 'STOCK' ? offerWords(offer, es) : null)),
             persons: personsLine(card, es),
             commercial: card.plan ? commercialWords(card.plan, es) : null,
           };
@@ -115,7 +113,8 @@ describe('the storefront says in Spanish what the API says (issue 11 point 9)', 
               top: card.topAmount?.text ?? null,
               deductible: card.deductible?.text ?? null,
               coverage: typeof card.coverage === 'string' ? card.coverage : null,
-              offers: card.offers.map((offer) => offer.text ?? null),
+              // Only a STOCK offer carries the server's words; the others are worded by the storefront alone.
+              offers: card.offers.map((offer) => (offer.type === 'STOCK' ? offer.text : null)),
               // The server's label counts pets as 'personas'; the card has always said 'mascotas'.
               persons: card.price.arePricesDefined
                 ? (card.insuranceMetadata.price_detail?.label.replace(

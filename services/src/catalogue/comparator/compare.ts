@@ -9,7 +9,8 @@ import { cardFilter, comparatorOf } from './filters';
 import type { PricingContext } from './pricingContext';
 import { createProfilePricer } from './profilePricing';
 import { pageCards, rankedBytes, rankQuery, type RankedQuery } from './ranking';
-import { resultCard, type ResultCard } from './resultCard';
+import type { CompareAnswer } from '@cubre/schemas/catalogue/resultCard';
+import { resultCard } from './resultCard';
 import type { CatalogueSnapshot } from './snapshot';
 
 export { amountForPriceFilter } from './priceFilter';
@@ -56,16 +57,8 @@ const ENCODE: Record<AnswerEncoding, (body: Buffer | string) => Buffer> = {
   gzip: (body) => gzipSync(body, { level: 6 }),
 };
 
-export interface CompareAnswer {
-  metaData: {
-    uuid: string;
-    total: number;
-    page: number;
-    take: number;
-    profileErrors?: { field: string; message: string }[];
-  };
-  data: ResultCard[];
-}
+/** The answer's shape: schemas/src/catalogue/resultCard.ts, the one the storefront reads. */
+export type { CompareAnswer };
 
 /** A page as sent: its cards' JSON, and its compressed answers by encoding, result-set id and errors. */
 interface PageEntry {

@@ -1,4 +1,5 @@
 import type { IsaprePlanDefinition, PriceUnit, ProductDefinition } from '@cubre/schemas';
+import type { ResultCard } from '@cubre/schemas/catalogue/resultCard';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import {
   affinityText,
@@ -71,7 +72,7 @@ function productSummary(product: ProductDefinition) {
  * A result card in the shape of seed 000 §3 ("Insurance item (result card)"), plus the summaries its
  * screen shows (coverage, top, deductible, providers) so the storefront formats nothing twice.
  */
-export function resultCard(card: CardDocument, price: CardPrice, context: CardContext) {
+export function resultCard(card: CardDocument, price: CardPrice, context: CardContext): ResultCard {
   const isPlan = card.kind === 'isaprePlan';
   const plan = isPlan ? (card.definition as IsaprePlanDefinition) : undefined;
   const product = isPlan ? undefined : (card.definition as ProductDefinition);
@@ -202,4 +203,4 @@ export function resultCard(card: CardDocument, price: CardPrice, context: CardCo
       : {}),
   };
 }
-export type ResultCard = ReturnType<typeof resultCard>;
+export type { ResultCard };

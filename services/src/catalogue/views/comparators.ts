@@ -6,6 +6,11 @@ import {
   type PriceUnit,
   type ProductDefinition,
 } from '@cubre/schemas';
+import type {
+  ComparatorProvider,
+  ComparatorSummary,
+  ComparatorView,
+} from '@cubre/schemas/catalogue/comparator';
 import { cardFilter } from '../comparator/filters';
 import { currencyOf } from '../pricing/money';
 import { featuresOf, type CatalogueIndex } from './catalogueIndex';
@@ -63,7 +68,10 @@ const typesOf = (index: CatalogueIndex, comparator: ComparatorDefinition) =>
   });
 
 /** A comparator in a list (GET /api/comparator): what a menu or a resolver needs, not its content. */
-export function comparatorSummary(index: CatalogueIndex, comparator: ComparatorDefinition) {
+export function comparatorSummary(
+  index: CatalogueIndex,
+  comparator: ComparatorDefinition,
+): ComparatorSummary {
   return {
     id: comparator.code,
     code: comparator.code,
@@ -78,7 +86,11 @@ export function comparatorSummary(index: CatalogueIndex, comparator: ComparatorD
 }
 
 /** A whole comparator (GET /api/comparator?baseUrl=): its summary and every piece of its page content. */
-export function comparatorView(index: CatalogueIndex, comparator: ComparatorDefinition, country: Country) {
+export function comparatorView(
+  index: CatalogueIndex,
+  comparator: ComparatorDefinition,
+  country: Country,
+): ComparatorView {
   return {
     ...comparatorSummary(index, comparator),
     /** The currency its cards' prices (and so its price filter) are in, in the request's edition. */
@@ -117,7 +129,7 @@ export function comparatorProviders(
   index: CatalogueIndex,
   comparator: ComparatorDefinition,
   country: Country,
-) {
+): ComparatorProvider[] {
   const counts = countCodes(index, comparator, country, (card) =>
     card.kind === 'product' ? new Set((card.definition as ProductDefinition).careProviders) : [],
   );

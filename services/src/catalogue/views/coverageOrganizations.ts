@@ -1,4 +1,9 @@
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
+import {
+  COVERAGE_LISTS,
+  type CoverageList,
+  type CoverageOrganizationView,
+} from '@cubre/schemas/catalogue/detailViews';
 import { isInternational, planOf, productOf, type CatalogueIndex } from './catalogueIndex';
 import { plainWords } from './text';
 
@@ -29,19 +34,8 @@ export type FreeChoiceCode = keyof typeof FREE_CHOICE_PROVIDERS;
 /** Every QPCL code is a free-choice entry, also ones this table does not describe. */
 export const isFreeChoiceCode = (code: string) => /^QPCL-\d+$/i.test(code.trim());
 
-export const COVERAGE_LISTS = ['preferente', 'internacional', 'libreEleccion'] as const;
-export type CoverageList = (typeof COVERAGE_LISTS)[number];
-
-export interface CoverageOrganizationView {
-  organizationCode: string;
-  displayName: string;
-  description: string | null;
-  type: string;
-  url: string | null;
-  image: string | null;
-  country: string | null;
-  list: CoverageList;
-}
+export { COVERAGE_LISTS };
+export type { CoverageList, CoverageOrganizationView };
 
 const NORTH_AMERICA = new Set(['estados unidos', 'canada', 'usa', 'eeuu', 'ee.uu.', 'us', 'united states']);
 

@@ -1,3 +1,4 @@
+import type { OrganizationView } from '@cubre/schemas/catalogue/organization';
 import {
   ORGANIZATION_UPPER_TYPE,
   type Country,
@@ -7,7 +8,10 @@ import {
 import type { CatalogueIndex } from './catalogueIndex';
 
 /** An organization as the organization lists show it (GET /api/organization/seguros/…). */
-export function organizationView(index: CatalogueIndex, organization: OrganizationDefinition) {
+export function organizationView(
+  index: CatalogueIndex,
+  organization: OrganizationDefinition,
+): OrganizationView {
   return {
     id: organization.code,
     code: organization.code,
@@ -26,7 +30,7 @@ export function organizationView(index: CatalogueIndex, organization: Organizati
     productCount: index.productCount(organization.code),
   };
 }
-export type OrganizationView = ReturnType<typeof organizationView>;
+export type { OrganizationView };
 
 /** Organizations of the given types in one edition, by type as asked, then by name. */
 export function organizationsOfTypes(

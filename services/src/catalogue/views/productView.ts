@@ -1,4 +1,5 @@
 import type { Profile } from '@cubre/schemas';
+import type { ProductView } from '@cubre/schemas/catalogue/productView';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import { affinity } from '../comparator/affinity';
 import { detailPath } from '../comparator/detailPath';
@@ -39,7 +40,12 @@ export function cardFor(
  * GET /api/insurance/product/{code}: the product as a detail page needs it: its definition, its whole
  * organization and insurance type, and the card-like summary of the result list.
  */
-export function productView(index: CatalogueIndex, card: CardDocument, pricing: PricingContext, today: Date) {
+export function productView(
+  index: CatalogueIndex,
+  card: CardDocument,
+  pricing: PricingContext,
+  today: Date,
+): ProductView {
   const organization = card.organization ? index.organization(card.organization.code) : undefined;
   const type = index.insuranceType(card.insuranceTypeName);
   return {

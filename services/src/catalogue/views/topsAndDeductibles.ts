@@ -1,40 +1,17 @@
 import type { AmountKind, Coverage, ProductDefinition } from '@cubre/schemas';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
+import type {
+  CapQualifier,
+  DeductibleView,
+  TopAmountView,
+  TopsAndDeductiblesView,
+} from '@cubre/schemas/catalogue/detailViews';
 import { coveragePeriodTop, type CoveragePeriodKind } from '../pricing/coveragePeriod';
 import { isLifeInsurance, planOf, productOf, type CatalogueIndex } from './catalogueIndex';
 import { isFreeChoiceCode, providerView } from './coverageOrganizations';
 import { deductibleAmountText, plainWords, topAmountText } from './text';
 
-export interface TopAmountView {
-  name: string;
-  amount: number;
-  unit: string;
-  period: string;
-  calificados: boolean;
-  text: string;
-  /**
-   * A cap the server names from a coverage ('Consulta (día cama)'): the benefit and what the name adds to
-   * it, so a client can word the name in its language (issue 11).
-   */
-  of?: { benefit: string; qualifier: CapQualifier | null };
-}
-export interface DeductibleView {
-  amount: number;
-  unit: string;
-  period: string;
-  calificados: boolean;
-  text: string;
-}
-export interface TopsAndDeductiblesView {
-  name: string;
-  /** 'producto': as the product defines it; 'coberturas': the caps its coverages carry; 'plan': an isapre plan. */
-  source: 'producto' | 'coberturas' | 'plan';
-  coverageOrganizations: { organizationCode: string; displayName: string }[];
-  topAmounts: TopAmountView[];
-  deductibles: DeductibleView[];
-  /** The top a card shows for this group: annual, else monthly, weekly, daily (rule 000-5.29). */
-  top: TopAmountView | null;
-}
+export type { DeductibleView, TopAmountView, TopsAndDeductiblesView };
 
 /**
  * Period order of tops and deductibles: annual, monthly, weekly, daily first (rule 000-5.29); periods the
@@ -54,8 +31,7 @@ const PERIOD_KINDS: Record<CoveragePeriodKind, true> = {
   weekly_top: true,
   daily_top: true,
 };
-/** What a cap's name adds to its benefit's: a day-bed amount, or where an event cap holds. */
-export type CapQualifier = 'bedDay' | 'preferred' | 'freeChoice';
+export type { CapQualifier };
 const QUALIFIER_WORDS: Record<CapQualifier, string> = {
   bedDay: ' (día cama)',
   preferred: ' (preferente)',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RegionOption } from '@cubre/schemas/site';
 import { Router } from 'express';
 import { z } from 'zod';
 import { referenceDataDir } from '../../catalogue';
@@ -20,7 +21,7 @@ export function regionRoutes(directory = referenceDataDir()): Router {
   const rows = z
     .array(RegionRow)
     .parse(JSON.parse(readFileSync(join(directory, 'geo', 'chile-regions.json'), 'utf8')));
-  const regions = rows
+  const regions: RegionOption[] = rows
     .map((row) => ({ stateCode: Number(row.codigo), stateName: row.nombre, abbreviation: row.abreviatura }))
     .sort((a, b) => (a.stateCode === 13 ? -1 : b.stateCode === 13 ? 1 : a.stateCode - b.stateCode))
     .map((region, index) => ({ ...region, orderPosition: index + 1 }));

@@ -24,10 +24,11 @@ import {
   topWords,
 } from '../results/cardWords';
 import { sexWords } from '../results/insuredPeople';
-import { deductiblesText, topsGroupName, topsText, type TopsGroup } from '../results/topsWords';
+import { deductiblesText, topsGroupName, topsText } from '../results/topsWords';
 import { profileKindOf } from '../profile/profileForm';
 import type { Translate, TranslateOr } from '../shell/i18n';
 import type { CellValue } from './differences';
+import type { CoverageOrganizationView, TopsAndDeductiblesView } from '@cubre/schemas/catalogue/detailViews';
 
 export type { Translate, TranslateOr } from '../shell/i18n';
 
@@ -64,12 +65,12 @@ export interface CoverageResume {
 
 /** GET /api/insurance/{id}/topAmountsAndDeductibles. */
 export interface TopsAnswer {
-  data: TopsGroup[];
+  data: TopsAndDeductiblesView[];
 }
 
 /** GET /api/insurance/{id}/coverageOrganizations. */
 export interface ProvidersAnswer {
-  data: { organizationCode: string; displayName: string; list?: string }[];
+  data: CoverageOrganizationView[];
 }
 
 /** GET /api/insurance/{id}/features. */
@@ -124,11 +125,7 @@ export function priceRows(cards: readonly ColumnCard[], t: Translate): CompareRo
   ];
   const uninsurable = (card: ResultCard) =>
     card.price.uninsurable.map((person) =>
-      [
-        person.role ? t(`breakdown.role.${person.role}`) : '',
-        sexWords(person.sexo, t),
-        person.edad === undefined ? '' : t('profile.years', { n: person.edad }),
-      ]
+      [sexWords(person.sexo, t), person.edad === undefined ? '' : t('profile.years', { n: person.edad })]
         .filter(Boolean)
         .join(', '),
     );

@@ -10,7 +10,7 @@ import { CARD_WORDS, formatMoney, stockText } from './format';
  */
 
 /** Catalogue names by id, the server's text where the dictionaries have none (a new catalogue entry). */
-export const insuranceTypeName = (type: ResultCard['insuranceType'], tOr: TranslateOr) =>
+export const insuranceTypeName = (type: { name: string; displayName: string }, tOr: TranslateOr) =>
   tOr(`catalogue.insuranceType.${type.name}`, type.displayName);
 
 /** A coverage category ('Hospitalario'): by its id, the slug of its name ('hospitalario'). */
@@ -95,10 +95,10 @@ export function requirementWords(requirement: NonNullable<ResultCard['requiremen
 
 /** An offer (000-9.20, 000-9.21): a STOCK one says how many are left; null when it is exhausted. */
 export function offerWords(offer: ResultCard['offers'][number], t: Translate): string | null {
-  if (offer.type === 'STOCK') return stockText(offer.count ?? offer.remaining ?? 0, t);
+  if (offer.type === 'STOCK') return stockText(offer.count, t);
   if (offer.type === 'GIFTCARD')
     return t('offer.GIFTCARD', { amount: formatMoney(offer.amountClp ?? 20_000, 'CLP') });
-  return t(`offer.${offer.type}`, { n: offer.instalments ?? '' });
+  return t(`offer.${offer.type}`, { n: offer.type === 'PARCELED' ? offer.instalments : '' });
 }
 
 export const offersWords = (card: ResultCard, t: Translate): string[] =>

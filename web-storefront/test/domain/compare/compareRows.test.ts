@@ -1,3 +1,4 @@
+import type { CoverageOrganizationView, TopsAndDeductiblesView } from '@cubre/schemas/catalogue/detailViews';
 import type { ResultCard } from '../../../src/api/types';
 import {
   coverageRows,
@@ -24,15 +25,21 @@ function card(code: string, changes: Partial<ResultCard> = {}): ResultCard {
     id: code,
     index: 0,
     displayName: `Plan ${code}`,
+    name: `Plan ${code}`,
     productCode: code,
     url: code,
     newWindowUrl: `/Seguros/Org/${code}`,
     isNew: false,
     exclusive: false,
     isPromoted: false,
-    distance: null,
-    affinity: null,
-    insuranceType: { name: 'SEGURO DENTAL', displayName: 'Dental' },
+    distance: 0,
+    affinity: '100%',
+    insuranceType: {
+      name: 'SEGURO DENTAL',
+      displayName: 'Dental',
+      color: '#0b5394',
+      upperType: { name: 'SALUD', displayName: 'Salud' },
+    },
     organization: {
       code: 'Org',
       displayName: 'Org Seguros',
@@ -40,10 +47,12 @@ function card(code: string, changes: Partial<ResultCard> = {}): ResultCard {
     },
     insuranceMetadata: {
       isPopular: false,
+      isMapEnabled: true,
       salesChannel: ['EJECUTIVO'],
       hasOffer: false,
       modality: null,
       product_type: '',
+      logo: null,
       minEmployeeQuantity: null,
       minsubscribers: null,
       price_detail: {
@@ -55,13 +64,20 @@ function card(code: string, changes: Partial<ResultCard> = {}): ResultCard {
     },
     price: {
       value: 1.311,
+      minPrice: 1.311,
       unit: { code: 'UF' },
+      convertionTo: 'CLP',
+      paymentMode: 'mensual',
       label: '',
       suffix: '/mes',
       formatted: '$52.032',
       arePricesDefined: true,
       uninsurable: [],
+      collective: null,
+      coverageArea: null,
+      uf: null,
     },
+    priceRange: { from: 1.311, unit: 'UF' },
     priceSuffix: '/mes',
     coverage: '70% - 100%',
     topAmount: { text: 'UF 40', amount: 40, unit: 'UF', period: 'anual' },
@@ -74,6 +90,34 @@ function card(code: string, changes: Partial<ResultCard> = {}): ResultCard {
     ...changes,
   };
 }
+/** A group of tops and deductibles as GET topAmountsAndDeductibles answers it. */
+const group = (
+  name: string,
+  topAmounts: TopsAndDeductiblesView['topAmounts'],
+  deductibles: TopsAndDeductiblesView['deductibles'],
+): TopsAndDeductiblesView => ({
+  name,
+  source: 'producto',
+  coverageOrganizations: [],
+  topAmounts,
+  deductibles,
+  top: topAmounts[0] ?? null,
+});
+/** A provider as GET coverageOrganizations answers it. */
+const provider = (
+  organizationCode: string,
+  displayName: string,
+  list: CoverageOrganizationView['list'],
+): CoverageOrganizationView => ({
+  organizationCode,
+  displayName,
+  description: null,
+  type: 'CLINICA',
+  url: null,
+  image: null,
+  country: 'CL',
+  list,
+});
 const values = (rows: { key: string; values: unknown[] }[], key: string) =>
   rows.find((row) => row.key === key)?.values;
 
@@ -97,17 +141,17 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
   });
 
   test('a price the catalogue does not give reads Consultar; uninsurable persons get their row', () => {
-    const none = card('A', { price: { ...card('A').price, formatted: null, value: null } });
+    const none = card('A', { price: { ...card('A').price, formatted: 'Consultar', value: null } });
     const someone = card('B', {
       price: {
         ...card('B').price,
-        uninsurable: [{ role: 'carga', sexo: 'Masculino', edad: 80, reason: 'edad' }],
+        uninsurable: [{ sexo: 'Masculino', edad: 80 }],
       },
     });
     const rows = priceRows([none, someone, undefined], t);
     expect(values(rows, 'price')).toEqual(['Consultar', '$52.032 /mes', undefined]);
-    expect(values(rows, 'uninsurable')).toEqual(['—', 'Carga, Masculino, 80 años', undefined]);
-    expect(values(priceRows([someone], english.t), 'uninsurable')).toEqual(['Dependent, Male, 80 years']);
+    expect(values(rows, 'uninsurable')).toEqual(['—', 'Masculino, 80 años', undefined]);
+    expect(values(priceRows([someone], english.t), 'uninsurable')).toEqual(['Male, 80 years']);
   });
 
   test("the product's facts come from its card", () => {
@@ -120,7 +164,7 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
       coverage: { ambulatory: '80%', hospital: '100%' },
       topAmount: null,
       offers: [{ type: 'PARCELED', instalments: 12 }],
-      requirements: { value: 50, unit: '%', previsionType: 'Fonasa' },
+      requirements: { value: 50, unit: '%', previsionType: 'Fonasa', previousCoverage: false },
     });
     const rows = productRows([online, card('B')], words);
     expect(values(rows, 'type')).toEqual(['Dental', 'Dental']);
@@ -167,6 +211,7 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
     expect(isapreRows([card('A'), card('B')], t)).toEqual([]);
     const plan = card('P', {
       plan: {
+        isapreCode: 1,
         commercial: 'Comercializable',
         modality: 'Prestador Preferente',
         birthCoverage: 'Reducido en parto',
@@ -177,8 +222,13 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
         ],
         regions: [13, 5],
         factorTable: '22',
+        factorTableCode: '22',
         basePriceUf: 3.2,
         gesUf: 0.52,
+        ambulatoryCoverage: 70,
+        hospitalCoverage: 90,
+        annualTopUf: null,
+        fixedCopay: false,
       },
     });
     const rows = isapreRows([plan, card('B'), null], t);
@@ -254,14 +304,23 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
       [
         {
           data: [
-            {
-              name: 'Dental',
-              topAmounts: [{ name: 'Tope anual', text: 'UF 40' }],
-              deductibles: [{ text: 'UF 1', amount: 1, unit: 'UF' }],
-            },
+            group(
+              'Dental',
+              [
+                {
+                  name: 'Tope anual',
+                  amount: 40,
+                  unit: 'UF',
+                  period: 'anual',
+                  calificados: false,
+                  text: 'UF 40',
+                },
+              ],
+              [{ text: 'UF 1', amount: 1, unit: 'UF', period: 'anual', calificados: false }],
+            ),
           ],
         },
-        { data: [{ name: 'Plan', topAmounts: [], deductibles: [] }] },
+        { data: [group('Plan', [], [])] },
       ],
       t,
     );
@@ -272,8 +331,8 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
     const providers = providerRows(
       [card('A'), card('B')],
       [
-        { data: [{ organizationCode: 'x', displayName: 'Clínica X', list: 'preferente' }] },
-        { data: [{ organizationCode: 'QPCL-1', displayName: 'Libre elección', list: 'libreEleccion' }] },
+        { data: [provider('x', 'Clínica X', 'preferente')] },
+        { data: [provider('QPCL-1', 'Libre elección', 'libreEleccion')] },
       ],
       words,
     );
@@ -285,13 +344,7 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
       [card('B')],
       [
         {
-          data: [
-            {
-              organizationCode: 'QPCL-2',
-              displayName: 'Libre elección en el extranjero',
-              list: 'libreEleccion',
-            },
-          ],
+          data: [provider('QPCL-2', 'Libre elección en el extranjero', 'libreEleccion')],
         },
       ],
       english,

@@ -58,11 +58,11 @@ describe('results/cardWords and friends', () => {
     expect(modalityWords('Libre Elección', en.t)).toBe('Free choice');
     expect(modalityWords('Plan Cerrado', pt.t)).toBe('Rede fechada');
     expect(modalityWords('Otra', en.t)).toBe('Otra');
-    expect(requirementWords({ value: 2, unit: 'UF', previsionType: 'Ambos' }, en.t)).toBe(
-      'Requires UF 2 of Isapre or Fonasa coverage',
-    );
-    expect(offerWords({ type: 'STOCK', count: 1 }, en.t)).toBe('Only 1 offer left');
-    expect(offerWords({ type: 'STOCK', count: 0 }, en.t)).toBeNull();
+    expect(
+      requirementWords({ value: 2, unit: 'UF', previsionType: 'Ambos', previousCoverage: false }, en.t),
+    ).toBe('Requires UF 2 of Isapre or Fonasa coverage');
+    expect(offerWords({ type: 'STOCK', count: 1, text: null }, en.t)).toBe('Only 1 offer left');
+    expect(offerWords({ type: 'STOCK', count: 0, text: null }, en.t)).toBeNull();
     expect(offerWords({ type: 'GIFTCARD', amountClp: 30000 }, pt.t)).toBe('Vale-presente de $30.000');
   });
 
