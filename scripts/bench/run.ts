@@ -10,6 +10,7 @@ import { benchAppendThroughput } from './appendThroughput';
 import { benchCommandToVisibleHttp, benchCommandToVisibleInProcess } from './commandLatency';
 import { benchComparator } from './comparatorBench';
 import { leadsOnly } from './leadsBench';
+import { paymentsOnly } from './paymentsBench';
 import { benchEmbeddedReadStore } from './readStore/embeddedReadStore.bench';
 import { benchReplayThroughput } from './replayThroughput';
 import { startOnly } from './startBench';
@@ -86,6 +87,7 @@ async function main() {
     if (process.argv.includes('leads')) return await leadsOnly(dir, root, log);
     if (process.argv.includes('start')) return await startOnly(dir, root, log);
     if (process.argv.includes('comparator')) return await comparatorOnly(dir, root, log);
+    if (process.argv.includes('payments')) return await paymentsOnly(dir, root, log);
     log('append throughput, batches of 1 and 100, against raw better-sqlite3 inserts…');
     const append1 = await benchAppendThroughput(dir, 1, 3000);
     const append100 = await benchAppendThroughput(dir, 100, 50_000);
@@ -128,6 +130,7 @@ async function main() {
     await storefrontOnly(dir, root, log);
     await leadsOnly(dir, root, log);
     await startOnly(dir, root, log);
+    await paymentsOnly(dir, root, log);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
