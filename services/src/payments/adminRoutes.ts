@@ -17,6 +17,7 @@ import {
 import { validated } from '@cubre/platform/http/validate';
 import type { Filter, SortSpec } from '@cubre/platform/ports/readStore';
 import type { PaymentDocument, SaleDocument } from '@cubre/projections/payments/projection';
+import { formatRut } from '@cubre/schemas/identification';
 import type { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { PaymentParams, SaleParams } from '@cubre/schemas/payments/sales';
 import { paymentsOf, paymentViewOf, salesOf } from './views';
@@ -60,6 +61,15 @@ function amountBetween(filter: Record<string, unknown>): Filter {
     from !== undefined ? { amountMinor: { $gte: from } } : {},
     to !== undefined ? { amountMinor: { $lte: to } } : {},
   );
+}
+
+/**
+ * The forms a buyer's RUT or document may be stored in for what staff typed: a Chilean RUT is kept formatted
+ * (12.345.678-5) and the other editions' documents without dots, whichever way it is typed in the filter.
+ */
+function rutForms(typed: string): string[] {
+  const trimmed = typed.trim();
+  return [...new Set([trimmed, formatRut(trimmed), trimmed.replace(/[.\s]/g, '')])];
 }
 
 const NEWEST_FIRST: SortSpec = { createdAt: -1, _id: -1 };
@@ -130,7 +140,7 @@ export function paymentAdminRoutes(context: AppContext): Router {
         listed('productCode'),
         listed('currency'),
         email ? { 'buyer.email': email.trim().toLowerCase() } : {},
-        rut ? { 'buyer.rut': rut.trim() } : {},
+        rut ? { 'buyer.rut': { $in: rutForms(rut) } } : {},
         createdBetween(filter),
         amountBetween(filter),
       );

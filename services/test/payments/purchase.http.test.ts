@@ -117,7 +117,7 @@ describe('an online purchase', () => {
     expect(payments.range).toMatch(/^payments 0-0\/1$/);
   });
 
-  test("the console's amount filter is in the sale's currency, and its records are the schemas' SaleRecord and PaymentRecord", async () => {
+  test("the console's amount filter is in the sale's currency, a RUT is found however typed, and its records are the schemas' SaleRecord and PaymentRecord", async () => {
     const sale = await startSale();
     const token = await tokenize(CARDS.approved, sale.amount);
     const { payment } = await json(await pay(sale.id, token, randomUUID()));
@@ -133,6 +133,11 @@ describe('an online purchase', () => {
     expect(await ids('sales', { currency: 'USD', ...exactly })).not.toContain(sale.id);
     expect(await ids('payments', { currency: ['CLP'], saleId: sale.id, ...exactly })).toEqual([payment.id]);
     expect(await ids('payments', { currency: 'PEN', saleId: sale.id })).toEqual([]);
+    // The RUT as staff type it, with or without dots, finds the buyer's (kept as 12.345.678-5).
+    for (const rut of ['12345678-5', '12.345.678-5', ' 12345678-5 ']) {
+      expect(await ids('sales', { rut, ...exactly })).toContain(sale.id);
+    }
+    expect(await ids('sales', { rut: '11111111-1', ...exactly })).not.toContain(sale.id);
     SaleRecord.parse((await adminGet(`/api/admin/sales/${sale.id}`)).body);
     PaymentRecord.parse((await adminGet(`/api/admin/payments/${payment.id}`)).body);
   });
