@@ -7,7 +7,7 @@ import { TONE_COLOURS, toneOf } from '../src/payments/states';
 import { textOn } from '../src/leads/colour';
 
 describe('money in the console: shown in major units, filtered in minor units', () => {
-  test('002-9 an amount shows in Chilean format per currency: CLP without decimals, the others with two', () => {
+  test('an amount shows in Chilean format per currency: CLP without decimals, the others with two', () => {
     expect(formatMoney({ amount: 152_722, currency: 'CLP' })).toBe('$152.722');
     expect(formatMoney({ amount: 0, currency: 'CLP' })).toBe('$0');
     expect(formatMoney({ amount: 1234, currency: 'USD' })).toBe('US$12,34');
