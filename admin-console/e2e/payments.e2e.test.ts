@@ -98,7 +98,7 @@ async function filterByState(page: Page, resource: string, state: string): Promi
 const detail = (scope: Locator, term: string) => scope.locator(`dt:text-is("${term}") + dd`);
 
 describe("the console's sales and payments", () => {
-  test('002-3.30 002-3.31 a paid sale shows OK in Ventas with its amount, a FAIL filter hides it, its page lists its payment OK', async () => {
+  test('002-3.30 002-3.31 a paid sale shows OK in Ventas with its amount, a FAIL filter or a higher amount hides it, its page lists its payment OK', async () => {
     const person = newPerson('Tomás Ovalle Riquelme');
     const { sale, payment } = await purchase(person, CARDS.approved);
     expect(sale.state).toBe('OK');
@@ -128,6 +128,37 @@ describe("the console's sales and payments", () => {
     expect(await row.count()).toBe(0);
 
     await filterByState(page, 'sales', 'OK');
+    await row.waitFor();
+    // An amount typed in pesos goes to the API in minor units with its currency (CLP has no decimals).
+    await page.getByRole('button', { name: 'Agregar filtro' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Monto desde' }).click();
+    const from = page.getByRole('spinbutton', { name: 'Monto desde' });
+    for (const [typed, shown] of [
+      [sale.amount.amount + 1, false],
+      [sale.amount.amount, true],
+    ] as const) {
+      const [listed] = await Promise.all([
+        listAsked(page, 'sales', `"amountMinor_gte":${typed}`),
+        from.fill(String(typed)),
+      ]);
+      expect(JSON.parse(new URL(listed.url()).searchParams.get('filter') ?? '{}')).toMatchObject({
+        state: 'OK',
+        currency: 'CLP',
+        amountMinor_gte: typed,
+      });
+      await row.waitFor({ state: shown ? 'visible' : 'hidden' });
+    }
+    // Pesos have no cents: a decimal amount is refused on the input, and the list keeps its last filter.
+    await from.fill('10.5');
+    const refusal = page.getByText('Un monto en pesos chilenos va sin decimales.');
+    await refusal.waitFor();
+    expect(await row.isVisible()).toBe(true);
+    await Promise.all([
+      listAsked(page, 'sales', `"amountMinor_gte":${sale.amount.amount - 1}`),
+      from.fill(String(sale.amount.amount - 1)),
+    ]);
+    await refusal.waitFor({ state: 'hidden' });
+    await row.waitFor();
     await row.click();
     await page.waitForURL(`**/admin/sales/${sale.id}/show`);
     const summary = page.getByRole('region', { name: 'Venta', exact: true });

@@ -1,7 +1,7 @@
 import { fromMajor } from '@cubre/schemas/payments/money';
 import { PAYMENT_STATES, SALE_STATES } from '@cubre/schemas/payments/lists';
 import { paymentStateSchema, saleStateSchema } from '@cubre/schemas/payments/catalogues';
-import { AmountFilterError, amountFilterToMinor, formatMoney } from '../src/payments/amounts';
+import { AmountFilterError, amountError, amountFilterToMinor, formatMoney } from '../src/payments/amounts';
 import { paymentCsvRow, saleCsvRow } from '../src/payments/csvRows';
 import { TONE_COLOURS, toneOf } from '../src/payments/states';
 import { textOn } from '../src/leads/colour';
@@ -51,6 +51,11 @@ describe('money in the console: shown in major units, filtered in minor units', 
     );
     expect(() => amountFilterToMinor({ currency: 'USD', amount_lte: -3 })).toThrow(AmountFilterError);
     expect(() => amountFilterToMinor({ amount_gte: 'mil' })).toThrow(AmountFilterError);
+    // The filter form says so on the input before anything is sent.
+    expect(amountError(10.5, undefined)).toBe('cubre.payments.filter.amount_whole');
+    expect(amountError(10.5, 'USD')).toBeUndefined();
+    expect(amountError(10.555, 'PEN')).toBe('cubre.payments.filter.amount_decimals');
+    expect(amountError('', 'CLP')).toBeUndefined();
   });
 });
 

@@ -49,6 +49,21 @@ function toMinor(value: unknown, currency: CurrencyCode): number {
 }
 
 /**
+ * The filter form's check of an amount (react-admin applies no filter while one fails): the message key of
+ * what is wrong with it in the chosen currency (CLP unless chosen), or undefined.
+ */
+export function amountError(value: unknown, currency: unknown): string | undefined {
+  if (isBlank(value)) return undefined;
+  try {
+    toMinor(value, isCurrency(currency) ? currency : DEFAULT_AMOUNT_CURRENCY);
+    return undefined;
+  } catch (error) {
+    if (error instanceof AmountFilterError) return error.message;
+    throw error;
+  }
+}
+
+/**
  * The list's filter as the API takes it: `amount_gte`/`amount_lte` in major units become
  * `amountMinor_gte`/`amountMinor_lte` in the currency's minor unit, and the currency goes along (an amount
  * means nothing across currencies: 10 is 10 pesos or 1.000 cents). Without an amount, a chosen currency

@@ -3,7 +3,11 @@ import { COUNTRY_CODES } from '@cubre/schemas/countries';
 import { PAYMENT_METHODS, PAYMENT_PROVIDERS } from '@cubre/schemas/payments/lists';
 import { CURRENCIES } from '@cubre/schemas/payments/minorUnits';
 import { dayRangeInputs } from '../DayRangeInputs';
-import { AMOUNT_FROM, AMOUNT_UNTIL } from './amounts';
+import { AMOUNT_FROM, AMOUNT_UNTIL, amountError } from './amounts';
+
+const validAmount = (value: unknown, values: { currency?: unknown }) => amountError(value, values.currency);
+/** react-admin's filter form hides every helper text; an amount's refusal must be read, so it shows. */
+const SHOW_ERROR = { '& .MuiFormHelperText-root.Mui-error': { display: 'block' } };
 
 /** Seed codes offered as they are (OK, FAIL…: what providers and the back office call them). */
 const codes = (values: readonly string[]) => values.map((id) => ({ id, name: id }));
@@ -51,7 +55,8 @@ export const textInput = (resource: 'sales' | 'payments', source: string) => (
 
 /**
  * The amount range in major units and the currency it is in; the data provider turns it into the API's
- * minor-unit filters (amounts.ts). CLP takes whole pesos, the others cents (a third decimal is refused, not rounded).
+ * minor-unit filters (amounts.ts). CLP takes whole pesos, the others cents: anything else is shown as the
+ * input's error and the list is not filtered by it (never rounded).
  */
 export const amountInputs = (resource: 'sales' | 'payments') => [
   <SelectInput
@@ -64,12 +69,16 @@ export const amountInputs = (resource: 'sales' | 'payments') => [
     key={AMOUNT_FROM}
     source={AMOUNT_FROM}
     min={0}
+    validate={validAmount}
+    sx={SHOW_ERROR}
     label={`resources.${resource}.fields.${AMOUNT_FROM}`}
   />,
   <NumberInput
     key={AMOUNT_UNTIL}
     source={AMOUNT_UNTIL}
     min={0}
+    validate={validAmount}
+    sx={SHOW_ERROR}
     label={`resources.${resource}.fields.${AMOUNT_UNTIL}`}
   />,
 ];
