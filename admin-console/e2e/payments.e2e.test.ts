@@ -159,6 +159,19 @@ describe("the console's sales and payments", () => {
     ]);
     await refusal.waitFor({ state: 'hidden' });
     await row.waitFor();
+    // In dollars 10.5 is 1050 cents, and the peso sale is not among the dollar ones; back in pesos it is refused.
+    await page.getByRole('button', { name: 'Agregar filtro' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Moneda' }).click();
+    await choose(page, filters(page), 'Moneda', 'USD');
+    await Promise.all([listAsked(page, 'sales', '"amountMinor_gte":1050'), from.fill('10.5')]);
+    await row.waitFor({ state: 'hidden' });
+    await choose(page, filters(page), 'Moneda', 'CLP');
+    await refusal.waitFor();
+    await Promise.all([
+      listAsked(page, 'sales', `"amountMinor_gte":${sale.amount.amount}`),
+      from.fill(String(sale.amount.amount)),
+    ]);
+    await row.waitFor();
     await row.click();
     await page.waitForURL(`**/admin/sales/${sale.id}/show`);
     const summary = page.getByRole('region', { name: 'Venta', exact: true });

@@ -1,3 +1,4 @@
+import { useFormContext } from 'react-hook-form';
 import { NumberInput, SelectInput, TextInput } from 'react-admin';
 import { COUNTRY_CODES } from '@cubre/schemas/countries';
 import { PAYMENT_METHODS, PAYMENT_PROVIDERS } from '@cubre/schemas/payments/lists';
@@ -53,18 +54,26 @@ export const textInput = (resource: 'sales' | 'payments', source: string) => (
   <TextInput key={source} source={source} label={`resources.${resource}.fields.${source}`} />
 );
 
+/** The currency the amounts are in: a change judges the amounts again (10.5 is dollars, never pesos). */
+function CurrencyInput({ source, label }: { source: string; label: string }) {
+  const { trigger } = useFormContext();
+  return (
+    <SelectInput
+      source={source}
+      label={label}
+      choices={codes(CURRENCIES)}
+      onChange={() => void trigger([AMOUNT_FROM, AMOUNT_UNTIL])}
+    />
+  );
+}
+
 /**
  * The amount range in major units and the currency it is in; the data provider turns it into the API's
  * minor-unit filters (amounts.ts). CLP takes whole pesos, the others cents: anything else is shown as the
  * input's error and the list is not filtered by it (never rounded).
  */
 export const amountInputs = (resource: 'sales' | 'payments') => [
-  <SelectInput
-    key="currency"
-    source="currency"
-    choices={codes(CURRENCIES)}
-    label={`resources.${resource}.fields.currency`}
-  />,
+  <CurrencyInput key="currency" source="currency" label={`resources.${resource}.fields.currency`} />,
   <NumberInput
     key={AMOUNT_FROM}
     source={AMOUNT_FROM}
