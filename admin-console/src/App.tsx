@@ -3,6 +3,9 @@ import { BrowserRouter, Route } from 'react-router';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import EventIcon from '@mui/icons-material/Event';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import type { SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { authProvider, CHANGE_PASSWORD_PATH } from './authProvider';
 import { failureReasons } from './catalogues/failureReasons';
 import { leadStatuses } from './catalogues/leadStatuses';
@@ -23,11 +26,15 @@ import { guardPages } from './guardPages';
 import { Layout } from './layout/Layout';
 import { AgendaList } from './leads/AgendaList';
 import { LeadList } from './leads/LeadList';
+import { PaymentList } from './payments/PaymentList';
+import { SaleList } from './payments/SaleList';
 import type { Lead } from './types';
 
 /** The heavy screens load when first opened: the lead page and the kanban (the list does not pay for them). */
 const LeadShow = lazy(() => import('./leads/LeadShow'));
 const LeadKanban = lazy(() => import('./leads/LeadKanban'));
+const SaleShow = lazy(() => import('./payments/SaleShow'));
+const PaymentShow = lazy(() => import('./payments/PaymentShow'));
 
 /** Served at /admin (services/src/adminConsole): the router's basename, so links and deep links agree. */
 export const BASENAME = '/admin';
@@ -62,6 +69,17 @@ export function App() {
           <Route path="kanban" element={<LeadKanban />} />
         </Resource>
         <Resource name="agenda" {...guardPages({ list: AgendaList })} icon={EventIcon} />
+        <Resource
+          name="sales"
+          {...guardPages({ list: SaleList, show: SaleShow })}
+          icon={ShoppingCartIcon}
+          recordRepresentation={(sale: SaleRecord) => `${sale.productName} · ${sale.buyer.nombre}`}
+        />
+        <Resource
+          name="payments"
+          {...guardPages({ list: PaymentList, show: PaymentShow })}
+          icon={PaymentsIcon}
+        />
         <Resource name="lead-statuses" {...guardPages(leadStatuses)} />
         <Resource name="lead-sub-statuses" {...guardPages(leadSubStatuses)} />
         <Resource name="failure-reasons" {...guardPages(failureReasons)} />

@@ -9,6 +9,8 @@ interface ResourceRule {
   create?: Permission;
   edit?: Permission;
   delete?: Permission;
+  /** The CSV export, when it needs more than reading (the file leaves the console with personal data). */
+  export?: Permission;
 }
 
 const CATALOGUE: ResourceRule = {
@@ -29,6 +31,10 @@ export const RESOURCE_RULES: Record<string, ResourceRule> = {
   roles: { read: 'role:read', edit: 'role:update' },
   permissions: { read: 'role:read' },
   audit: { read: 'role:read' },
+  // Online sales and payments (issue 14): read-only here; the export only for payment:export (only the
+  // ADMIN and ADMINISTRADOR roles hold it by default, schemas/src/identity/permissions.ts).
+  sales: { read: 'payment:read', export: 'payment:export' },
+  payments: { read: 'payment:read', export: 'payment:export' },
   // Organizations are never deleted (their users and history name them): the API answers 405.
   organizations: {
     read: 'admin:organization:read',
@@ -52,9 +58,10 @@ function permissionFor(rule: ResourceRule, action: string): Permission | null | 
   switch (action) {
     case 'list':
     case 'show':
-    case 'export':
     case 'read':
       return rule.read;
+    case 'export':
+      return rule.export ?? rule.read;
     case 'create':
     case 'clone':
       return rule.create;

@@ -2,6 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'react-admin';
 import { httpClient } from './httpClient';
 import { ifMatchOfRevision } from './httpLogic';
+import { amountFilterToMinor } from './payments/amounts';
 import type {
   BulkAssignResult,
   Lead,
@@ -62,6 +63,11 @@ export function createDataProvider(): CubreDataProvider {
   const rest = simpleRestProvider(API_URL, httpClient);
   return {
     ...rest,
+    // Sales and payments are filtered by an amount typed in pesos or dollars: the API takes minor units.
+    getList(resource, params) {
+      if (resource !== 'sales' && resource !== 'payments') return rest.getList(resource, params);
+      return rest.getList(resource, { ...params, filter: amountFilterToMinor(params.filter ?? {}) });
+    },
     changeLeadStatus(id, change) {
       const [body, revision] = split(change);
       return command<Lead>(leadPath(id, '/status'), body, revision);

@@ -44,8 +44,36 @@ describe('what the console shows each role (the server guards anyway)', () => {
     expect(can('ADMIN_EMPRESA_CLIENTE', 'leads', 'list')).toBe(false);
   });
 
+  test('sales and payments are read with payment:read; an executive sees neither', () => {
+    for (const resource of ['sales', 'payments']) {
+      for (const role of ['ADMIN', 'BACKOFFICE', 'POSTVENTA'] as const) {
+        expect(can(role, resource, 'list')).toBe(true);
+        expect(can(role, resource, 'show')).toBe(true);
+      }
+      expect(can('EJECUTIVO', resource, 'list')).toBe(false);
+      expect(can('SUPERVISOR', resource, 'show')).toBe(false);
+      expect(can('ADMIN', resource, 'edit')).toBe(false);
+      expect(can('ADMIN', resource, 'delete')).toBe(false);
+    }
+  });
+
+  test('the CSV export of sales and payments needs payment:export, which only the administrators hold', () => {
+    const exporters = Object.entries(DEFAULT_ROLE_PERMISSIONS)
+      .filter(([, permissions]) => permissions.includes('payment:export'))
+      .map(([role]) => role)
+      .sort();
+    expect(exporters).toEqual(['ADMIN', 'ADMINISTRADOR']);
+    expect(can('ADMIN', 'sales', 'export')).toBe(true);
+    expect(can('ADMIN', 'payments', 'export')).toBe(true);
+    expect(can('BACKOFFICE', 'sales', 'list')).toBe(true);
+    expect(can('BACKOFFICE', 'sales', 'export')).toBe(false);
+    expect(can('BACKOFFICE', 'payments', 'export')).toBe(false);
+    // Elsewhere exporting a list is reading it, as before.
+    expect(can('SUPERVISOR', 'leads', 'export')).toBe(true);
+  });
+
   test('unknown resources and actions stay hidden', () => {
-    expect(canAccess(['lead:read'], 'payments', 'list')).toBe(false);
+    expect(canAccess(['payment:read'], 'refunds', 'list')).toBe(false);
     expect(canAccess(['lead:read'], 'leads', 'fly')).toBe(false);
     expect(canAccess([], 'leads', 'list')).toBe(false);
   });

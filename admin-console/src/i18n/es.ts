@@ -255,6 +255,55 @@ export const resources = {
       note: 'Nota',
     },
   },
+  sales: {
+    name: 'Venta |||| Ventas',
+    fields: {
+      id: 'N° de venta',
+      createdAt: 'Creada',
+      updatedAt: 'Actualizada',
+      state: 'Estado',
+      buyer: { nombre: 'Comprador', rut: 'RUT', email: 'Correo electrónico', telefono: 'Teléfono' },
+      productName: 'Producto',
+      productCode: 'Código de producto',
+      organizationName: 'Aseguradora',
+      organizationCode: 'Código de aseguradora',
+      country: 'País',
+      amount: 'Monto',
+      formatted: 'Precio publicado',
+      paymentMethod: 'Medio de pago',
+      provider: 'Proveedor',
+      currency: 'Moneda',
+      email: 'Correo del comprador',
+      rut: 'RUT del comprador',
+      amount_gte: 'Monto desde',
+      amount_lte: 'Monto hasta',
+      createdAt_gte: 'Creada desde',
+      createdAt_lte: 'Creada hasta',
+    },
+  },
+  payments: {
+    name: 'Pago |||| Pagos',
+    fields: {
+      id: 'N° de pago',
+      createdAt: 'Creado',
+      updatedAt: 'Actualizado',
+      state: 'Estado',
+      amount: 'Monto',
+      method: 'Medio de pago',
+      provider: 'Proveedor',
+      gateway: 'Pasarela',
+      chargeId: 'Cargo del proveedor',
+      catalogueCode: 'Código de respuesta',
+      header: 'Tipo de rechazo',
+      message: 'Mensaje al comprador',
+      saleId: 'Venta',
+      currency: 'Moneda',
+      amount_gte: 'Monto desde',
+      amount_lte: 'Monto hasta',
+      createdAt_gte: 'Creado desde',
+      createdAt_lte: 'Creado hasta',
+    },
+  },
   'lead-statuses': {
     name: 'Estado |||| Estados',
     fields: {
@@ -328,7 +377,7 @@ export const resources = {
 
 /** The console's own sentences. */
 export const cubre = {
-  menu: { catalogues: 'Catálogos', identity: 'Usuarios y permisos' },
+  menu: { catalogues: 'Catálogos', identity: 'Usuarios y permisos', payments: 'Compra online' },
   language: { switch: 'Idioma: %{language}. Cambiar idioma' },
   login: { title: 'Consola Cubre', email: 'Correo electrónico' },
   error: { conflict: 'Otro usuario modificó este registro; recargue.' },
@@ -536,6 +585,24 @@ export const cubre = {
     reason: 'Motivo del cambio (opcional)',
     invitation_sent:
       'Invitación enviada a %{email}: si el correo ya tiene usuario en otra empresa, se avisa a su dueño.',
+  },
+  payments: {
+    sections: { sale: 'Venta', buyer: 'Comprador', product: 'Producto', payment: 'Pago' },
+    payments_of_sale: 'Pagos de la venta',
+    no_payments: 'Esta venta aún no tiene pagos.',
+    methods: {
+      t: 'Tarjeta guardada (t)',
+      tdd: 'Débito (tdd)',
+      tdc: 'Crédito (tdc)',
+      transfer: 'Transferencia (transfer)',
+      transfer_non_automated: 'Transferencia manual (transfer_non_automated)',
+      no_payment: 'Sin pago (no_payment)',
+      'tdc-token': 'Crédito one-click (tdc-token)',
+    },
+    filter: {
+      amount_whole: 'Un monto en pesos chilenos va sin decimales.',
+      amount_decimals: 'Un monto admite a lo más dos decimales.',
+    },
   },
   audit: {
     categories: {

@@ -26,10 +26,12 @@ function Group({ title, resources, children }: { title: string; resources: strin
 }
 
 const CATALOGUES = ['lead-statuses', 'lead-sub-statuses', 'failure-reasons', 'lead-transitions'];
+const PAYMENTS = ['sales', 'payments'];
 const IDENTITY = ['users', 'roles', 'permissions', 'organizations', 'audit'];
 
 /**
- * The sidebar: work first (dashboard, leads, kanban, agenda), then the catalogues and the people. Each
+ * The sidebar: work first (dashboard, leads, kanban, agenda), then online sales and payments, the
+ * catalogues and the people. Each
  * resource item hides itself when the user lacks its read permission (authProvider.canAccess).
  */
 export function Menu() {
@@ -47,6 +49,11 @@ export function Menu() {
         />
       ) : null}
       <RaMenu.ResourceItem name="agenda" />
+      <Group title="cubre.menu.payments" resources={PAYMENTS}>
+        {PAYMENTS.map((name) => (
+          <RaMenu.ResourceItem key={name} name={name} />
+        ))}
+      </Group>
       <Group title="cubre.menu.catalogues" resources={CATALOGUES}>
         {CATALOGUES.map((name) => (
           <RaMenu.ResourceItem key={name} name={name} />

@@ -147,6 +147,7 @@ export const paymentsProjection: Projection = {
       'country',
       'organizationCode',
       'productCode',
+      'currency',
     ]) {
       await sales.createIndex({ [field]: 1, createdAt: -1, _id: -1 });
     }
@@ -156,7 +157,7 @@ export const paymentsProjection: Projection = {
     await sales.createIndex({ 'buyer.rut': 1 });
     const payments = store.collection<PaymentDocument>(PAYMENTS_COLLECTION);
     await payments.createIndex({ createdAt: -1, _id: -1 });
-    for (const field of ['state', 'method', 'provider', 'saleId']) {
+    for (const field of ['state', 'method', 'provider', 'saleId', 'currency']) {
       await payments.createIndex({ [field]: 1, createdAt: -1, _id: -1 });
     }
     await payments.createIndex({ amountMinor: 1, _id: 1 });

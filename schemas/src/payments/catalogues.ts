@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATES, SALE_STATES } from './lists';
 
 /** The seed's payment vocabularies (002 §3, §4, §9), each a zod enum so a stray value fails at the edge. */
 
@@ -8,15 +9,7 @@ export const periodicitySchema = z.union(PERIODICITY_MONTHS.map((months) => z.li
 export type Periodicity = z.infer<typeof periodicitySchema>;
 
 /** 002-4.10: t (one-click card token), tdd (debit), tdc (credit), transfer, transfer_non_automated, no_payment, tdc-token. */
-export const paymentMethodSchema = z.enum([
-  't',
-  'tdd',
-  'tdc',
-  'transfer',
-  'transfer_non_automated',
-  'no_payment',
-  'tdc-token',
-]);
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 /** 002-4.11: methods of a one-time payment. */
@@ -39,16 +32,7 @@ export const SUBSCRIPTION_METHODS = [
 export const PAYMENT_FLOW_OPTIONS = ['deferred', 'changeDate', 'requestRefund'] as const;
 
 /** 002-4.14: payment providers. */
-export const paymentProviderSchema = z.enum([
-  'kushki',
-  'linkify',
-  'linkify_qps',
-  'queplan',
-  'queseguro',
-  'transbank',
-  'mercadopago',
-  'kushki_ad',
-]);
+export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
 export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
 /** 002-4.14, 002 §9: the only provider numeric id the seed gives. */
 export const PROVIDER_NUMERIC_IDS: Partial<Record<PaymentProvider, number>> = { kushki_ad: 40 };
@@ -74,28 +58,11 @@ export const cardTypeSchema = z.enum(['debit', 'credit', 'credit_card', 'debit_c
 export type CardType = z.infer<typeof cardTypeSchema>;
 
 /** 002-3.30 */
-export const saleStateSchema = z.enum([
-  'OK',
-  'FAIL',
-  'PENDING',
-  'SUBS_CANCELLED_SUCCESS_PAYMENT',
-  'SUBS_CANCELLED_WITHOUT_PAYMENT',
-  'PENDING_CANCELLATION',
-  'OVERDUE',
-  'CANCELLATION_REQUEST',
-]);
+export const saleStateSchema = z.enum(SALE_STATES);
 export type SaleState = z.infer<typeof saleStateSchema>;
 
 /** 002-3.31 */
-export const paymentStateSchema = z.enum([
-  'OK',
-  'FAIL',
-  'REFUND',
-  'REQUEST_REFUND',
-  'VOID',
-  'DECLINED',
-  'PENDING',
-]);
+export const paymentStateSchema = z.enum(PAYMENT_STATES);
 export type PaymentState = z.infer<typeof paymentStateSchema>;
 
 /** 002-4.02 */

@@ -1,16 +1,14 @@
 import { z } from 'zod';
+import { CURRENCIES, MINOR_UNIT_DIGITS, majorToMinor, minorToMajorString } from './minorUnits';
 
 /**
  * Money as an integer of the currency's minor unit (ISO 4217), never a float: 1.000 CLP is 1000, 12,34 PEN is
  * 1234. UF is not a currency of payment: a UF price is converted to CLP with the day's UF value (002 §9) and
  * both amounts are kept (`UfConversion`).
  */
-export const CURRENCIES = ['CLP', 'COP', 'PEN', 'USD'] as const;
+export { CURRENCIES, MINOR_UNIT_DIGITS };
 export const currencySchema = z.enum(CURRENCIES);
 export type Currency = z.infer<typeof currencySchema>;
-
-/** ISO 4217 minor-unit exponents: CLP has none; COP, PEN and USD have two. */
-export const MINOR_UNIT_DIGITS: Readonly<Record<Currency, number>> = { CLP: 0, COP: 2, PEN: 2, USD: 2 };
 
 /** Currencies a country sells in (002-3.15: CLP and UF in Chile, PEN and USD in Peru, COP in Colombia). */
 export const CURRENCIES_BY_COUNTRY = { CL: ['CLP'], PE: ['PEN', 'USD'], CO: ['COP'] } as const;
@@ -27,24 +25,12 @@ export const money = (amount: number, currency: Currency): Money => moneySchema.
  * decimals than the currency has is an error, not a silent rounding.
  */
 export function fromMajor(major: string | number, currency: Currency): Money {
-  const text = typeof major === 'number' ? String(major) : major.trim();
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) throw new RangeError(`not a non-negative decimal: ${text}`);
-  const digits = MINOR_UNIT_DIGITS[currency];
-  const fraction = match[2] ?? '';
-  if (fraction.replace(/0+$/, '').length > digits) {
-    throw new RangeError(`${currency} has ${digits} decimal digits: ${text}`);
-  }
-  const padded = (fraction + '0'.repeat(digits)).slice(0, digits);
-  return money(Number(match[1] + padded), currency);
+  return money(majorToMinor(major, currency), currency);
 }
 
 /** Minor units to the decimal string a provider's API takes ("12.34", "1500"). */
 export function toMajorString({ amount, currency }: Money): string {
-  const digits = MINOR_UNIT_DIGITS[currency];
-  if (digits === 0) return String(amount);
-  const text = String(amount).padStart(digits + 1, '0');
-  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  return minorToMajorString(amount, currency);
 }
 
 /** Minor units to a JSON number in major units, for APIs that take a number (exact: at most two decimals). */

@@ -17,6 +17,8 @@ import {
 import { validated } from '@cubre/platform/http/validate';
 import type { Filter, SortSpec } from '@cubre/platform/ports/readStore';
 import type { PaymentDocument, SaleDocument } from '@cubre/projections/payments/projection';
+import { formatRut } from '@cubre/schemas/identification';
+import type { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { PaymentParams, SaleParams } from '@cubre/schemas/payments/sales';
 import { paymentsOf, paymentViewOf, salesOf } from './views';
 
@@ -61,14 +63,23 @@ function amountBetween(filter: Record<string, unknown>): Filter {
   );
 }
 
+/**
+ * The forms a buyer's RUT or document may be stored in for what staff typed: a Chilean RUT is kept formatted
+ * (12.345.678-5) and the other editions' documents without dots, whichever way it is typed in the filter.
+ */
+function rutForms(typed: string): string[] {
+  const trimmed = typed.trim();
+  return [...new Set([trimmed, formatRut(trimmed), trimmed.replace(/[.\s]/g, '')])];
+}
+
 const NEWEST_FIRST: SortSpec = { createdAt: -1, _id: -1 };
 
 /** A sale as the console shows it: everything the buyer gave, for the staff who work the sale. */
-export const saleRecordOf = (doc: SaleDocument) => {
+export const saleRecordOf = (doc: SaleDocument): SaleRecord => {
   const { _id, revision, ...rest } = doc;
   return { id: _id, ...rest, revision };
 };
-export const paymentRecordOf = (doc: PaymentDocument) => ({
+export const paymentRecordOf = (doc: PaymentDocument): PaymentRecord => ({
   ...paymentViewOf(doc),
   saleId: doc.saleId,
   provider: doc.provider,
@@ -82,7 +93,8 @@ export const paymentRecordOf = (doc: PaymentDocument) => ({
 
 /**
  * The console's `sales` and `payments` resources (issue 14), read-only here, in ra-data-simple-rest's
- * terms: filters by state, method, provider, organization, product, date and amount; newest first; every
+ * terms: filters by state, method, provider, organization, product, currency, date and amount (an amount
+ * means something in one currency: the console sends the currency with it); newest first; every
  * list and filter served by an index of the projection. Permission `payment:read` (002 §6).
  */
 export function paymentAdminRoutes(context: AppContext): Router {
@@ -102,6 +114,7 @@ export function paymentAdminRoutes(context: AppContext): Router {
           'country',
           'organizationCode',
           'productCode',
+          'currency',
           'email',
           'rut',
           'createdAt_gte',
@@ -125,8 +138,9 @@ export function paymentAdminRoutes(context: AppContext): Router {
         listed('country'),
         listed('organizationCode'),
         listed('productCode'),
+        listed('currency'),
         email ? { 'buyer.email': email.trim().toLowerCase() } : {},
-        rut ? { 'buyer.rut': rut.trim() } : {},
+        rut ? { 'buyer.rut': { $in: rutForms(rut) } } : {},
         createdBetween(filter),
         amountBetween(filter),
       );
@@ -162,6 +176,7 @@ export function paymentAdminRoutes(context: AppContext): Router {
           'method',
           'provider',
           'saleId',
+          'currency',
           'createdAt_gte',
           'createdAt_lte',
           'amountMinor_gte',
@@ -179,6 +194,7 @@ export function paymentAdminRoutes(context: AppContext): Router {
         listed('method'),
         listed('provider'),
         listed('saleId'),
+        listed('currency'),
         createdBetween(filter),
         amountBetween(filter),
       );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
 import { LEAD_STATUS_CODES } from '@cubre/schemas';
 import { SUB_STATUS_IDS } from '@cubre/schemas/leadCatalogue/defaults';
@@ -129,6 +130,31 @@ describe('an online purchase', () => {
       expect.objectContaining({ id: payment.id, state: 'OK', saleId: sale.id }),
     ]);
     expect(payments.range).toMatch(/^payments 0-0\/1$/);
+  });
+
+  test("the console's amount filter is in the sale's currency, a RUT is found however typed, and its records are the schemas' SaleRecord and PaymentRecord", async () => {
+    const sale = await startSale();
+    const token = await tokenize(CARDS.approved, sale.amount);
+    const { payment } = await json(await pay(sale.id, token, randomUUID()));
+    const ids = async (resource: string, filter: object) => {
+      const listed = await adminGet(
+        `/api/admin/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`,
+      );
+      expect(listed.status).toBe(200);
+      return listed.body.map((row: { id: string }) => row.id);
+    };
+    const exactly = { amountMinor_gte: sale.amount.amount, amountMinor_lte: sale.amount.amount };
+    expect(await ids('sales', { currency: 'CLP', ...exactly })).toContain(sale.id);
+    expect(await ids('sales', { currency: 'USD', ...exactly })).not.toContain(sale.id);
+    expect(await ids('payments', { currency: ['CLP'], saleId: sale.id, ...exactly })).toEqual([payment.id]);
+    expect(await ids('payments', { currency: 'PEN', saleId: sale.id })).toEqual([]);
+    // The RUT as staff type it, with or without dots, finds the buyer's (kept as 12.345.678-5).
+    for (const rut of ['12345678-5', '12.345.678-5', ' 12345678-5 ']) {
+      expect(await ids('sales', { rut, ...exactly })).toContain(sale.id);
+    }
+    expect(await ids('sales', { rut: '11111111-1', ...exactly })).not.toContain(sale.id);
+    SaleRecord.parse((await adminGet(`/api/admin/sales/${sale.id}`)).body);
+    PaymentRecord.parse((await adminGet(`/api/admin/payments/${payment.id}`)).body);
   });
 
   test('002-8.09 002-8.14 insufficient funds: the seed message, the sale FAIL, then the approved card succeeds', async () => {

@@ -272,6 +272,7 @@ async function callEveryReadRoute() {
       { country: 'CL' },
       { organizationCode: 'Seguros-Andes' },
       { productCode: 'VIDA-L' },
+      { currency: 'CLP', amountMinor_gte: 1 },
       { email: 'camila.rojas@example.com' },
       { rut: '12.345.678-5' },
       { createdAt_gte: '2020-01-01' },
@@ -285,6 +286,7 @@ async function callEveryReadRoute() {
       { method: 'tdc' },
       { provider: 'kushki_ad' },
       { saleId: sale.id },
+      { currency: 'CLP', amountMinor_gte: 1 },
       { amountMinor_lte: 10_000_000 },
     ]) {
       await ok(admin.get(`/api/admin/payments${listQuery({ filter, sort: [sort, 'DESC'], range: [0, 9] })}`));

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { formatRut } from '@cubre/schemas/identification';
+import { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRecords';
+import { seriousViolations } from '../../web-storefront/e2e/support/axe';
+import { storefrontSession } from '../../web-storefront/e2e/support/session';
+import { postJson } from '../../services/test/support/testRuntime';
+import {
+  CONSOLE_DESKTOP,
+  ConsoleApi,
+  DEMO_PRODUCT,
+  choose,
+  newPerson,
+  screenshot,
+  signIn,
+  type Person,
+} from './support/console';
+
+/**
+ * The console's Ventas and Pagos (issue 14) in a real browser: a purchase made over HTTP as the storefront
+ * makes it (sale, sandbox card token, payment with an Idempotency-Key), then found, filtered and opened by
+ * the staff who may read payments, and hidden from those who may not.
+ */
+const session = storefrontSession();
+const api = new ConsoleApi(() => session.runtime.url);
+jest.setTimeout(60_000);
+
+const CARDS = { approved: '5451951574925480', insufficientFunds: '4349001210846432' };
+
+async function visit(): Promise<Page> {
+  const page = await session.visit(CONSOLE_DESKTOP);
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+async function answer(response: Response, status: number) {
+  const body = await response.json();
+  if (response.status !== status)
+    throw new Error(`${response.url}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A purchase of the demo product paid with `card`: the buyer's sale and payment as the API answered. */
+async function purchase(person: Person, card: string) {
+  const url = session.runtime.url;
+  const started = await answer(
+    await postJson(`${url}/api/compra-online/ventas`, {
+      session: randomUUID(),
+      productCode: DEMO_PRODUCT,
+      ...person,
+    }),
+    201,
+  );
+  const { token } = await answer(
+    await postJson(`${url}/api/sandbox-gateway/tokens`, {
+      card: { name: person.nombre, number: card, expiryMonth: '12', expiryYear: '30', cvv: '123' },
+      totalAmount: started.amount.amount,
+      currency: started.amount.currency,
+    }),
+    201,
+  );
+  const paid = await answer(
+    await postJson(
+      `${url}/api/compra-online/ventas/${started.id}/pagos`,
+      { token },
+      { 'Idempotency-Key': randomUUID() },
+    ),
+    201,
+  );
+  return { sale: paid.sale, payment: paid.payment };
+}
+
+/** What a Chilean reads for an amount of pesos: '$152.722' (es-CL, no decimals). */
+const pesos = (amount: number) =>
+  new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(
+    amount,
+  );
+
+const filters = (page: Page) =>
+  page.locator('form').filter({ has: page.getByRole('combobox', { name: 'Estado' }) });
+const listAsked = (page: Page, resource: string, state: string) =>
+  page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return (
+      url.pathname === `/api/admin/${resource}` && (url.searchParams.get('filter') ?? '').includes(state)
+    );
+  });
+
+/** Picks a state in a list's Estado filter and waits for the list the server answered for it. */
+async function filterByState(page: Page, resource: string, state: string): Promise<void> {
+  const [listed] = await Promise.all([
+    listAsked(page, resource, `"state":"${state}"`),
+    choose(page, filters(page), 'Estado', state),
+  ]);
+  expect(listed.status()).toBe(200);
+}
+
+const detail = (scope: Locator, term: string) => scope.locator(`dt:text-is("${term}") + dd`);
+
+describe("the console's sales and payments", () => {
+  test('002-3.30 002-3.31 a paid sale shows OK in Ventas with its amount, a FAIL filter or a higher amount hides it, its page lists its payment OK', async () => {
+    const person = newPerson('Tomás Ovalle Riquelme');
+    const { sale, payment } = await purchase(person, CARDS.approved);
+    expect(sale.state).toBe('OK');
+    expect(payment.state).toBe('OK');
+    expect(sale.amount.currency).toBe('CLP');
+    // The console's records are what the schemas say (the screens are typed by them).
+    SaleRecord.parse(await (await api.get('admin@demo.cl', `/api/admin/sales/${sale.id}`)).json());
+    PaymentRecord.parse(await (await api.get('admin@demo.cl', `/api/admin/payments/${payment.id}`)).json());
+
+    const page = await visit();
+    await signIn(page, 'admin@demo.cl');
+    await page.getByRole('menuitem', { name: 'Ventas' }).click();
+    await page.waitForURL('**/admin/sales**');
+    const row = page.getByRole('row').filter({ hasText: person.nombre });
+    await row.waitFor();
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain(pesos(sale.amount.amount));
+    expect(await row.locator('[data-state]').textContent()).toBe('OK');
+    // payment:export is the administrator's: the export button shows for them.
+    await page.getByRole('button', { name: 'Exportar' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'sales-list-desktop');
+
+    await filterByState(page, 'sales', 'FAIL');
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes('FAIL'));
+    await row.waitFor({ state: 'hidden' });
+    expect(await row.count()).toBe(0);
+
+    await filterByState(page, 'sales', 'OK');
+    await row.waitFor();
+    // An amount typed in pesos goes to the API in minor units with its currency (CLP has no decimals).
+    await page.getByRole('button', { name: 'Agregar filtro' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Monto desde' }).click();
+    const from = page.getByRole('spinbutton', { name: 'Monto desde' });
+    for (const [typed, shown] of [
+      [sale.amount.amount + 1, false],
+      [sale.amount.amount, true],
+    ] as const) {
+      const [listed] = await Promise.all([
+        listAsked(page, 'sales', `"amountMinor_gte":${typed}`),
+        from.fill(String(typed)),
+      ]);
+      expect(JSON.parse(new URL(listed.url()).searchParams.get('filter') ?? '{}')).toMatchObject({
+        state: 'OK',
+        currency: 'CLP',
+        amountMinor_gte: typed,
+      });
+      await row.waitFor({ state: shown ? 'visible' : 'hidden' });
+    }
+    // Pesos have no cents: a decimal amount is refused on the input, and the list keeps its last filter.
+    await from.fill('10.5');
+    const refusal = page.getByText('Un monto en pesos chilenos va sin decimales.');
+    await refusal.waitFor();
+    expect(await row.isVisible()).toBe(true);
+    await Promise.all([
+      listAsked(page, 'sales', `"amountMinor_gte":${sale.amount.amount - 1}`),
+      from.fill(String(sale.amount.amount - 1)),
+    ]);
+    await refusal.waitFor({ state: 'hidden' });
+    await row.waitFor();
+    // In dollars 10.5 is 1050 cents, and the peso sale is not among the dollar ones; back in pesos it is refused.
+    await page.getByRole('button', { name: 'Agregar filtro' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Moneda' }).click();
+    await choose(page, filters(page), 'Moneda', 'USD');
+    await Promise.all([listAsked(page, 'sales', '"amountMinor_gte":1050'), from.fill('10.5')]);
+    await row.waitFor({ state: 'hidden' });
+    await choose(page, filters(page), 'Moneda', 'CLP');
+    await refusal.waitFor();
+    await Promise.all([
+      listAsked(page, 'sales', `"amountMinor_gte":${sale.amount.amount}`),
+      from.fill(String(sale.amount.amount)),
+    ]);
+    await row.waitFor();
+    await row.click();
+    await page.waitForURL(`**/admin/sales/${sale.id}/show`);
+    const summary = page.getByRole('region', { name: 'Venta', exact: true });
+    await summary.waitFor();
+    expect(await detail(summary, 'Estado').textContent()).toBe('OK');
+    expect(await detail(summary, 'Monto').textContent()).toBe(pesos(sale.amount.amount));
+    const buyer = page.getByRole('region', { name: 'Comprador' });
+    expect(await detail(buyer, 'Comprador').textContent()).toBe(person.nombre);
+    // Kept as the sale stored it (a Chilean RUT formatted: 15.104.729-7).
+    expect(await detail(buyer, 'RUT').textContent()).toBe(formatRut(person.rut));
+    expect(await detail(buyer, 'Correo electrónico').textContent()).toBe(person.email);
+    const product = page.getByRole('region', { name: 'Producto' });
+    expect(await detail(product, 'Producto').textContent()).toContain(`(${DEMO_PRODUCT})`);
+
+    const payments = page.getByRole('region', { name: 'Pagos de la venta' });
+    const paymentRow = payments.getByRole('row').filter({ has: page.locator('[data-state]') });
+    await paymentRow.first().waitFor();
+    expect(await paymentRow.count()).toBe(1);
+    expect(await paymentRow.locator('[data-state]').textContent()).toBe('OK');
+    const paymentText = (await paymentRow.textContent()) ?? '';
+    expect(paymentText).toContain('Crédito (tdc)');
+    expect(paymentText).toContain('kushki_ad');
+    expect(paymentText).toContain(pesos(payment.amount.amount));
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'sale-page-desktop');
+
+    // The payment's page links back to its sale.
+    await paymentRow.click();
+    await page.waitForURL(`**/admin/payments/${payment.id}/show`);
+    const paymentPage = page.getByRole('region', { name: 'Pago', exact: true });
+    expect(await detail(paymentPage, 'Estado').textContent()).toBe('OK');
+    const saleLink = detail(paymentPage, 'Venta').getByRole('link');
+    await saleLink.waitFor();
+    expect(await saleLink.textContent()).toBe(`${sale.productName} · ${person.nombre}`);
+    await saleLink.click();
+    await page.waitForURL(`**/admin/sales/${sale.id}/show`);
+  });
+
+  test('002-8.14 a declined card: the sale FAIL, its payment DECLINED with the catalogue message the buyer read', async () => {
+    const person = newPerson('Josefina Astaburuaga Peña');
+    const { sale, payment } = await purchase(person, CARDS.insufficientFunds);
+    expect(sale.state).toBe('FAIL');
+    expect(payment.state).toBe('DECLINED');
+    expect(payment.message).toEqual(expect.any(String));
+
+    const page = await visit();
+    await signIn(page, 'admin@demo.cl');
+    await page.getByRole('menuitem', { name: 'Ventas' }).click();
+    await page.waitForURL('**/admin/sales**');
+    await filterByState(page, 'sales', 'FAIL');
+    const row = page.getByRole('row').filter({ hasText: person.nombre });
+    await row.click();
+    await page.waitForURL(`**/admin/sales/${sale.id}/show`);
+    const payments = page.getByRole('region', { name: 'Pagos de la venta' });
+    const paymentRow = payments.getByRole('row').filter({ has: page.locator('[data-state]') });
+    await paymentRow.first().waitFor();
+    expect(await paymentRow.count()).toBe(1);
+    expect(await paymentRow.locator('[data-state]').textContent()).toBe('DECLINED');
+    expect(await paymentRow.textContent()).toContain(payment.message);
+
+    await paymentRow.click();
+    await page.waitForURL(`**/admin/payments/${payment.id}/show`);
+    const paymentPage = page.getByRole('region', { name: 'Pago', exact: true });
+    expect(await detail(paymentPage, 'Estado').textContent()).toBe('DECLINED');
+    expect(await detail(paymentPage, 'Código de respuesta').textContent()).toBe(payment.catalogueCode);
+    expect(await detail(paymentPage, 'Mensaje al comprador').textContent()).toBe(payment.message);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'payment-page-declined-desktop');
+
+    // Pagos lists it among the declined ones, with the message.
+    await page.getByRole('menuitem', { name: 'Pagos' }).click();
+    await page.waitForURL('**/admin/payments**');
+    await filterByState(page, 'payments', 'DECLINED');
+    const declined = page.getByRole('row').filter({ hasText: payment.message });
+    await declined.first().waitFor();
+    for (const state of await page.locator('tbody [data-state]').allTextContents())
+      expect(state).toBe('DECLINED');
+  });
+
+  test('an executive (no payment:read) sees no Ventas or Pagos and cannot open them; back office reads them but exports nothing', async () => {
+    const page = await visit();
+    await signIn(page, 'ejecutivo@demo.cl');
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Leads' }).waitFor();
+    for (const entry of ['Ventas', 'Pagos']) {
+      expect(await menu.getByRole('menuitem', { name: entry }).count()).toBe(0);
+    }
+    expect(await menu.getByText('Compra online').count()).toBe(0);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/api\/admin\/(sales|payments)/.test(path)) asked.push(path);
+    });
+    for (const resource of ['sales', 'payments']) {
+      await page.goto(`/admin/${resource}`);
+      await page.waitForURL('**/admin/access-denied');
+      await page.getByRole('heading', { name: 'Acceso denegado' }).waitFor();
+    }
+    expect(asked).toEqual([]);
+
+    const backOffice = await visit();
+    await signIn(backOffice, 'backoffice@demo.cl');
+    await backOffice.getByRole('menuitem', { name: 'Ventas' }).click();
+    await backOffice.waitForURL('**/admin/sales**');
+    // The toolbar is drawn (its filter button) and has no export: the file needs payment:export.
+    await backOffice.getByRole('button', { name: 'Agregar filtro' }).waitFor();
+    expect(await backOffice.getByRole('button', { name: 'Exportar' }).count()).toBe(0);
+  });
+});

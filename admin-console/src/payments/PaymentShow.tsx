@@ -1,0 +1,59 @@
+import { Card, CardContent, Typography } from '@mui/material';
+import { ReferenceField, ShowBase, Title, useShowContext, useTranslate } from 'react-admin';
+import type { PaymentRecord } from '@cubre/schemas/payments/adminRecords';
+import { useDateLocale } from '../i18n/dateLocale';
+import { Details, Item } from './Details';
+import { Money } from './Money';
+import { StateChip } from './StateChip';
+
+function PaymentDetails() {
+  const translate = useTranslate();
+  const locale = useDateLocale();
+  const { record: payment } = useShowContext<PaymentRecord>();
+  if (!payment) return null;
+  const field = (name: string) => translate(`resources.payments.fields.${name}`);
+  const date = (iso: string) => new Date(iso).toLocaleString(locale);
+  const title = translate('cubre.payments.sections.payment');
+  return (
+    <Card component="section" aria-label={title} variant="outlined" sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        <Details label={title}>
+          <Item label={field('state')}>
+            <StateChip state={payment.state} />
+          </Item>
+          <Item label={field('amount')}>
+            <Money value={payment.amount} />
+          </Item>
+          <Item label={field('saleId')}>
+            <ReferenceField source="saleId" reference="sales" link="show" />
+          </Item>
+          <Item label={field('method')}>
+            {translate(`cubre.payments.methods.${payment.method}`, { _: payment.method })}
+          </Item>
+          <Item label={field('provider')}>{payment.provider}</Item>
+          <Item label={field('gateway')}>{payment.gateway}</Item>
+          <Item label={field('chargeId')}>{payment.chargeId}</Item>
+          <Item label={field('catalogueCode')}>{payment.catalogueCode}</Item>
+          <Item label={field('header')}>{payment.header}</Item>
+          <Item label={field('message')}>{payment.message}</Item>
+          <Item label={field('createdAt')}>{date(payment.createdAt)}</Item>
+          <Item label={field('updatedAt')}>{date(payment.updatedAt)}</Item>
+          <Item label={field('id')}>{payment.id}</Item>
+        </Details>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A payment: its outcome (the catalogue's code, header and message when refused) and a link to its sale. */
+export default function PaymentShow() {
+  return (
+    <ShowBase>
+      <PaymentDetails />
+    </ShowBase>
+  );
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { paymentMethodSchema, saleStateSchema } from './catalogues';
+import { moneySchema } from './money';
+import { PaymentId, PaymentView, SaleBuyer, SaleId } from './sales';
+
+/**
+ * The console's `sales` and `payments` records (GET /api/admin/sales, /payments: services/src/payments/
+ * adminRoutes.ts builds them, admin-console reads them): what the buyer sees plus what staff work with (the
+ * buyer's data, the provider, the charge). Country, provider and currency are the projection's strings.
+ */
+export const SaleRecord = z.object({
+  id: SaleId,
+  state: saleStateSchema,
+  country: z.string(),
+  productCode: z.string(),
+  productName: z.string(),
+  organizationCode: z.string(),
+  organizationName: z.string(),
+  buyer: SaleBuyer,
+  amount: moneySchema,
+  /** `amount.amount` alone: what the list filters and sorts on. */
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  /** The price as the product's card wrote it ('$152.722', 'UF 3,2'). */
+  formatted: z.string(),
+  paymentMethod: paymentMethodSchema,
+  provider: z.string(),
+  lastPaymentId: PaymentId.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  revision: z.number().int(),
+});
+export type SaleRecord = z.infer<typeof SaleRecord>;
+
+/** A payment with its sale, provider, gateway and charge; `header`/`message` are the 002 §8 catalogue's. */
+export const PaymentRecord = PaymentView.extend({
+  saleId: SaleId,
+  provider: z.string(),
+  gateway: z.string(),
+  chargeId: z.string().nullable(),
+  currency: z.string(),
+  amountMinor: z.number().int(),
+  updatedAt: z.string(),
+  revision: z.number().int(),
+});
+export type PaymentRecord = z.infer<typeof PaymentRecord>;

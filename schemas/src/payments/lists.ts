@@ -1,0 +1,50 @@
+/**
+ * The seed's sale and payment vocabularies (002 §3, §4) as plain lists, without zod: the console imports
+ * them at no cost (catalogues.ts builds its zod enums on them, so there is one list of each).
+ */
+
+/** 002-3.30 */
+export const SALE_STATES = [
+  'OK',
+  'FAIL',
+  'PENDING',
+  'SUBS_CANCELLED_SUCCESS_PAYMENT',
+  'SUBS_CANCELLED_WITHOUT_PAYMENT',
+  'PENDING_CANCELLATION',
+  'OVERDUE',
+  'CANCELLATION_REQUEST',
+] as const;
+
+/** 002-3.31 */
+export const PAYMENT_STATES = [
+  'OK',
+  'FAIL',
+  'REFUND',
+  'REQUEST_REFUND',
+  'VOID',
+  'DECLINED',
+  'PENDING',
+] as const;
+
+/** 002-4.10: t (one-click card token), tdd (debit), tdc (credit), transfer, transfer_non_automated, no_payment, tdc-token. */
+export const PAYMENT_METHODS = [
+  't',
+  'tdd',
+  'tdc',
+  'transfer',
+  'transfer_non_automated',
+  'no_payment',
+  'tdc-token',
+] as const;
+
+/** 002-4.14: payment providers. */
+export const PAYMENT_PROVIDERS = [
+  'kushki',
+  'linkify',
+  'linkify_qps',
+  'queplan',
+  'queseguro',
+  'transbank',
+  'mercadopago',
+  'kushki_ad',
+] as const;
