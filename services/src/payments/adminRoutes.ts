@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '@cubre/platform/http/app';
-import { requirePermission } from '@cubre/platform/http/guard';
+import { principalOf, requirePermission } from '@cubre/platform/http/guard';
 import { invalidRequest } from '@cubre/platform/http/problem';
 import {
   allOf,
@@ -20,7 +20,9 @@ import type { PaymentDocument, SaleDocument } from '@cubre/projections/payments/
 import { formatRut } from '@cubre/schemas/identification';
 import type { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { PaymentParams, SaleParams } from '@cubre/schemas/payments/sales';
+import { salesFilterOf, saleInScope, salesScopeOf } from './scope';
 import { paymentsOf, paymentViewOf, salesOf } from './views';
+import type { Principal } from '@cubre/schemas';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
@@ -72,6 +74,9 @@ function rutForms(typed: string): string[] {
   return [...new Set([trimmed, formatRut(trimmed), trimmed.replace(/[.\s]/g, '')])];
 }
 
+/** The most sales a CLIENT's payments list looks through. */
+const MAX_OWN_SALES = 500;
+
 const NEWEST_FIRST: SortSpec = { createdAt: -1, _id: -1 };
 
 /** A sale as the console shows it: everything the buyer gave, for the staff who work the sale. */
@@ -100,6 +105,20 @@ export const paymentRecordOf = (doc: PaymentDocument): PaymentRecord => ({
 export function paymentAdminRoutes(context: AppContext): Router {
   const router = Router();
   const read = requirePermission(context, 'payment:read');
+
+  /**
+   * The payments a principal reads, as a filter on their sales: every payment for staff, none for a company
+   * administrator, a CLIENT's own sales' (a person has few: at most MAX_OWN_SALES are looked at).
+   */
+  async function scopedSaleIds(principal: Principal): Promise<Filter | null> {
+    const scope = salesScopeOf(principal);
+    if (scope.kind !== 'buyer') return scope.kind === 'all' ? {} : null;
+    const own = await salesOf(context.readStore).find(
+      { 'buyer.email': scope.email },
+      { limit: MAX_OWN_SALES },
+    );
+    return { saleId: { $in: own.map((sale) => sale._id) } };
+  }
 
   router.get(
     '/api/admin/sales',
@@ -130,6 +149,8 @@ export function paymentAdminRoutes(context: AppContext): Router {
       };
       const email = stringOf(filter, 'email');
       const rut = stringOf(filter, 'rut');
+      const scoped = salesFilterOf(salesScopeOf(principalOf(res)));
+      if (scoped === null) return sendPage(res, 'sales', query, [], 0);
       const find = allOf(
         idFilterOf(filter),
         listed('state'),
@@ -143,6 +164,7 @@ export function paymentAdminRoutes(context: AppContext): Router {
         rut ? { 'buyer.rut': { $in: rutForms(rut) } } : {},
         createdBetween(filter),
         amountBetween(filter),
+        scoped,
       );
       const sort = query.sort ? sortSpecOf(query) : NEWEST_FIRST;
       const sales = salesOf(context.readStore);
@@ -159,7 +181,9 @@ export function paymentAdminRoutes(context: AppContext): Router {
     read,
     validated({ params: SaleParams }, async ({ params }, _req, res) => {
       const sale = await salesOf(context.readStore).findOne({ _id: params.saleId });
-      if (!sale) throw recordNotFound('sales', params.saleId);
+      if (!sale || !saleInScope(salesScopeOf(principalOf(res)), sale)) {
+        throw recordNotFound('sales', params.saleId);
+      }
       res.setHeader('Cache-Control', 'no-store');
       res.json(saleRecordOf(sale));
     }),
@@ -188,7 +212,10 @@ export function paymentAdminRoutes(context: AppContext): Router {
         const values = stringsOf(filter, key);
         return values ? { [key]: { $in: values } } : {};
       };
+      const ofSales = await scopedSaleIds(principalOf(res));
+      if (ofSales === null) return sendPage(res, 'payments', query, [], 0);
       const find = allOf(
+        ofSales,
         idFilterOf(filter),
         listed('state'),
         listed('method'),
@@ -213,7 +240,18 @@ export function paymentAdminRoutes(context: AppContext): Router {
     read,
     validated({ params: PaymentParams }, async ({ params }, _req, res) => {
       const payment = await paymentsOf(context.readStore).findOne({ _id: params.paymentId });
-      if (!payment) throw recordNotFound('payments', params.paymentId);
+      const scope = salesScopeOf(principalOf(res));
+      const sale =
+        payment && scope.kind === 'buyer'
+          ? await salesOf(context.readStore).findOne({ _id: payment.saleId })
+          : null;
+      if (
+        !payment ||
+        scope.kind === 'none' ||
+        (scope.kind === 'buyer' && !(sale && saleInScope(scope, sale)))
+      ) {
+        throw recordNotFound('payments', params.paymentId);
+      }
       res.setHeader('Cache-Control', 'no-store');
       res.json(paymentRecordOf(payment));
     }),

@@ -252,6 +252,25 @@ describe('an online purchase', () => {
     expect((await fetch(`${url}/api/admin/payments`)).status).toBe(401);
   });
 
+  test("a company administrator holding payment:read reads no one's purchases: empty lists, 404 by id", async () => {
+    const sale = await startSale();
+    const paid = await json(await pay(sale.id, await tokenize(CARDS.approved, sale.amount), randomUUID()));
+    const company = (
+      await json(await postJson(`${url}/token`, { email: 'empresa@demo.cl', password: 'Demo.2026!' }))
+    ).token;
+    const get = (path: string) => fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${company}` } });
+    for (const resource of ['sales', 'payments']) {
+      const list = await get(`/api/admin/${resource}`);
+      expect(list.status).toBe(200);
+      expect(await json(list)).toEqual([]);
+      expect(list.headers.get('content-range')).toBe(`${resource} 0-0/0`);
+    }
+    expect((await get(`/api/admin/sales/${sale.id}`)).status).toBe(404);
+    expect((await get(`/api/admin/payments/${paid.payment.id}`)).status).toBe(404);
+    // The staff still read it.
+    expect((await adminGet(`/api/admin/sales/${sale.id}`)).status).toBe(200);
+  });
+
   test('no card number, token or buyer data reaches the logs', () => {
     const logged = runtime.logged();
     expect(logged).toContain('payment charged');
