@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Country as CountryCode } from '../catalogue/common';
+import { PAYMENT_METHODS } from '../payments/lists';
 import {
   EmailField,
   NombreField,
@@ -33,16 +34,8 @@ export const PURCHASE_STEPS = [
 export const PurchaseStep = z.enum(PURCHASE_STEPS);
 export type PurchaseStep = z.infer<typeof PurchaseStep>;
 
-/** Payment methods, exactly (rule 002-4.10). */
-export const PAYMENT_METHODS = [
-  't',
-  'tdd',
-  'tdc',
-  'transfer',
-  'transfer_non_automated',
-  'no_payment',
-  'tdc-token',
-] as const;
+/** Payment methods, exactly (rule 002-4.10): the payments' one list. */
+export { PAYMENT_METHODS };
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 

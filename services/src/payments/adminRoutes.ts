@@ -13,9 +13,10 @@ import {
   sortSpecOf,
   stringOf,
   stringsOf,
+  type ListQuery,
 } from '@cubre/platform/http/simpleRest';
 import { validated } from '@cubre/platform/http/validate';
-import type { Filter, SortSpec } from '@cubre/platform/ports/readStore';
+import type { Filter, ReadCollection, ReadDocument, SortSpec } from '@cubre/platform/ports/readStore';
 import type { PaymentDocument, SaleDocument } from '@cubre/projections/payments/projection';
 import { formatRut } from '@cubre/schemas/identification';
 import type { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRecords';
@@ -76,6 +77,22 @@ function rutForms(typed: string): string[] {
 
 /** The most sales a CLIENT's payments list looks through. */
 const MAX_OWN_SALES = 500;
+
+/** `filter[key]` as an `$in` of the strings given (one or a list), or no condition when absent. */
+function listed(filter: Record<string, unknown>, key: string): Filter {
+  const values = stringsOf(filter, key);
+  return values ? { [key]: { $in: values } } : {};
+}
+
+/** One page of a list, newest first unless the query sorts, with the total for Content-Range. */
+async function pageOf<T extends ReadDocument>(collection: ReadCollection<T>, find: Filter, query: ListQuery) {
+  const sort = query.sort ? sortSpecOf(query) : NEWEST_FIRST;
+  const [rows, total] = await Promise.all([
+    collection.find(find, { sort, ...pageOptions(query) }),
+    collection.count(find),
+  ]);
+  return { rows, total };
+}
 
 const NEWEST_FIRST: SortSpec = { createdAt: -1, _id: -1 };
 
@@ -143,35 +160,26 @@ export function paymentAdminRoutes(context: AppContext): Router {
         ],
       });
       const { filter } = query;
-      const listed = (key: string) => {
-        const values = stringsOf(filter, key);
-        return values ? { [key]: { $in: values } } : {};
-      };
       const email = stringOf(filter, 'email');
       const rut = stringOf(filter, 'rut');
       const scoped = salesFilterOf(salesScopeOf(principalOf(res)));
       if (scoped === null) return sendPage(res, 'sales', query, [], 0);
       const find = allOf(
         idFilterOf(filter),
-        listed('state'),
-        listed('paymentMethod'),
-        listed('provider'),
-        listed('country'),
-        listed('organizationCode'),
-        listed('productCode'),
-        listed('currency'),
+        listed(filter, 'state'),
+        listed(filter, 'paymentMethod'),
+        listed(filter, 'provider'),
+        listed(filter, 'country'),
+        listed(filter, 'organizationCode'),
+        listed(filter, 'productCode'),
+        listed(filter, 'currency'),
         email ? { 'buyer.email': email.trim().toLowerCase() } : {},
         rut ? { 'buyer.rut': { $in: rutForms(rut) } } : {},
         createdBetween(filter),
         amountBetween(filter),
         scoped,
       );
-      const sort = query.sort ? sortSpecOf(query) : NEWEST_FIRST;
-      const sales = salesOf(context.readStore);
-      const [rows, total] = await Promise.all([
-        sales.find(find, { sort, ...pageOptions(query) }),
-        sales.count(find),
-      ]);
+      const { rows, total } = await pageOf(salesOf(context.readStore), find, query);
       sendPage(res, 'sales', query, rows.map(saleRecordOf), total);
     }),
   );
@@ -208,29 +216,20 @@ export function paymentAdminRoutes(context: AppContext): Router {
         ],
       });
       const { filter } = query;
-      const listed = (key: string) => {
-        const values = stringsOf(filter, key);
-        return values ? { [key]: { $in: values } } : {};
-      };
       const ofSales = await scopedSaleIds(principalOf(res));
       if (ofSales === null) return sendPage(res, 'payments', query, [], 0);
       const find = allOf(
         ofSales,
         idFilterOf(filter),
-        listed('state'),
-        listed('method'),
-        listed('provider'),
-        listed('saleId'),
-        listed('currency'),
+        listed(filter, 'state'),
+        listed(filter, 'method'),
+        listed(filter, 'provider'),
+        listed(filter, 'saleId'),
+        listed(filter, 'currency'),
         createdBetween(filter),
         amountBetween(filter),
       );
-      const sort = query.sort ? sortSpecOf(query) : NEWEST_FIRST;
-      const payments = paymentsOf(context.readStore);
-      const [rows, total] = await Promise.all([
-        payments.find(find, { sort, ...pageOptions(query) }),
-        payments.count(find),
-      ]);
+      const { rows, total } = await pageOf(paymentsOf(context.readStore), find, query);
       sendPage(res, 'payments', query, rows.map(paymentRecordOf), total);
     }),
   );
