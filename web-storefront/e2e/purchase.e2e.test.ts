@@ -1,8 +1,19 @@
-import type { Page, Request } from 'playwright-core';
 import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
 import { kushkiCatalogueCode } from '@cubre/services/payments/gateway/kushki/codes';
 import { seriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
+import {
+  CARDS,
+  FAMILY,
+  adminPaymentsOf,
+  bodiesOf,
+  buyFromComparator,
+  fillCard,
+  fillPersonalData,
+  payButton,
+  recordCalls,
+  saleIdOf,
+} from './support/purchase';
 import { storefrontSession } from './support/session';
 
 /**
@@ -11,107 +22,6 @@ import { storefrontSession } from './support/session';
  */
 const session = storefrontSession();
 const visit = session.visit;
-
-const CARDS = { approved: '5451951574925480', insufficientFunds: '4349001210846432' };
-/** A family of three (the compare test's): the cards come priced for it, 'para 3 personas'. */
-const FAMILY = {
-  cotizante: [{ sexo: 'Masculino', edad: 35 }],
-  cargas: [
-    { sexo: 'Femenino', edad: 33, parentesco: 'Cónyuge' },
-    { sexo: 'Masculino', edad: 4, parentesco: 'Hijo' },
-  ],
-};
-const BUYER = {
-  nombre: 'Camila Rojas',
-  rut: '12.345.678-5',
-  email: 'camila.rojas@example.com',
-  telefono: '+56 9 8765 4321',
-};
-
-/** Every call the page made to our API, with its body: the card number must reach the tokenizer only. */
-function recordCalls(page: Page): Request[] {
-  const calls: Request[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request);
-  });
-  return calls;
-}
-const bodiesOf = (calls: Request[], path: RegExp) =>
-  calls
-    .filter((call) => call.method() === 'POST' && path.test(new URL(call.url()).pathname))
-    .map((call) => JSON.parse(call.postData() ?? 'null') as Record<string, unknown>);
-
-/**
- * From the health comparator: the first card sold online with a price, its price as the card writes it,
- * then its 'Contratar online' (the detail) and the detail's own 'Contratar online' to the purchase page.
- */
-async function buyFromComparator(
-  page: Page,
-  profile?: typeof FAMILY,
-): Promise<{ code: string; cardPrice: string; cardLabel: string }> {
-  const perfil = profile
-    ? `?perfil=${encodeURIComponent(Buffer.from(JSON.stringify(profile)).toString('base64'))}`
-    : '';
-  await page.goto(`/Comparar/Seguros-de-Salud${perfil}`);
-  await page.locator('[data-testid=results][data-complete=true]').waitFor({ timeout: 20_000 });
-  const card = page
-    .getByTestId('result-card')
-    .filter({ has: page.getByRole('button', { name: 'Contratar online' }) })
-    .filter({ has: page.getByTestId('price').filter({ hasText: '$' }) })
-    .first();
-  const code = (await card.getAttribute('data-code')) ?? '';
-  const cardPrice = ((await card.getByTestId('price').textContent()) ?? '').trim();
-  const cardLabel = ((await card.getByTestId('price-label').textContent()) ?? '').trim();
-  expect(cardPrice).toMatch(/\$\d/);
-  await card.getByRole('button', { name: 'Contratar online' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('buy-online').click();
-  await page.waitForURL(`**/Compra-Online/${encodeURIComponent(code)}`);
-  await page.getByTestId('purchase').waitFor();
-  return { code, cardPrice, cardLabel };
-}
-
-async function fillPersonalData(page: Page) {
-  const form = page.getByTestId('purchase-personal');
-  await form.getByLabel('Nombre completo').fill(BUYER.nombre);
-  await form.getByLabel('RUT').fill(BUYER.rut);
-  await form.getByLabel('Correo electrónico').fill(BUYER.email);
-  await form.getByLabel('Teléfono').fill(BUYER.telefono);
-  await form.getByRole('button', { name: 'Continuar al pago' }).click();
-  await page.getByTestId('purchase-payment').waitFor();
-}
-
-async function fillCard(page: Page, number: string, card: { cvv?: string; year?: string } = {}) {
-  const form = page.getByTestId('purchase-payment');
-  await form.getByLabel('Nombre del titular').fill(BUYER.nombre);
-  await form.getByLabel('Número de tarjeta').fill(number);
-  await form.getByLabel('Mes (MM)').fill('12');
-  await form.getByLabel('Año (AA)').fill(card.year ?? '30');
-  await form.getByLabel('CVV').fill(card.cvv ?? '123');
-}
-
-const payButton = (page: Page) =>
-  page.getByTestId('purchase-payment').getByRole('button', { name: /^Pagar/ });
-
-/** The sale's id the page answered (the success screen carries it). */
-const saleIdOf = async (page: Page) =>
-  (await page.getByTestId('purchase-success').getAttribute('data-sale')) ?? '';
-
-async function adminPaymentsOf(saleId: string): Promise<{ id: string; state: string }[]> {
-  const base = session.runtime.url;
-  const signIn = await fetch(`${base}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.cl', password: 'Demo.2026!' }),
-  });
-  const { token } = (await signIn.json()) as { token: string };
-  const filter = encodeURIComponent(JSON.stringify({ saleId }));
-  const listed = await fetch(`${base}/api/admin/payments?filter=${filter}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(listed.status).toBe(200);
-  return (await listed.json()) as { id: string; state: string }[];
-}
 
 describe('online purchase in a real browser (issue 14)', () => {
   test('002-2.08 comparator card → Contratar online → Datos personales → Pago → Confirmación → Compra exitosa! at the card price; the card number reaches the tokenizer only', async () => {
@@ -171,7 +81,7 @@ describe('online purchase in a real browser (issue 14)', () => {
     ]);
   });
 
-  test('002-8.14 insufficient funds shows the refusal and its message; a reload keeps the sale; another card then succeeds', async () => {
+  test('002-8.14 insufficient funds shows the refusal and its message; a reload keeps the sale and the refusal; another card then succeeds', async () => {
     const page = await visit();
     const calls = recordCalls(page);
     const { cardPrice } = await buyFromComparator(page);
@@ -190,6 +100,12 @@ describe('online purchase in a real browser (issue 14)', () => {
     // The refused card is cleared: the buyer types another.
     expect(await page.getByLabel('Número de tarjeta').inputValue()).toBe('');
     await screenshot(page, 'purchase-refused-desktop');
+    // A reload after the refusal still says why, on the payment step of the same sale.
+    await page.reload();
+    await page.getByTestId('purchase-refusal').waitFor();
+    expect(await page.getByTestId('purchase-refusal').textContent()).toContain(
+      messageFor(kushkiCatalogueCode('021'), 'es'),
+    );
 
     await fillCard(page, CARDS.approved);
     await payButton(page).click();
@@ -202,7 +118,7 @@ describe('online purchase in a real browser (issue 14)', () => {
       .map((call) => call.headers()['idempotency-key']);
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(2);
-    const payments = await adminPaymentsOf(await saleIdOf(page));
+    const payments = await adminPaymentsOf(session.runtime.url, await saleIdOf(page));
     expect(payments.map((payment) => payment.state).sort()).toEqual(['DECLINED', 'OK']);
     // Pago again after the refusal: a new attempt on the lead (the reload reported nothing twice).
     expect(bodiesOf(calls, /^\/api\/compra-online\/pasos$/).map((body) => body.step)).toEqual([
@@ -262,7 +178,7 @@ describe('online purchase in a real browser (issue 14)', () => {
     expect(pays[1]!.headers()['idempotency-key']).toBe(pays[0]!.headers()['idempotency-key']);
     expect(pays[1]!.postData()).toBe(pays[0]!.postData());
     expect(bodiesOf(calls, /^\/api\/sandbox-gateway\/tokens$/)).toHaveLength(1);
-    const payments = await adminPaymentsOf(await saleIdOf(page));
+    const payments = await adminPaymentsOf(session.runtime.url, await saleIdOf(page));
     expect(payments).toEqual([expect.objectContaining({ state: 'OK' })]);
   });
 });

@@ -32,7 +32,7 @@ import { uuidFromBytes } from '../domain/purchase/purchaseSession';
 import { formatMoney } from '../domain/results/format';
 import { catalogueTextLang } from '../domain/shell/i18n';
 import { useI18n } from '../i18n/I18nProvider';
-import { paySale, readSale, tokenizeCard, type SaleView } from './purchaseCalls';
+import { paySale, readSale, tokenizeCard, type PaymentView, type SaleView } from './purchaseCalls';
 
 export const newUuid = (): string => uuidFromBytes(crypto.getRandomValues(new Uint8Array(16)));
 
@@ -48,6 +48,12 @@ const INPUT: Record<CardField, { autoComplete: string; inputMode?: 'numeric'; ma
 interface Refusal {
   header: string;
   messages: string[];
+}
+
+/** A declined or failed payment's header and message (the API gives both for those states). */
+function refusalOf(payment: PaymentView | null | undefined, fallbackHeader: string): Refusal | null {
+  if (!payment || (payment.state !== 'DECLINED' && payment.state !== 'FAIL')) return null;
+  return { header: payment.header ?? fallbackHeader, messages: payment.message ? [payment.message] : [] };
 }
 
 /**
@@ -68,15 +74,21 @@ export function PaymentStep({
   onConfirming(confirming: boolean): void;
   onSale(sale: SaleView): void;
   onPaid(sale: SaleView): void;
-  /** The lead's steps: Confirmación when the card is charged, Pago again after a refusal (a new attempt). */
-  onLeadStep(step: 'Pago' | 'Confirmación'): void;
+  /**
+   * The lead's steps: Confirmación once recorded before the card is charged (so the lead's history never
+   * has it after the sale's own 'Compra exitosa!'), Pago again after a refusal (a new attempt).
+   */
+  onLeadStep(step: 'Pago' | 'Confirmación'): Promise<void>;
 }) {
   const { t, lang } = useI18n();
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [method, setMethod] = useState<'tdc' | 'tdd'>(sale.paymentMethod === 'tdd' ? 'tdd' : 'tdc');
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [pending, setPending] = useState(false);
+  // A reload after a refusal still says why; one after a payment left pending says it is being confirmed.
+  const [refusal, setRefusal] = useState<Refusal | null>(() =>
+    refusalOf(sale.lastPayment, t('purchase.refused')),
+  );
+  const [pending, setPending] = useState(sale.lastPayment?.state === 'PENDING');
   const [failure, setFailure] = useState<string | null>(null);
   const [limit, setLimit] = useState<'robot' | 'tooMany' | null>(null);
   const [paying, setPaying] = useState(false);
@@ -127,7 +139,7 @@ export function PaymentStep({
           return;
         }
       }
-      onLeadStep('Confirmación');
+      await onLeadStep('Confirmación');
       const answer = await paySale(sale.id, { key: current.key, token: current.token! }, method);
       onSale(answer.sale);
       const payment = answer.payment;
@@ -135,12 +147,9 @@ export function PaymentStep({
       if (answer.sale.state === 'OK') {
         paid = true;
         onPaid(answer.sale);
-      } else if (payment && (payment.state === 'DECLINED' || payment.state === 'FAIL')) {
-        setRefusal({
-          header: payment.header ?? t('purchase.refused'),
-          messages: payment.message ? [payment.message] : [],
-        });
-        onLeadStep('Pago');
+      } else if (refusalOf(payment, '')) {
+        setRefusal(refusalOf(payment, t('purchase.refused')));
+        void onLeadStep('Pago');
         // The refused card is not tried again by itself: the buyer types another.
         setCard((current) => ({ ...current, number: '', cvv: '' }));
       } else setPending(true);

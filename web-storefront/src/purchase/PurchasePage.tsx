@@ -23,7 +23,12 @@ import {
   rememberSale,
   type PurchaseSessionRecord,
 } from '../domain/purchase/purchaseSession';
-import { STEP_WORDS, purchaseStepsFor, type PersonPurchaseStep } from '../domain/purchase/purchaseSteps';
+import {
+  STEP_WORDS,
+  purchaseStepsFor,
+  reportsStep,
+  type PersonPurchaseStep,
+} from '../domain/purchase/purchaseSteps';
 import { carriedProduct } from '../domain/routing/productNavigation';
 import { useI18n } from '../i18n/I18nProvider';
 import { useProfiles } from '../profile/ProfileContext';
@@ -113,8 +118,8 @@ function Purchase({ product }: { product: Product }) {
     // Only the session's first sale is resumed; later ones are this page's own.
   }, []);
 
-  const reached = (step: PersonPurchaseStep) => {
-    if (step !== 'Compra exitosa!') void recordStep(step);
+  const reached = async (step: PersonPurchaseStep) => {
+    if (reportsStep(step)) await recordStep(step);
   };
 
   const start = async (buyer: BuyerData) => {
@@ -124,7 +129,7 @@ function Purchase({ product }: { product: Product }) {
     void recordStep('Datos personales', { ...buyer, profile });
     if (sale.state === 'OK') setPhase({ step: 'Compra exitosa!', sale });
     else {
-      reached('Pago');
+      void reached('Pago');
       setPhase({ step: 'Pago', sale });
     }
   };
