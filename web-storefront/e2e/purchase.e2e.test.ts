@@ -1,10 +1,13 @@
 import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
+import { contractingLeadId } from '@cubre/services/leads/ids';
 import { kushkiCatalogueCode } from '@cubre/services/payments/gateway/kushki/codes';
 import { seriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import {
+  BUYER,
   CARDS,
   FAMILY,
+  adminGet,
   adminPaymentsOf,
   bodiesOf,
   buyFromComparator,
@@ -13,6 +16,7 @@ import {
   payButton,
   recordCalls,
   saleIdOf,
+  stepPosted,
 } from './support/purchase';
 import { storefrontSession } from './support/session';
 
@@ -79,19 +83,36 @@ describe('online purchase in a real browser (issue 14)', () => {
       'Pago',
       'Confirmación',
     ]);
+    const stored = await page.evaluate((key) => sessionStorage.getItem(key), `compra-online:${code}`);
+    const { session: purchaseSession } = JSON.parse(stored ?? '{}') as { session: string };
+    const lead = await adminGet<{
+      originPath: string;
+      contact: { email: string };
+      contracting: { session: string; step: string; paymentMethod: string | null };
+    }>(session.runtime.url, `/api/admin/leads/${contractingLeadId(purchaseSession)}`);
+    expect(lead).toMatchObject({
+      originPath: `/Compra-Online/${code}`,
+      contact: { email: BUYER.email },
+      contracting: { session: purchaseSession, paymentMethod: 'tdc' },
+    });
+    // Confirmación as the page left it, or Compra exitosa! once the server records the sale's own step.
+    expect(['Confirmación', 'Compra exitosa!']).toContain(lead.contracting.step);
   });
 
   test('002-8.14 insufficient funds shows the refusal and its message; a reload keeps the sale and the refusal; another card then succeeds', async () => {
     const page = await visit();
     const calls = recordCalls(page);
     const { cardPrice } = await buyFromComparator(page);
+    const paymentStep = stepPosted(page, 'Pago');
     await fillPersonalData(page);
+    await paymentStep;
     // A reload continues the same sale: straight back to Pago, with no personal data asked again.
     await page.reload();
     await page.getByTestId('purchase-payment').waitFor();
     expect(await page.getByTestId('purchase-personal').count()).toBe(0);
 
     await fillCard(page, CARDS.insufficientFunds);
+    const backToPayment = stepPosted(page, 'Pago');
     await payButton(page).click();
     const refusal = page.getByTestId('purchase-refusal');
     await refusal.waitFor();
@@ -101,6 +122,7 @@ describe('online purchase in a real browser (issue 14)', () => {
     expect(await page.getByLabel('Número de tarjeta').inputValue()).toBe('');
     await screenshot(page, 'purchase-refused-desktop');
     // A reload after the refusal still says why, on the payment step of the same sale.
+    await backToPayment;
     await page.reload();
     await page.getByTestId('purchase-refusal').waitFor();
     expect(await page.getByTestId('purchase-refusal').textContent()).toContain(
@@ -120,11 +142,13 @@ describe('online purchase in a real browser (issue 14)', () => {
     expect(new Set(keys).size).toBe(2);
     const payments = await adminPaymentsOf(session.runtime.url, await saleIdOf(page));
     expect(payments.map((payment) => payment.state).sort()).toEqual(['DECLINED', 'OK']);
-    // Pago again after the refusal: a new attempt on the lead (the reload reported nothing twice).
+    // Pago again after the refusal (a new attempt on the lead) and on each reload (a repeat records nothing).
     expect(bodiesOf(calls, /^\/api\/compra-online\/pasos$/).map((body) => body.step)).toEqual([
       'Datos personales',
       'Pago',
+      'Pago',
       'Confirmación',
+      'Pago',
       'Pago',
       'Confirmación',
     ]);

@@ -61,6 +61,14 @@ export async function buyFromComparator(
   return { code, cardPrice, cardLabel };
 }
 
+/** The answer to the page's report of a lead step (to wait for it before a reload cuts it off). */
+export const stepPosted = (page: Page, step: string) =>
+  page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/compra-online/pasos' &&
+      (JSON.parse(response.request().postData() ?? '{}') as { step?: string }).step === step,
+  );
+
 export async function fillPersonalData(page: Page) {
   const form = page.getByTestId('purchase-personal');
   await form.getByLabel('Nombre completo').fill(BUYER.nombre);
@@ -87,21 +95,22 @@ export const payButton = (page: Page) =>
 export const saleIdOf = async (page: Page) =>
   (await page.getByTestId('purchase-success').getAttribute('data-sale')) ?? '';
 
-/** The sale's payments as the console lists them (signed in as the demo administrator). */
-export async function adminPaymentsOf(
-  base: string,
-  saleId: string,
-): Promise<{ id: string; state: string }[]> {
+/** A GET of the console's API signed in as the demo administrator. */
+export async function adminGet<T>(base: string, path: string): Promise<T> {
   const signIn = await fetch(`${base}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@demo.cl', password: 'Demo.2026!' }),
   });
   const { token } = (await signIn.json()) as { token: string };
-  const filter = encodeURIComponent(JSON.stringify({ saleId }));
-  const listed = await fetch(`${base}/api/admin/payments?filter=${filter}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(listed.status).toBe(200);
-  return (await listed.json()) as { id: string; state: string }[];
+  const answer = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as T;
 }
+
+/** The sale's payments as the console lists them. */
+export const adminPaymentsOf = (base: string, saleId: string) =>
+  adminGet<{ id: string; state: string }[]>(
+    base,
+    `/api/admin/payments?filter=${encodeURIComponent(JSON.stringify({ saleId }))}`,
+  );

@@ -75,10 +75,10 @@ export function PaymentStep({
   onSale(sale: SaleView): void;
   onPaid(sale: SaleView): void;
   /**
-   * The lead's steps: Confirmación once recorded before the card is charged (so the lead's history never
+   * The lead's steps, with the card type chosen: Confirmación once recorded before the card is charged (so the lead's history never
    * has it after the sale's own 'Compra exitosa!'), Pago again after a refusal (a new attempt).
    */
-  onLeadStep(step: 'Pago' | 'Confirmación'): Promise<void>;
+  onLeadStep(step: 'Pago' | 'Confirmación', paymentMethod: 'tdc' | 'tdd'): Promise<void>;
 }) {
   const { t, lang } = useI18n();
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
@@ -139,7 +139,7 @@ export function PaymentStep({
           return;
         }
       }
-      await onLeadStep('Confirmación');
+      await onLeadStep('Confirmación', method);
       const answer = await paySale(sale.id, { key: current.key, token: current.token! }, method);
       onSale(answer.sale);
       const payment = answer.payment;
@@ -149,7 +149,7 @@ export function PaymentStep({
         onPaid(answer.sale);
       } else if (refusalOf(payment, '')) {
         setRefusal(refusalOf(payment, t('purchase.refused')));
-        void onLeadStep('Pago');
+        void onLeadStep('Pago', method);
         // The refused card is not tried again by itself: the buyer types another.
         setCard((current) => ({ ...current, number: '', cvv: '' }));
       } else setPending(true);

@@ -103,6 +103,8 @@ function Purchase({ product }: { product: Product }) {
     readSale(record.saleId)
       .then((sale) => {
         if (!live) return;
+        // Back on the payment step: said again (a repeat records nothing; a step a reload cut off is in).
+        if (sale.state !== 'OK') void reached('Pago');
         setPhase({ step: sale.state === 'OK' ? 'Compra exitosa!' : 'Pago', sale });
       })
       .catch((error: unknown) => {
@@ -118,15 +120,16 @@ function Purchase({ product }: { product: Product }) {
     // Only the session's first sale is resumed; later ones are this page's own.
   }, []);
 
-  const reached = async (step: PersonPurchaseStep) => {
-    if (reportsStep(step)) await recordStep(step);
+  const reached = async (step: PersonPurchaseStep, paymentMethod?: 'tdc' | 'tdd') => {
+    if (reportsStep(step)) await recordStep(step, paymentMethod ? { paymentMethod } : {});
   };
 
   const start = async (buyer: BuyerData) => {
     const sale = await startSale({ session: record.session, productCode: code, buyer, profile });
     setRecord((current) => rememberSale(sessionStore(), code, current, sale.id));
-    // The first step opens the session's lead with the contact data; later steps carry none.
-    void recordStep('Datos personales', { ...buyer, profile });
+    // The first step opens the session's lead with the contact data (later steps carry none): it is in
+    // before the payment step shows, so a reload there cannot cut it off.
+    await recordStep('Datos personales', { ...buyer, profile });
     if (sale.state === 'OK') setPhase({ step: 'Compra exitosa!', sale });
     else {
       void reached('Pago');

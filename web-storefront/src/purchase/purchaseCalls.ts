@@ -57,6 +57,12 @@ export const tokenizeCard = (card: CardValues, amount: SaleView['amount'], lang:
     body: tokenBody(card, amount),
   });
 
+/** What a step may say besides its name: the contact data (the first step), the card type (002-4.10). */
+export type LeadStepData = Partial<BuyerData> & {
+  profile?: ApiProfile | null;
+  paymentMethod?: 'tdc' | 'tdd';
+};
+
 /**
  * Records a step the visitor reached on the session's lead (002-2.08). The steps are sent one after the
  * other (the first opens the lead with the contact data); a step that could not be recorded does not stop
@@ -64,12 +70,19 @@ export const tokenizeCard = (card: CardValues, amount: SaleView['amount'], lang:
  */
 export function leadStepRecorder(session: string, productCode: string) {
   let queue: Promise<void> = Promise.resolve();
-  return (step: PersonPurchaseStep, contact?: BuyerData & { profile?: ApiProfile | null }) => {
-    const { profile, ...buyer } = contact ?? {};
+  return (step: PersonPurchaseStep, extra: LeadStepData = {}) => {
+    const { profile, paymentMethod, ...buyer } = extra;
     queue = queue.then(() =>
       api('/api/compra-online/pasos', {
         method: 'POST',
-        body: { session, productCode, step, ...buyer, ...(profile ? { profile } : {}) },
+        body: {
+          session,
+          productCode,
+          step,
+          ...buyer,
+          ...(profile ? { profile } : {}),
+          ...(paymentMethod ? { paymentMethod } : {}),
+        },
       }).then(
         () => undefined,
         (error: unknown) => console.warn('purchase step not recorded', step, String(error)),
