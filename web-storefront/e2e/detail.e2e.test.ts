@@ -172,9 +172,18 @@ describe('detail and request in a real browser', () => {
     await screenshot(page, 'contribution-desktop');
   });
 
-  test('000-2.22 Compra-Online/{code} opens the product on its request tab', async () => {
+  test('000-2.22 Compra-Online/{code} opens the purchase of that product; its Solicitar tab is the detail page at /Solicitar', async () => {
     const page = await visit(MOBILE);
+    // The shared link's session and type are read by nobody yet: the page is the product's purchase.
     await page.goto('/Compra-Online/DEMO-CL-DENT-06?session=abc&sessionType=shared');
+    await page.getByTestId('purchase').waitFor();
+    expect(await page.getByTestId('purchase').getAttribute('data-code')).toBe('DEMO-CL-DENT-06');
+    await page.locator('[data-testid=purchase-personal], [data-testid=purchase-unpriced]').first().waitFor();
+    await screenshot(page, 'purchase-mobile');
+    const product = (await (
+      await fetch(`${session.runtime.url}/api/insurance/product/DEMO-CL-DENT-06`)
+    ).json()) as { detailPath: string };
+    await page.goto(`${product.detailPath}/Solicitar`);
     await page.getByTestId('request-form').waitFor();
     expect(await page.getByTestId('detail').getAttribute('data-code')).toBe('DEMO-CL-DENT-06');
     await screenshot(page, 'request-mobile');

@@ -65,7 +65,7 @@ const PAGE_ROUTES: Record<PageId, Pick<RouteObject, 'element' | 'lazy'>> = {
   epsInsurance: { lazy: detail({ keyParam: 'product' }) },
   prepaidMedicine: { lazy: detail({ keyParam: 'product' }) },
   typedInsurance: { lazy: detail({ keyParam: 'product' }) },
-  onlinePurchase: { lazy: detail({ keyParam: 'code', fixedTab: 'Solicitar' }) },
+  onlinePurchase: { lazy: lazyPage(() => import('../purchase/PurchasePage')) },
   companyRut: { element: <ToDefault /> },
   contact: { lazy: lazyPage(() => import('../pages/ContactPage')) },
   accidentInsurance: { lazy: lazyPage(() => import('../pages/AccidentInsurancePage')) },

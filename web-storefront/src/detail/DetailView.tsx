@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { lazyWithWords } from '../i18n/lazyWithWords';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -14,6 +15,7 @@ import { PriceFigure } from '../comparator/PriceFigure';
 import { insuredCount, peopleOf } from '../domain/results/insuredPeople';
 import { profileKindOf } from '../domain/profile/profileKind';
 import { catalogueTextLang } from '../domain/shell/i18n';
+import { carryProduct } from '../domain/routing/productNavigation';
 import { insuranceTypeName } from '../domain/results/cardWords';
 import { useI18n } from '../i18n/I18nProvider';
 import { useProfiles } from '../profile/ProfileContext';
@@ -46,6 +48,8 @@ export function DetailView({
   const priced = useProfilePrice(product, profile);
   const price = priced.status === 'ready' ? priced.card.price : product.card.price;
   const kind = profileKindOf(product.productType);
+  // Bought online (issue 14): a product sold through the online channel, with a price to pay.
+  const buyable = product.card.insuranceMetadata.salesChannel.includes('ONLINE') && price.value !== null;
   const persons =
     profile && price.arePricesDefined && kind !== 'collective'
       ? insuredCount(peopleOf(profile, kind, t('profile.pet')), price.uninsurable ?? [])
@@ -93,6 +97,20 @@ export function DetailView({
                 {t('detail.retry')}
               </Button>
             </Typography>
+          )}
+          {buyable && (
+            <Button
+              component={RouterLink}
+              to={`${lang === 'es' ? '' : `/${lang}`}/Compra-Online/${encodeURIComponent(code)}`}
+              state={carryProduct(product)}
+              variant="contained"
+              color="secondary"
+              size="small"
+              sx={{ mt: 1, display: 'flex' }}
+              data-testid="buy-online"
+            >
+              {t('card.buyOnline')}
+            </Button>
           )}
         </Box>
       </Stack>

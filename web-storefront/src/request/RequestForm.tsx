@@ -5,13 +5,6 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  checkEmail,
-  checkIdentification,
-  checkName,
-  checkPhone,
-  type FieldCheck,
-} from '@cubre/schemas/identification';
 import { api } from '../api/client';
 import { limitAnswerOf } from '../api/limitAnswer';
 import { SITE } from '../app/config';
@@ -23,17 +16,12 @@ import { requestNumber } from '@cubre/schemas/leads/requestNumber';
 import { useI18n } from '../i18n/I18nProvider';
 import { catalogueTextLang } from '../domain/shell/i18n';
 import { useProfiles } from '../profile/ProfileContext';
+import { CONTACT_CHECKS, ContactInput, useContactCheck, type ContactField } from './contactFields';
+
 import type { RegionOption } from '@cubre/schemas/site';
 
 type Region = RegionOption;
-type Field = 'nombre' | 'rut' | 'email' | 'telefono' | 'region';
-const CHECKS: Record<Exclude<Field, 'region'>, (value: string) => FieldCheck> = {
-  nombre: checkName,
-  // The edition's identification (001-5.14 to 001-5.17): a RUT in Chile, a document elsewhere.
-  rut: (value) => checkIdentification(SITE.country, value),
-  email: checkEmail,
-  telefono: checkPhone,
-};
+type Field = ContactField | 'region';
 /** The seeds list Chile's regions only (002 §3): other editions' forms ask for none. */
 const ASKS_REGION = SITE.country === 'CL';
 
@@ -76,10 +64,10 @@ export default function RequestForm({ product, price }: { product: Product; pric
   const [done, setDone] = useState<{ id: string } | null>(null);
   const [limit, setLimit] = useState<'robot' | 'tooMany' | null>(null);
 
+  const checkContact = useContactCheck();
   const check = (field: Field, value: string): string | undefined => {
     if (field === 'region') return value || !ASKS_REGION ? undefined : t('field.required');
-    const result = CHECKS[field](value);
-    return result.ok ? undefined : tOr(`field.${result.error}`, result.message);
+    return checkContact(field, value);
   };
   const set = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -88,7 +76,7 @@ export default function RequestForm({ product, price }: { product: Product; pric
   const blur = (field: Field) => {
     setErrors((current) => ({ ...current, [field]: check(field, values[field]) }));
     // The cleaned identification replaces what was typed ('12345678-5' → '12.345.678-5' in Chile).
-    const identification = field === 'rut' ? CHECKS.rut(values.rut) : null;
+    const identification = field === 'rut' ? CONTACT_CHECKS.rut(values.rut) : null;
     if (identification?.ok) setValues((current) => ({ ...current, rut: identification.value }));
   };
 
@@ -160,19 +148,13 @@ export default function RequestForm({ product, price }: { product: Product; pric
       </Alert>
     );
 
-  const field = (name: Exclude<Field, 'region'>, type: string, autoComplete: string) => (
-    <TextField
+  const field = (name: ContactField) => (
+    <ContactInput
       name={name}
-      label={t(`request.${name}`)}
-      type={type}
-      autoComplete={autoComplete}
       value={values[name]}
-      onChange={(event) => set(name, event.target.value)}
+      error={errors[name]}
+      onChange={(value) => set(name, value)}
       onBlur={() => blur(name)}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? ' '}
-      required
-      fullWidth
     />
   );
   return (
@@ -191,10 +173,10 @@ export default function RequestForm({ product, price }: { product: Product; pric
         <Typography variant="body2">{t('request.quote', { product: product.displayName })}</Typography>
         <PriceFigure price={price} />
       </Box>
-      {field('nombre', 'text', 'name')}
-      {field('rut', 'text', 'off')}
-      {field('email', 'email', 'email')}
-      {field('telefono', 'tel', 'tel')}
+      {field('nombre')}
+      {field('rut')}
+      {field('email')}
+      {field('telefono')}
       {ASKS_REGION && (
         <TextField
           select

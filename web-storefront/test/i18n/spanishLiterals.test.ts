@@ -31,6 +31,8 @@ const ALLOWED: Record<string, string> = {
   'Error al obtener resumen de coberturas': '001-8.10: logged',
   'Error al obtener el precio del producto para el perfil': '001-8.11: logged; shown as service.profilePrice',
   'Error al obtener los comparadores': '001-8.12: logged; shown as service.comparators',
+  'Estado de salud': 'a purchase step of 002-2.08, the name the lead records; shown as purchase.step.*',
+  Confirmación: 'a purchase step of 002-2.08, the name the lead records; shown as purchase.step.*',
 };
 
 /** The finder keeps its words in its own chunk: its dictionary, in three languages. */

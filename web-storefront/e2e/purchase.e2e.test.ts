@@ -1,0 +1,208 @@
+import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
+import { contractingLeadId } from '@cubre/services/leads/ids';
+import { kushkiCatalogueCode } from '@cubre/services/payments/gateway/kushki/codes';
+import { seriousViolations } from './support/axe';
+import { screenshot } from './support/browser';
+import {
+  BUYER,
+  CARDS,
+  FAMILY,
+  adminGet,
+  adminPaymentsOf,
+  bodiesOf,
+  buyFromComparator,
+  fillCard,
+  fillPersonalData,
+  payButton,
+  recordCalls,
+  saleIdOf,
+  stepPosted,
+} from './support/purchase';
+import { storefrontSession } from './support/session';
+
+/**
+ * The online purchase in a real browser (issue 14): from a comparator card to 'Compra exitosa!' on the
+ * embedded sandbox gateway, with Kushki's test cards (approved, insufficient funds), one charge per attempt.
+ */
+const session = storefrontSession();
+const visit = session.visit;
+
+describe('online purchase in a real browser (issue 14)', () => {
+  test('002-2.08 comparator card → Contratar online → Datos personales → Pago → Confirmación → Compra exitosa! at the card price; the card number reaches the tokenizer only', async () => {
+    const page = await visit();
+    const calls = recordCalls(page);
+    const { code, cardPrice, cardLabel } = await buyFromComparator(page, FAMILY);
+    // The price is the card's, for this visitor's profile, before and after paying.
+    expect(cardLabel).not.toBe('Desde');
+    await page.getByTestId('quote-price').waitFor();
+    expect(((await page.getByTestId('quote-price').textContent()) ?? '').trim()).toBe(cardPrice);
+    expect(((await page.getByTestId('quote-price-label').textContent()) ?? '').trim()).toBe(cardLabel);
+    const steps = page.getByTestId('purchase').locator('.MuiStepLabel-label');
+    expect(await steps.allTextContents()).toEqual([
+      'Datos personales',
+      'Pago',
+      'Confirmación',
+      'Compra exitosa!',
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await fillPersonalData(page);
+    expect(await page.getByTestId('purchase').getAttribute('data-step')).toBe('Pago');
+    await fillCard(page, CARDS.approved);
+    await screenshot(page, 'purchase-payment-desktop');
+    await payButton(page).click();
+    const success = page.getByTestId('purchase-success');
+    await success.waitFor();
+    expect(await success.textContent()).toContain('Compra exitosa!');
+    expect(((await page.getByTestId('purchase-price').textContent()) ?? '').trim()).toBe(cardPrice);
+    expect(((await page.getByTestId('purchase-price-label').textContent()) ?? '').trim()).toBe(cardLabel);
+    expect(await page.getByTestId('purchase-reference').textContent()).toMatch(/^[0-9A-F]{8}$/);
+    await screenshot(page, 'purchase-success-desktop');
+
+    const saleId = await saleIdOf(page);
+    const sale = (await (
+      await fetch(`${session.runtime.url}/api/compra-online/ventas/${saleId}`)
+    ).json()) as {
+      state: string;
+      productCode: string;
+      formatted: string;
+      lastPayment: { state: string };
+    };
+    expect(sale).toMatchObject({ state: 'OK', productCode: code, lastPayment: { state: 'OK' } });
+    expect(cardPrice.startsWith(sale.formatted)).toBe(true);
+
+    // The card number went to the tokenizer, and to none of our purchase or lead calls.
+    const tokenized = bodiesOf(calls, /^\/api\/sandbox-gateway\/tokens$/);
+    expect(tokenized).toEqual([
+      expect.objectContaining({ card: expect.objectContaining({ number: CARDS.approved }) }),
+    ]);
+    for (const call of calls.filter((candidate) => !candidate.url().includes('/sandbox-gateway/')))
+      expect(`${call.url()} ${call.postData() ?? ''}`).not.toContain(CARDS.approved);
+    // The lead follows the steps the visitor reached; 'Compra exitosa!' is the server's to record.
+    expect(bodiesOf(calls, /^\/api\/compra-online\/pasos$/).map((body) => body.step)).toEqual([
+      'Datos personales',
+      'Pago',
+      'Confirmación',
+    ]);
+    const stored = await page.evaluate((key) => sessionStorage.getItem(key), `compra-online:${code}`);
+    const { session: purchaseSession } = JSON.parse(stored ?? '{}') as { session: string };
+    const lead = await adminGet<{
+      originPath: string;
+      contact: { email: string };
+      contracting: { session: string; step: string; paymentMethod: string | null };
+    }>(session.runtime.url, `/api/admin/leads/${contractingLeadId(purchaseSession)}`);
+    expect(lead).toMatchObject({
+      originPath: `/Compra-Online/${code}`,
+      contact: { email: BUYER.email },
+      contracting: { session: purchaseSession, paymentMethod: 'tdc' },
+    });
+    // Confirmación as the page left it, or Compra exitosa! once the server records the sale's own step.
+    expect(['Confirmación', 'Compra exitosa!']).toContain(lead.contracting.step);
+  });
+
+  test('002-8.14 insufficient funds shows the refusal and its message; a reload keeps the sale and the refusal; another card then succeeds', async () => {
+    const page = await visit();
+    const calls = recordCalls(page);
+    const { cardPrice } = await buyFromComparator(page);
+    const paymentStep = stepPosted(page, 'Pago');
+    await fillPersonalData(page);
+    await paymentStep;
+    // A reload continues the same sale: straight back to Pago, with no personal data asked again.
+    await page.reload();
+    await page.getByTestId('purchase-payment').waitFor();
+    expect(await page.getByTestId('purchase-personal').count()).toBe(0);
+
+    await fillCard(page, CARDS.insufficientFunds);
+    const backToPayment = stepPosted(page, 'Pago');
+    await payButton(page).click();
+    const refusal = page.getByTestId('purchase-refusal');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('Pago rechazado');
+    expect(await refusal.textContent()).toContain(messageFor(kushkiCatalogueCode('021'), 'es'));
+    // The refused card is cleared: the buyer types another.
+    expect(await page.getByLabel('Número de tarjeta').inputValue()).toBe('');
+    await screenshot(page, 'purchase-refused-desktop');
+    // A reload after the refusal still says why, on the payment step of the same sale.
+    await backToPayment;
+    await page.reload();
+    await page.getByTestId('purchase-refusal').waitFor();
+    expect(await page.getByTestId('purchase-refusal').textContent()).toContain(
+      messageFor(kushkiCatalogueCode('021'), 'es'),
+    );
+
+    await fillCard(page, CARDS.approved);
+    await payButton(page).click();
+    await page.getByTestId('purchase-success').waitFor();
+    expect(((await page.getByTestId('purchase-price').textContent()) ?? '').trim()).toBe(cardPrice);
+
+    // Two attempts, two keys, one sale: the refused payment and the approved one.
+    const keys = calls
+      .filter((call) => /\/pagos$/.test(call.url()))
+      .map((call) => call.headers()['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+    const payments = await adminPaymentsOf(session.runtime.url, await saleIdOf(page));
+    expect(payments.map((payment) => payment.state).sort()).toEqual(['DECLINED', 'OK']);
+    // Pago again after the refusal (a new attempt on the lead) and on each reload (a repeat records nothing).
+    expect(bodiesOf(calls, /^\/api\/compra-online\/pasos$/).map((body) => body.step)).toEqual([
+      'Datos personales',
+      'Pago',
+      'Pago',
+      'Confirmación',
+      'Pago',
+      'Pago',
+      'Confirmación',
+    ]);
+  });
+
+  test('002-8.15 card data the tokenizer refuses shows each field message beside its field under the header Datos Inválidos', async () => {
+    const page = await visit();
+    await buyFromComparator(page);
+    await fillPersonalData(page);
+    await fillCard(page, '4111', { cvv: '12', year: '19' });
+    await payButton(page).click();
+    const refusal = page.getByTestId('purchase-refusal');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('Datos Inválidos');
+    const form = page.getByTestId('purchase-payment');
+    for (const label of ['Número de tarjeta', 'Año (AA)', 'CVV'])
+      expect(await form.getByLabel(label).getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByLabel('Nombre del titular').getAttribute('aria-invalid')).toBe('false');
+    expect(session.expectedProblems(page, /status of 400/)).toHaveLength(1);
+    // Corrected, the card is a new attempt and pays.
+    await fillCard(page, CARDS.approved);
+    await payButton(page).click();
+    await page.getByTestId('purchase-success').waitFor();
+  });
+
+  test('a double click on Pagar sends one payment, and a lost answer retried with the same Idempotency-Key charges once', async () => {
+    const page = await visit();
+    const calls = recordCalls(page);
+    await buyFromComparator(page);
+    await fillPersonalData(page);
+    await fillCard(page, CARDS.approved);
+    // The first answer is lost on its way back: the server paid, the page did not hear it.
+    let lose = true;
+    await page.route('**/api/compra-online/ventas/*/pagos', async (route) => {
+      if (!lose) return route.continue();
+      lose = false;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await payButton(page).dblclick();
+    await page.getByTestId('purchase-failure').waitFor();
+    expect(
+      session.expectedProblems(page, /ERR_CONNECTION_RESET|Failed to load resource/).length,
+    ).toBeGreaterThan(0);
+    await payButton(page).dblclick();
+    await page.getByTestId('purchase-success').waitFor();
+
+    const pays = calls.filter((call) => /\/pagos$/.test(call.url()));
+    // One call per attempt (the double clicks sent none more), the retry under the same key and token.
+    expect(pays).toHaveLength(2);
+    expect(pays[1]!.headers()['idempotency-key']).toBe(pays[0]!.headers()['idempotency-key']);
+    expect(pays[1]!.postData()).toBe(pays[0]!.postData());
+    expect(bodiesOf(calls, /^\/api\/sandbox-gateway\/tokens$/)).toHaveLength(1);
+    const payments = await adminPaymentsOf(session.runtime.url, await saleIdOf(page));
+    expect(payments).toEqual([expect.objectContaining({ state: 'OK' })]);
+  });
+});

@@ -1,0 +1,272 @@
+import { useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ApiError } from '../api/client';
+import { limitAnswerOf } from '../api/limitAnswer';
+import { RobotPanel } from '../comparator/StatusPanels';
+import {
+  CARD_FIELDS,
+  EMPTY_CARD,
+  cardFieldErrors,
+  majorAmount,
+  type CardField,
+  type CardValues,
+} from '../domain/purchase/cardForm';
+import {
+  attemptAfter,
+  attemptFor,
+  endOfPayment,
+  type AttemptEnd,
+  type PaymentAttempt,
+} from '../domain/purchase/paymentAttempt';
+import { uuidFromBytes } from '../domain/purchase/purchaseSession';
+import { formatMoney } from '../domain/results/format';
+import { catalogueTextLang } from '../domain/shell/i18n';
+import { useI18n } from '../i18n/I18nProvider';
+import { paySale, readSale, tokenizeCard, type PaymentView, type SaleView } from './purchaseCalls';
+
+export const newUuid = (): string => uuidFromBytes(crypto.getRandomValues(new Uint8Array(16)));
+
+const INPUT: Record<CardField, { autoComplete: string; inputMode?: 'numeric'; maxLength?: number }> = {
+  name: { autoComplete: 'cc-name' },
+  number: { autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 23 },
+  expiryMonth: { autoComplete: 'cc-exp-month', inputMode: 'numeric', maxLength: 2 },
+  expiryYear: { autoComplete: 'cc-exp-year', inputMode: 'numeric', maxLength: 4 },
+  cvv: { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4 },
+};
+
+/** A refusal as the buyer reads it: the catalogue's header and message (002 §8), Spanish from the API. */
+interface Refusal {
+  header: string;
+  messages: string[];
+}
+
+/** A declined or failed payment's header and message (the API gives both for those states). */
+function refusalOf(payment: PaymentView | null | undefined, fallbackHeader: string): Refusal | null {
+  if (!payment || (payment.state !== 'DECLINED' && payment.state !== 'FAIL')) return null;
+  return { header: payment.header ?? fallbackHeader, messages: payment.message ? [payment.message] : [] };
+}
+
+/**
+ * Pago (002-2.08) and Confirmación while paying: the card goes to the provider's tokenizer only; the sale
+ * is paid with the token under one Idempotency-Key per attempt (`domain/purchase/paymentAttempt`), the pay
+ * button disabled meanwhile. A refusal shows the catalogue's header and message and the buyer may try
+ * another card; the tokenizer's field errors show beside each field.
+ */
+export function PaymentStep({
+  sale,
+  onConfirming,
+  onSale,
+  onPaid,
+  onLeadStep,
+}: {
+  sale: SaleView;
+  /** The payment is under way (Confirmación) or no longer. */
+  onConfirming(confirming: boolean): void;
+  onSale(sale: SaleView): void;
+  onPaid(sale: SaleView): void;
+  /**
+   * The lead's steps, with the card type chosen: Confirmación once recorded before the card is charged (so the lead's history never
+   * has it after the sale's own 'Compra exitosa!'), Pago again after a refusal (a new attempt).
+   */
+  onLeadStep(step: 'Pago' | 'Confirmación', paymentMethod: 'tdc' | 'tdd'): Promise<void>;
+}) {
+  const { t, lang } = useI18n();
+  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
+  const [method, setMethod] = useState<'tdc' | 'tdd'>(sale.paymentMethod === 'tdd' ? 'tdd' : 'tdc');
+  const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
+  // A reload after a refusal still says why; one after a payment left pending says it is being confirmed.
+  const [refusal, setRefusal] = useState<Refusal | null>(() =>
+    refusalOf(sale.lastPayment, t('purchase.refused')),
+  );
+  const [pending, setPending] = useState(sale.lastPayment?.state === 'PENDING');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [limit, setLimit] = useState<'robot' | 'tooMany' | null>(null);
+  const [paying, setPaying] = useState(false);
+  const attempt = useRef<PaymentAttempt | null>(null);
+  const busy = useRef(false);
+
+  const set = (field: CardField, value: string) => {
+    setCard((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    // Another card (or another reading of it) is another attempt, with its own key.
+    attempt.current = null;
+  };
+
+  const settleConflict = async () => {
+    // Another tab or an earlier attempt holds the sale: show where it stands.
+    const current = await readSale(sale.id);
+    onSale(current);
+    if (current.state === 'OK') onPaid(current);
+    else setFailure(t('purchase.inProgress'));
+  };
+
+  const pay = async () => {
+    // A second click while the first is under way is the same attempt: it sends nothing more.
+    if (busy.current) return;
+    busy.current = true;
+    setPaying(true);
+    onConfirming(true);
+    setRefusal(null);
+    setFailure(null);
+    setLimit(null);
+    setPending(false);
+    let current = attemptFor(attempt.current, newUuid);
+    attempt.current = current;
+    let end: AttemptEnd = 'unknown';
+    let paid = false;
+    try {
+      if (!current.token) {
+        try {
+          const { token } = await tokenizeCard(card, sale.amount, lang);
+          current = { ...current, token };
+          attempt.current = current;
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 400) throw error;
+          const { byField, other } = cardFieldErrors(error.problem?.errors ?? []);
+          setErrors(byField);
+          setRefusal({ header: error.problem?.title ?? t('purchase.invalidCard'), messages: other });
+          end = 'card_refused';
+          return;
+        }
+      }
+      await onLeadStep('Confirmación', method);
+      const answer = await paySale(sale.id, { key: current.key, token: current.token! }, method);
+      onSale(answer.sale);
+      const payment = answer.payment;
+      end = endOfPayment(payment?.state ?? 'PENDING');
+      if (answer.sale.state === 'OK') {
+        paid = true;
+        onPaid(answer.sale);
+      } else if (refusalOf(payment, '')) {
+        setRefusal(refusalOf(payment, t('purchase.refused')));
+        void onLeadStep('Pago', method);
+        // The refused card is not tried again by itself: the buyer types another.
+        setCard((current) => ({ ...current, number: '', cvv: '' }));
+      } else setPending(true);
+    } catch (error) {
+      const limited = limitAnswerOf(error);
+      if (limited) setLimit(limited);
+      else if (error instanceof ApiError && error.status === 409) await settleConflict().catch(() => {});
+      // A lost answer (network, 5xx) is retried as the same attempt: the server answers the first payment.
+      else if (!(error instanceof ApiError) || error.status >= 500) setFailure(t('purchase.noAnswer'));
+      else setFailure(error.message);
+    } finally {
+      attempt.current = attemptAfter(current, end);
+      busy.current = false;
+      if (!paid) {
+        setPaying(false);
+        onConfirming(false);
+      }
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void pay();
+  };
+
+  const field = (name: CardField) => (
+    <TextField
+      key={name}
+      name={name}
+      label={t(`purchase.card.${name}`)}
+      value={card[name]}
+      onChange={(event) => set(name, event.target.value)}
+      error={Boolean(errors[name])}
+      helperText={errors[name] ?? ' '}
+      autoComplete={INPUT[name].autoComplete}
+      slotProps={{
+        htmlInput: { inputMode: INPUT[name].inputMode, maxLength: INPUT[name].maxLength },
+        // The provider's messages come in the page's language (Accept-Language).
+        formHelperText: { lang },
+      }}
+      disabled={paying}
+      required
+      fullWidth
+    />
+  );
+  const amount = formatMoney(majorAmount(sale.amount), sale.amount.currency as 'CLP');
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={t('purchase.step.payment')}
+      sx={{ display: 'grid', gap: 1, maxWidth: 560 }}
+      data-testid="purchase-payment"
+      aria-busy={paying}
+    >
+      <Typography data-testid="purchase-total">
+        {t('purchase.total')}: <strong>{amount}</strong>
+      </Typography>
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <FormLabel component="legend">{t('purchase.method')}</FormLabel>
+        <RadioGroup row value={method} onChange={(event) => setMethod(event.target.value as 'tdc' | 'tdd')}>
+          <FormControlLabel
+            value="tdc"
+            control={<Radio disabled={paying} />}
+            label={t('purchase.method.tdc')}
+          />
+          <FormControlLabel
+            value="tdd"
+            control={<Radio disabled={paying} />}
+            label={t('purchase.method.tdd')}
+          />
+        </RadioGroup>
+      </Box>
+      {field('name')}
+      {field('number')}
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 1 }}>
+        {CARD_FIELDS.slice(2).map(field)}
+      </Box>
+      {refusal && (
+        <Alert severity="error" data-testid="purchase-refusal" lang={catalogueTextLang(lang)}>
+          <AlertTitle>{refusal.header}</AlertTitle>
+          {refusal.messages.map((message) => (
+            <Typography key={message} variant="body2">
+              {message}
+            </Typography>
+          ))}
+          <Typography variant="body2" lang={lang}>
+            {t('purchase.tryAnother')}
+          </Typography>
+        </Alert>
+      )}
+      {pending && (
+        <Alert severity="info" data-testid="purchase-pending">
+          {t('purchase.pending')}
+        </Alert>
+      )}
+      {failure && (
+        <Alert severity="error" data-testid="purchase-failure" lang={catalogueTextLang(lang)}>
+          {failure}
+        </Alert>
+      )}
+      {limit === 'robot' && <RobotPanel onHuman={() => void pay()} />}
+      {limit === 'tooMany' && (
+        <Alert severity="warning" data-testid="too-many">
+          {t('limit.tooMany')}
+        </Alert>
+      )}
+      {paying && (
+        <Box role="status" data-testid="purchase-confirming">
+          <Typography variant="body2">{t('purchase.confirming')}</Typography>
+          <LinearProgress />
+        </Box>
+      )}
+      <Button type="submit" variant="contained" size="large" disabled={paying || limit === 'robot'}>
+        {paying ? t('purchase.paying') : t('purchase.pay', { amount })}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,226 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { ApiError } from '../api/client';
+import type { Product } from '../api/types';
+import { SITE } from '../app/config';
+import { prerender } from '../app/prerender';
+import { ServerErrorBox } from '../comparator/StatusPanels';
+import { PriceFigure } from '../comparator/PriceFigure';
+import { useProduct } from '../detail/useProduct';
+import { useProfilePrice } from '../detail/useProfilePrice';
+import {
+  purchaseSessionFor,
+  rememberSale,
+  type PurchaseSessionRecord,
+} from '../domain/purchase/purchaseSession';
+import {
+  STEP_WORDS,
+  purchaseStepsFor,
+  reportsStep,
+  type PersonPurchaseStep,
+} from '../domain/purchase/purchaseSteps';
+import { carriedProduct } from '../domain/routing/productNavigation';
+import { useI18n } from '../i18n/I18nProvider';
+import { useProfiles } from '../profile/ProfileContext';
+import { OrganizationLogo } from '../shell/OrganizationLogo';
+import { PaymentStep, newUuid } from './PaymentStep';
+import { PersonalDataStep } from './PersonalDataStep';
+import { PurchaseSuccess } from './PurchaseSuccess';
+import { leadStepRecorder, readSale, startSale, type BuyerData, type SaleView } from './purchaseCalls';
+
+type Phase =
+  | { step: 'resuming' }
+  | { step: 'Datos personales' }
+  | { step: 'Pago' | 'Confirmación' | 'Compra exitosa!'; sale: SaleView };
+
+const sessionStore = (): Storage | null => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Compra-Online/{productCode} (000 §2, issue 14): a person's product bought online through the steps of
+ * 002-2.08, priced for the visitor's profile as the card showed it. The purchase session is kept per
+ * product in the tab (`domain/purchase/purchaseSession`), so a reload continues the same sale.
+ */
+export default function PurchasePage() {
+  const { code = '' } = useParams();
+  const location = useLocation();
+  const { lang } = useI18n();
+  const state = useProduct(code, carriedProduct<Product>(location.state, code));
+  useEffect(() => {
+    if (state.status !== 'loading') prerender.ready();
+  }, [state.status]);
+  if (state.status === 'missing')
+    return <Navigate to={`${lang === 'es' ? '' : `/${lang}`}${SITE.defaultPath}`} replace />;
+  return (
+    <Container maxWidth="md" sx={{ py: 3 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        {state.status === 'loading' && <CircularProgress />}
+        {state.status === 'failed' && <ServerErrorBox error={state.error} />}
+        {state.status === 'ready' && <Purchase key={state.product.productCode} product={state.product} />}
+      </Paper>
+    </Container>
+  );
+}
+
+function Purchase({ product }: { product: Product }) {
+  const { t, lang } = useI18n();
+  const code = product.productCode;
+  const profile = useProfiles().profileFor(product.productType);
+  // The price for the visitor's profile, as the card showed it (issue 11); the sale is priced the same way.
+  const priced = useProfilePrice(product, profile);
+  const price = priced.status === 'ready' ? priced.card.price : product.card.price;
+  const [record, setRecord] = useState<PurchaseSessionRecord>(() =>
+    purchaseSessionFor(sessionStore(), code, newUuid),
+  );
+  const recordStep = useMemo(() => leadStepRecorder(record.session, code), [record.session, code]);
+  const [phase, setPhase] = useState<Phase>(
+    record.saleId ? { step: 'resuming' } : { step: 'Datos personales' },
+  );
+
+  useEffect(() => {
+    document.title = `${t('purchase.title')} · ${product.displayName} · Cubre`;
+  }, [product.displayName, t]);
+
+  // A reload finds the session's sale again: paid, it shows the success; otherwise the payment step.
+  useEffect(() => {
+    if (!record.saleId) return;
+    let live = true;
+    readSale(record.saleId)
+      .then((sale) => {
+        if (!live) return;
+        // Back on the payment step: said again (a repeat records nothing; a step a reload cut off is in).
+        if (sale.state !== 'OK') void reached('Pago');
+        setPhase({ step: sale.state === 'OK' ? 'Compra exitosa!' : 'Pago', sale });
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        // The sale is unknown here (another data directory): the session starts it again.
+        if (error instanceof ApiError && error.status === 404)
+          setRecord((current) => rememberSale(sessionStore(), code, current, null));
+        setPhase({ step: 'Datos personales' });
+      });
+    return () => {
+      live = false;
+    };
+    // Only the session's first sale is resumed; later ones are this page's own.
+  }, []);
+
+  const reached = async (step: PersonPurchaseStep, paymentMethod?: 'tdc' | 'tdd') => {
+    if (reportsStep(step)) await recordStep(step, paymentMethod ? { paymentMethod } : {});
+  };
+
+  const start = async (buyer: BuyerData) => {
+    const sale = await startSale({ session: record.session, productCode: code, buyer, profile });
+    setRecord((current) => rememberSale(sessionStore(), code, current, sale.id));
+    // The first step opens the session's lead with the contact data (later steps carry none): it is in
+    // before the payment step shows, so a reload there cannot cut it off.
+    await recordStep('Datos personales', { ...buyer, profile });
+    if (sale.state === 'OK') setPhase({ step: 'Compra exitosa!', sale });
+    else {
+      void reached('Pago');
+      setPhase({ step: 'Pago', sale });
+    }
+  };
+
+  const steps = purchaseStepsFor(false);
+  const active = phase.step === 'resuming' ? 0 : steps.indexOf(phase.step);
+  const unpriced = price.value === null;
+  return (
+    <Box data-testid="purchase" data-code={code} data-step={phase.step}>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 800, mb: 2 }}>
+        {t('purchase.title')}
+      </Typography>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 2,
+          alignItems: 'center',
+          mb: 2,
+          p: 1.5,
+          borderRadius: 1,
+          bgcolor: 'grey.100',
+        }}
+        data-testid="purchase-quote"
+      >
+        <OrganizationLogo
+          code={product.organization.code}
+          name={product.organization.displayName}
+          image={product.organization.image}
+        />
+        <Box>
+          <Typography sx={{ fontWeight: 700 }} data-testid="purchase-product-name">
+            {product.displayName}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {product.organization.displayName}
+          </Typography>
+        </Box>
+        <Box sx={{ ml: 'auto', textAlign: 'right' }} aria-busy={priced.status === 'loading'}>
+          {priced.status === 'loading' ? (
+            <CircularProgress size={24} aria-label={t('detail.pricing')} />
+          ) : (
+            <PriceFigure price={price} testIdPrefix="quote-" />
+          )}
+        </Box>
+      </Box>
+      <Stepper
+        activeStep={phase.step === 'Compra exitosa!' ? steps.length : active}
+        alternativeLabel
+        sx={{ mb: 3 }}
+      >
+        {steps.map((step) => (
+          <Step key={step}>
+            <StepLabel>{t(STEP_WORDS[step])}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {phase.step === 'resuming' && <CircularProgress aria-label={t('purchase.resuming')} />}
+      {phase.step === 'Datos personales' &&
+        (unpriced ? (
+          <Alert severity="info" data-testid="purchase-unpriced">
+            {t('purchase.unpriced')}{' '}
+            <Button
+              component={RouterLink}
+              to={`${lang === 'es' ? '' : `/${lang}`}${product.detailPath}/Solicitar`}
+              size="small"
+            >
+              {t('request.submit')}
+            </Button>
+          </Alert>
+        ) : (
+          <PersonalDataStep onSubmit={start} />
+        ))}
+      {(phase.step === 'Pago' || phase.step === 'Confirmación') && (
+        <PaymentStep
+          sale={phase.sale}
+          onConfirming={(confirming) =>
+            setPhase((current) =>
+              'sale' in current
+                ? { step: confirming ? 'Confirmación' : 'Pago', sale: current.sale }
+                : current,
+            )
+          }
+          onLeadStep={reached}
+          onSale={(sale) => setPhase((current) => ('sale' in current ? { ...current, sale } : current))}
+          onPaid={(sale) => setPhase({ step: 'Compra exitosa!', sale })}
+        />
+      )}
+      {phase.step === 'Compra exitosa!' && <PurchaseSuccess sale={phase.sale} price={price} />}
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import type { PaymentView, SaleView } from '@cubre/schemas/payments/sales';
+import { api } from '../api/client';
+import type { CardValues } from '../domain/purchase/cardForm';
+import { tokenBody } from '../domain/purchase/cardForm';
+import type { PersonPurchaseStep } from '../domain/purchase/purchaseSteps';
+import type { ApiProfile } from '../profile/ProfileContext';
+
+export type { PaymentView, SaleView };
+
+const SALES = '/api/compra-online/ventas';
+/** The embedded sandbox gateway's browser tokenizer (npm start's default gateway). */
+const SANDBOX_TOKENS = '/api/sandbox-gateway/tokens';
+
+export interface BuyerData {
+  nombre: string;
+  rut: string;
+  email: string;
+  telefono: string;
+}
+
+/** POST /api/compra-online/ventas: the session's sale, priced by the server for the profile. */
+export const startSale = (body: {
+  session: string;
+  productCode: string;
+  buyer: BuyerData;
+  profile: ApiProfile | null;
+}) =>
+  api<SaleView>(SALES, {
+    method: 'POST',
+    body: {
+      session: body.session,
+      productCode: body.productCode,
+      ...body.buyer,
+      ...(body.profile ? { profile: body.profile } : {}),
+    },
+  });
+
+export const readSale = (saleId: string) =>
+  api<SaleView>(`${SALES}/${encodeURIComponent(saleId)}`, { cache: false });
+
+/** POST …/ventas/{id}/pagos with the attempt's Idempotency-Key and the card's token: never its number. */
+export const paySale = (saleId: string, attempt: { key: string; token: string }, method: 'tdc' | 'tdd') =>
+  api<{ payment: PaymentView | null; sale: SaleView }>(`${SALES}/${encodeURIComponent(saleId)}/pagos`, {
+    method: 'POST',
+    headers: { 'Idempotency-Key': attempt.key },
+    body: { token: attempt.token, paymentMethod: method },
+  });
+
+/**
+ * The card to a token, in the browser: the sandbox's tokenizer, shaped like Kushki's (a Kushki build would
+ * call kushki.js here). Its refusals come in the page's language (Accept-Language).
+ */
+export const tokenizeCard = (card: CardValues, amount: SaleView['amount'], lang: string) =>
+  api<{ token: string }>(SANDBOX_TOKENS, {
+    method: 'POST',
+    headers: { 'accept-language': lang },
+    body: tokenBody(card, amount),
+  });
+
+/** What a step may say besides its name: the contact data (the first step), the card type (002-4.10). */
+export type LeadStepData = Partial<BuyerData> & {
+  profile?: ApiProfile | null;
+  paymentMethod?: 'tdc' | 'tdd';
+};
+
+/**
+ * Records a step the visitor reached on the session's lead (002-2.08). The steps are sent one after the
+ * other (the first opens the lead with the contact data); a step that could not be recorded does not stop
+ * the purchase, whose sale the server follows by its own events.
+ */
+export function leadStepRecorder(session: string, productCode: string) {
+  let queue: Promise<void> = Promise.resolve();
+  return (step: PersonPurchaseStep, extra: LeadStepData = {}) => {
+    const { profile, paymentMethod, ...buyer } = extra;
+    queue = queue.then(() =>
+      api('/api/compra-online/pasos', {
+        method: 'POST',
+        body: {
+          session,
+          productCode,
+          step,
+          ...buyer,
+          ...(profile ? { profile } : {}),
+          ...(paymentMethod ? { paymentMethod } : {}),
+        },
+      }).then(
+        () => undefined,
+        (error: unknown) => console.warn('purchase step not recorded', step, String(error)),
+      ),
+    );
+    return queue;
+  };
+}
