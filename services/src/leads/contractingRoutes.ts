@@ -58,7 +58,7 @@ export function contractingRoutes(context: AppContext, commands: LeadCommands): 
   router.post(
     CONTRACTING_STEP_PATH,
     // Each step creates or moves a lead: the lead requests' limits and human check (issue 13).
-    context.rateLimits.guard('leads'),
+    context.rateLimits.guard('purchase'),
     perEdition(contractingStepBody, async ({ body }, req, res, country) => {
       const { step, paymentMethod } = checkLists(body);
       answerLead(

@@ -26,7 +26,7 @@ export const paymentsModule = (gateway: PaymentGateway): HttpModule & { categori
       // Tokenizing is anonymous and stores a token: limited like the purchase calls themselves.
       router.use(
         SANDBOX_TOKENS_PATH,
-        context.rateLimits.guard('leads'),
+        context.rateLimits.guard('purchase'),
         sandboxTokenizerRouter({ vault: gateway.vault }),
       );
     }

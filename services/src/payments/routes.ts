@@ -24,7 +24,7 @@ const missingKey = () =>
 
 /**
  * The buyer's side of an online purchase (issue 14): start the session's sale, read it, pay it. Anonymous
- * like the lead calls, limited like them (the `leads` family and its human check), and answered only by
+ * like the lead calls, limited as a purchase (the `purchase` family and its human check), and answered only by
  * the sale's id, an unguessable UUID: never the buyer's personal data.
  */
 export function purchaseRoutes(
@@ -53,7 +53,7 @@ export function purchaseRoutes(
 
   router.post(
     SALES_PATH,
-    context.rateLimits.guard('leads'),
+    context.rateLimits.guard('purchase'),
     perEdition(startSaleBody, async ({ body }, req, res, country) => {
       const { saleId, result } = await startSale(
         context.eventStore,
@@ -75,7 +75,7 @@ export function purchaseRoutes(
 
   router.post(
     `${SALES_PATH}/:saleId/pagos`,
-    context.rateLimits.guard('leads'),
+    context.rateLimits.guard('purchase'),
     validated({ params: SaleParams, body: PayBody }, async ({ params, body }, req, res) => {
       const idempotencyKey = req.get('Idempotency-Key');
       if (!idempotencyKey) throw missingKey();

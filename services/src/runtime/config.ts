@@ -109,6 +109,10 @@ export const RuntimeConfig = z.object({
   RATE_LIMIT_LEADS_PER_CLIENT_HOUR: allowance(30),
   RATE_LIMIT_LEADS_HUMAN_CHECK_HOUR: allowance(5),
   RATE_LIMIT_LEADS_TOTAL_MINUTE: allowance(600),
+  // An online purchase: its sale, steps, card token and payment (one purchase makes six or more calls).
+  RATE_LIMIT_PURCHASE_PER_CLIENT_HOUR: allowance(120),
+  RATE_LIMIT_PURCHASE_HUMAN_CHECK_HOUR: allowance(30),
+  RATE_LIMIT_PURCHASE_TOTAL_MINUTE: allowance(600),
   RATE_LIMIT_CONTACT_PER_CLIENT_HOUR: allowance(20),
   RATE_LIMIT_CONTACT_HUMAN_CHECK_HOUR: allowance(3),
   RATE_LIMIT_CONTACT_TOTAL_MINUTE: allowance(300),

@@ -13,6 +13,11 @@ export function rateLimitSettingsOf(config: RuntimeConfig): RateLimitSettings {
       humanCheck: { points: config.RATE_LIMIT_LEADS_HUMAN_CHECK_HOUR, windowSeconds: HOUR },
       total: { points: config.RATE_LIMIT_LEADS_TOTAL_MINUTE, windowSeconds: MINUTE },
     },
+    purchase: {
+      perClient: { points: config.RATE_LIMIT_PURCHASE_PER_CLIENT_HOUR, windowSeconds: HOUR },
+      humanCheck: { points: config.RATE_LIMIT_PURCHASE_HUMAN_CHECK_HOUR, windowSeconds: HOUR },
+      total: { points: config.RATE_LIMIT_PURCHASE_TOTAL_MINUTE, windowSeconds: MINUTE },
+    },
     contact: {
       perClient: { points: config.RATE_LIMIT_CONTACT_PER_CLIENT_HOUR, windowSeconds: HOUR },
       humanCheck: { points: config.RATE_LIMIT_CONTACT_HUMAN_CHECK_HOUR, windowSeconds: HOUR },

@@ -105,6 +105,8 @@ describe('issue 13: per-client limits on every anonymous write (behind a trusted
       PUBLIC_ORIGINS: 'https://cubre.cl',
       RATE_LIMIT_LEADS_PER_CLIENT_HOUR: '4',
       RATE_LIMIT_LEADS_HUMAN_CHECK_HOUR: '2',
+      RATE_LIMIT_PURCHASE_PER_CLIENT_HOUR: '4',
+      RATE_LIMIT_PURCHASE_HUMAN_CHECK_HOUR: '2',
       RATE_LIMIT_CONTACT_PER_CLIENT_HOUR: '3',
       RATE_LIMIT_CONTACT_HUMAN_CHECK_HOUR: '2',
       RATE_LIMIT_PROFILE_PER_CLIENT_HOUR: '3',
@@ -117,7 +119,27 @@ describe('issue 13: per-client limits on every anonymous write (behind a trusted
     await runtime.dispose();
   });
 
-  test('issue 13 000-8.03 lead and add-on requests and purchase steps: past the threshold "Soy humano!" and nothing stored, the click lets the form through, past the client limit a 429 naming it', async () => {
+  test('issue 13 issue 14 000-8.03 an online purchase has its own allowance: its steps past the threshold ask "Soy humano!", past the client limit a 429 naming the purchase', async () => {
+    const client = '198.51.100.51';
+    const step = () =>
+      postJson(
+        `${runtime.url}/api/compra-online/pasos`,
+        { session: randomUUID(), productCode: 'VIDA-L', step: 'Datos personales', ...PERSON, region: 13 },
+        as(client),
+      );
+    // The plan requests' own allowance is untouched by a purchase, and the other way round.
+    expect(await statusOf(await postJson(`${runtime.url}/api/solicitarplans`, planBody(), as(client)))).toBe(
+      201,
+    );
+    expect(await statusOf(await step())).toBe(201);
+    expect(await statusOf(await step())).toBe(201);
+    expectRobot(await refused(runtime, step));
+    expect(await statusOf(await human(runtime, client))).toBe(200);
+    expect(await statusOf(await step())).toBe(201);
+    expectClientLimit(await refused(runtime, step), 'purchase', 4);
+  });
+
+  test('issue 13 000-8.03 lead and add-on requests: past the threshold "Soy humano!" and nothing stored, the click lets the form through, past the client limit a 429 naming it', async () => {
     const client = '198.51.100.1';
     const post = (path: string, body: unknown) => postJson(`${runtime.url}${path}`, body, as(client));
     expect(await statusOf(await post('/api/solicitarplans', planBody()))).toBe(201);
@@ -127,14 +149,6 @@ describe('issue 13: per-client limits on every anonymous write (behind a trusted
     expect(await statusOf(await human(runtime, client))).toBe(200);
     expect(await statusOf(await post('/api/solicitarplans', planBody()))).toBe(201);
 
-    const step = {
-      session: randomUUID(),
-      productCode: 'VIDA-L',
-      step: 'Datos personales',
-      ...PERSON,
-      region: 13,
-    };
-    expectClientLimit(await refused(runtime, () => post('/api/compra-online/pasos', step)), 'leads', 4);
     expectClientLimit(
       await refused(runtime, () => post('/api/seguro-adicional/solicitar', planBody())),
       'leads',

@@ -15,12 +15,13 @@ export const ROBOT_APOLOGY = '(disculpa las molestias)';
  * The anonymous calls limited together (issue 13): each family has its own allowances. `compare` is the
  * comparator's read; the others store something on every call.
  */
-export const LIMIT_FAMILIES = ['compare', 'leads', 'contact', 'profile', 'links'] as const;
+export const LIMIT_FAMILIES = ['compare', 'leads', 'purchase', 'contact', 'profile', 'links'] as const;
 export type LimitFamily = (typeof LIMIT_FAMILIES)[number];
 
 const FAMILY_LABELS: Record<LimitFamily, string> = {
   compare: 'comparaciones',
-  leads: 'solicitudes de planes, adicionales y compra en línea',
+  leads: 'solicitudes de planes y adicionales',
+  purchase: 'pasos y pagos de la compra en línea',
   contact: 'mensajes de contacto',
   profile: 'perfiles guardados',
   links: 'enlaces compartidos',
