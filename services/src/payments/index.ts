@@ -37,4 +37,5 @@ export const paymentsModule = (gateway: PaymentGateway): HttpModule & { categori
 });
 
 export { gatewayFromEnv } from './gateway/gatewayFromEnv';
+export { reconcilePendingPayments, RECONCILE_AFTER_MS } from './reconciliation';
 export type { PaymentGateway } from './gateway/port';

@@ -133,7 +133,7 @@ export interface PaidSale {
   lastPosition: number;
 }
 
-type Outcome =
+export type Outcome =
   | { outcome: 'approved'; chargeId: string; authorizationCode: string | null }
   | { outcome: 'declined'; providerCode: string; catalogueCode: string; chargeId: string | null }
   | { outcome: 'failed'; kind: string; catalogueCode: string }
@@ -243,7 +243,7 @@ export async function paySale(
   return settle(store, { saleId: input.saleId, paymentId, created }, outcome, metadata);
 }
 
-async function settle(
+export async function settle(
   store: EventStore,
   ids: { saleId: string; paymentId: string; created: boolean },
   outcome: Exclude<Outcome, { outcome: 'pending' }>,

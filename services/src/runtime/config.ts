@@ -1,3 +1,4 @@
+import cron from 'node-cron';
 import { z } from 'zod';
 import { EditionHostsSetting } from '@cubre/platform/http/editions';
 
@@ -121,6 +122,11 @@ export const RuntimeConfig = z.object({
   RATE_LIMIT_PROFILE_TOTAL_MINUTE: allowance(1200),
   RATE_LIMIT_LINKS_PER_CLIENT_HOUR: allowance(120),
   RATE_LIMIT_LINKS_TOTAL_MINUTE: allowance(1200),
+  /** When the scheduler settles payments a stopped process left PENDING (node-cron, Chile's time zone). */
+  RECONCILE_PAYMENTS_CRON: z
+    .string()
+    .default('* * * * *')
+    .refine((expression) => cron.validate(expression), 'a node-cron expression (five or six fields)'),
   LAG_LOG_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
   /**
    * Key that signs the console's tokens (HS256), 32 characters or more. Every api instance must share it;

@@ -15,7 +15,7 @@ import { adminConsoleModule } from '../adminConsole';
 import { editionModule } from '@cubre/platform/http/editions';
 import { storefrontModule } from '../storefront';
 import { identityAuthenticator } from '../identity';
-import { gatewayFromEnv } from '../payments';
+import { gatewayFromEnv, reconcilePendingPayments } from '../payments';
 import type { PaymentGateway } from '../payments';
 import { identityConfigOf } from './identityConfig';
 import { opsTokenOf } from './opsToken';
@@ -90,7 +90,27 @@ export async function startRuntime(
       afterPublish: hooks.afterPublish,
     });
   }
-  if (roles.has('scheduler')) scheduler = startScheduler(logger, []);
+  const clock = hooks.clock ?? (() => new Date());
+  const paymentGateway =
+    hooks.paymentGateway ?? gatewayFromEnv(process.env, undefined, { dataDir: config.DATA_DIR });
+  if (roles.has('scheduler')) {
+    scheduler = startScheduler(logger, [
+      {
+        // Payments a stopped process left PENDING, asked of the provider by their key (issue 14).
+        name: 'reconcile-payments',
+        schedule: config.RECONCILE_PAYMENTS_CRON,
+        run: async () => {
+          await reconcilePendingPayments({
+            eventStore: engines.eventStore,
+            readStore: engines.readStore,
+            gateway: paymentGateway,
+            clock,
+            logger,
+          });
+        },
+      },
+    ]);
+  }
 
   const visibility: Visibility = runner
     ? { waitUntilVisible: (target, names, timeoutMs) => runner.waitUntilVisible(target, names, timeoutMs) }
@@ -122,10 +142,7 @@ export async function startRuntime(
       authenticate: (req, options) => identityAuthenticator(context).authenticate(req, options),
     },
   };
-  const modules = [
-    ...domainModules,
-    ...configuredModules({ paymentGateway: hooks.paymentGateway ?? gatewayFromEnv(process.env) }),
-  ];
+  const modules = [...domainModules, ...configuredModules({ paymentGateway })];
   if (roles.has('api')) {
     for (const module of modules) await module.start?.(context);
   }
@@ -195,6 +212,7 @@ export async function startRuntime(
         await relay?.stop();
         await runner?.stop();
         await engines.close();
+        await paymentGateway.close?.();
         logger.info({}, 'stopped');
       })();
       return stopping;

@@ -5,6 +5,7 @@ import { MercadoPagoGateway } from './mercadopago/mercadoPagoGateway';
 import type { PaymentGateway } from './port';
 import { SandboxGateway } from './sandbox/sandboxGateway';
 import { TokenVault } from './sandbox/tokenVault';
+import { fileChargeJournal } from './sandbox/chargeJournal';
 import { OneclickGateway } from './transbank/oneclickGateway';
 import { WebpayPlusGateway } from './transbank/webpayPlusGateway';
 
@@ -50,7 +51,11 @@ export class PaymentGatewayConfigError extends Error {
   override readonly name = 'PaymentGatewayConfigError';
 }
 
-export function gatewayFromEnv(env: NodeJS.ProcessEnv, vault: TokenVault = new TokenVault()): PaymentGateway {
+export function gatewayFromEnv(
+  env: NodeJS.ProcessEnv,
+  vault: TokenVault = new TokenVault(),
+  options: { dataDir?: string } = {},
+): PaymentGateway {
   const name = gatewayNameSchema.safeParse(env.PAYMENT_GATEWAY ?? 'sandbox');
   if (!name.success) {
     throw new PaymentGatewayConfigError(
@@ -67,7 +72,8 @@ export function gatewayFromEnv(env: NodeJS.ProcessEnv, vault: TokenVault = new T
   const timeoutOption = timeoutMs ? { timeoutMs } : {};
   switch (name.data) {
     case 'sandbox':
-      return new SandboxGateway(vault);
+      // In DATA_DIR when there is one, so its charges outlive a restart as a provider's do.
+      return new SandboxGateway(vault, options.dataDir ? fileChargeJournal(options.dataDir) : undefined);
     case 'kushki':
       return new KushkiGateway({
         baseUrl: String(vars.KUSHKI_BASE_URL),

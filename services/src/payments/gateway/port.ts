@@ -108,6 +108,14 @@ export interface PaymentGateway {
   void(chargeId: string, idempotencyKey: string): Promise<ReversalResult>;
   refund(chargeId: string, amount: Money, idempotencyKey: string): Promise<ReversalResult>;
   getCharge(chargeId: string): Promise<ChargeStatus>;
+  /**
+   * What the provider did under an idempotency key (the payment's id): reconciliation asks it of a payment
+   * left PENDING by a process that stopped between the provider's answer and our record of it. `not_found`
+   * only when the provider is sure no charge was made under that key.
+   */
+  findCharge(idempotencyKey: string): Promise<ChargeStatus>;
+  /** Releases what the gateway holds open (the sandbox's journal file). */
+  close?(): Promise<void>;
   createSubscription(request: CreateSubscriptionRequest): Promise<SubscriptionResult>;
   chargeSubscription(request: ChargeSubscriptionRequest): Promise<ChargeResult>;
   cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<ReversalResult>;

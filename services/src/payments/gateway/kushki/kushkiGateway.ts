@@ -90,6 +90,11 @@ export class KushkiGateway implements PaymentGateway {
   }
 
   /** The shared data documents no Kushki query of one charge: reconciliation relies on its notifications. */
+  /** Unsupported here (Kushki documents no query by our reference: its notifications settle such a payment). */
+  async findCharge(_idempotencyKey: string): Promise<ChargeStatus> {
+    return unsupported(this.name, 'findCharge');
+  }
+
   async getCharge(_chargeId: string): Promise<ChargeStatus> {
     return unsupported(GATEWAY, 'a charge query (no documented endpoint)');
   }

@@ -131,6 +131,11 @@ export class MercadoPagoGateway implements PaymentGateway {
     }
   }
 
+  /** Unsupported here (a search by external reference is not wired yet: its notifications settle such a payment). */
+  async findCharge(_idempotencyKey: string): Promise<ChargeStatus> {
+    return unsupported(this.name, 'findCharge');
+  }
+
   async getCharge(chargeId: string): Promise<ChargeStatus> {
     try {
       const payment = (await new Payment(this.sdk()).get({ id: chargeId })) as MpPayment;

@@ -13,6 +13,7 @@ import type {
   ReversalResult,
   SubscriptionResult,
 } from '../port';
+import { memoryChargeJournal, type ChargeJournal } from './chargeJournal';
 import { TokenVault } from './tokenVault';
 
 /**
@@ -45,13 +46,18 @@ export class SandboxGateway implements PaymentGateway {
   private readonly charges = new Map<string, ChargeRecord>();
   private readonly subscriptions = new Map<string, Subscription>();
 
-  constructor(readonly vault: TokenVault = new TokenVault()) {}
+  constructor(
+    readonly vault: TokenVault = new TokenVault(),
+    private readonly journal: ChargeJournal = memoryChargeJournal(),
+  ) {}
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const { idempotencyKey, ...params } = request;
-    const answer = await this.ledger.run(idempotencyKey, ['charge', params], async () =>
-      this.chargeToken(request),
-    );
+    const answer = await this.ledger.run(idempotencyKey, ['charge', params], async () => {
+      const result = this.chargeToken(request);
+      this.journal.record(idempotencyKey, result);
+      return result;
+    });
     return answer.kind === 'conflict' ? REUSED_KEY : answer.result;
   }
 
@@ -67,6 +73,17 @@ export class SandboxGateway implements PaymentGateway {
       this.reverse(chargeId, 'refund', amount),
     );
     return answer.kind === 'conflict' ? REUSED_KEY : answer.result;
+  }
+
+  async close(): Promise<void> {
+    this.journal.close();
+  }
+
+  async findCharge(idempotencyKey: string): Promise<ChargeStatus> {
+    const result = this.journal.find(idempotencyKey);
+    if (!result) return { outcome: 'not_found', gateway: GATEWAY };
+    if (result.outcome !== 'approved') return result;
+    return this.getCharge(result.chargeId).then((now) => (now.outcome === 'not_found' ? result : now));
   }
 
   async getCharge(chargeId: string): Promise<ChargeStatus> {

@@ -217,6 +217,11 @@ export class OneclickGateway implements PaymentGateway {
     return answer.kind === 'conflict' ? reusedKey() : answer.result;
   }
 
+  /** Unsupported here (Oneclick is asked by buy order through getCharge once the order is known). */
+  async findCharge(_idempotencyKey: string): Promise<ChargeStatus> {
+    return unsupported(this.name, 'findCharge');
+  }
+
   async getCharge(chargeId: string): Promise<ChargeStatus> {
     try {
       const status = (await this.transaction.status(chargeId)) as Authorization;

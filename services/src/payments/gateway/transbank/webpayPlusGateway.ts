@@ -145,6 +145,11 @@ export class WebpayPlusGateway implements PaymentGateway {
     return { outcome: 'declined', gateway: GATEWAY, providerCode: '4292', catalogueCode: '4292' };
   }
 
+  /** Unsupported here (Webpay is asked by its transaction token through getCharge). */
+  async findCharge(_idempotencyKey: string): Promise<ChargeStatus> {
+    return unsupported(this.name, 'findCharge');
+  }
+
   async getCharge(chargeId: string): Promise<ChargeStatus> {
     try {
       const status = (await this.transaction.status(chargeId)) as Commit;

@@ -1,0 +1,89 @@
+import type { CommandMetadata } from '@cubre/schemas';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
+import type { Logger } from '@cubre/platform/ports/logger';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
+import type { ChargeStatus, PaymentGateway } from './gateway/port';
+import { PROVIDER_UNAVAILABLE_CODE, settle, type Outcome } from './purchase';
+import { paymentsOf } from './views';
+
+/** A payment PENDING for longer than this was left by a stopped process (a live pay call takes seconds). */
+export const RECONCILE_AFTER_MS = 2 * 60 * 1000;
+/** Payments settled per run: the next run takes the rest. */
+const BATCH = 200;
+
+/** What the provider's record under the payment's key means for the payment, or null: ask again later. */
+function outcomeOfStatus(status: ChargeStatus): Exclude<Outcome, { outcome: 'pending' }> | null {
+  switch (status.outcome) {
+    case 'approved':
+      return {
+        outcome: 'approved',
+        chargeId: status.chargeId,
+        authorizationCode: status.authorizationCode ?? null,
+      };
+    case 'declined':
+      return {
+        outcome: 'declined',
+        providerCode: status.providerCode,
+        catalogueCode: status.catalogueCode,
+        chargeId: status.chargeId ?? null,
+      };
+    // The provider is sure it charged nothing under that key: the payment failed, the buyer may pay again.
+    case 'not_found':
+      return { outcome: 'failed', kind: 'not_charged', catalogueCode: PROVIDER_UNAVAILABLE_CODE };
+    // Charged and already reversed, still pending, unsupported or unreachable: a person (or the provider's
+    // notification) settles it; it is logged every run until then.
+    default:
+      return null;
+  }
+}
+
+/**
+ * Settles the payments a stopped process left PENDING (issue 14: killed between the provider's approval
+ * and our record): each is asked of the gateway by its own idempotency key (the payment's id), and its
+ * answer settles the payment and its sale exactly as the pay call would have. The commands' ids derive
+ * from the payment's, so two schedulers, a rerun or a restart mid-run store nothing twice. Served by the
+ * payments' (state, createdAt) index.
+ */
+export async function reconcilePendingPayments(deps: {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  gateway: PaymentGateway;
+  clock: () => Date;
+  logger: Logger;
+  olderThanMs?: number;
+}): Promise<{ looked: number; settled: number }> {
+  const now = deps.clock();
+  const before = new Date(now.getTime() - (deps.olderThanMs ?? RECONCILE_AFTER_MS)).toISOString();
+  const pending = await paymentsOf(deps.readStore).find(
+    { state: 'PENDING', createdAt: { $lt: before } },
+    { sort: { createdAt: -1, _id: -1 }, limit: BATCH },
+  );
+  let settled = 0;
+  for (const payment of pending) {
+    const status = await deps.gateway.findCharge(payment._id);
+    const outcome = outcomeOfStatus(status);
+    if (!outcome) {
+      deps.logger.warn(
+        { paymentId: payment._id, status: status.outcome },
+        'payment still pending: not settled',
+      );
+      continue;
+    }
+    const metadata: CommandMetadata = {
+      commandId: `reconcile:${payment._id}`,
+      correlationId: payment._id,
+      causationId: null,
+      actor: { kind: 'system', id: 'reconcile-payments' },
+      receivedAt: now.toISOString(),
+    };
+    await settle(
+      deps.eventStore,
+      { saleId: payment.saleId, paymentId: payment._id, created: false },
+      outcome,
+      metadata,
+    );
+    deps.logger.info({ paymentId: payment._id, outcome: outcome.outcome }, 'pending payment reconciled');
+    settled++;
+  }
+  return { looked: pending.length, settled };
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { reconcilePendingPayments } from '@cubre/services/payments';
+import { paySale } from '@cubre/services/payments/purchase';
+import { fileChargeJournal } from '@cubre/services/payments/gateway/sandbox/chargeJournal';
+import type { ChargeRequest, ChargeResult } from '@cubre/services/payments/gateway/port';
+import { SandboxGateway } from '@cubre/services/payments/gateway/sandbox/sandboxGateway';
+import { TokenVault } from '@cubre/services/payments/gateway/sandbox/tokenVault';
+import { tempDataDir } from '../../platform/test/support/tempDir';
+import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
+import { json } from '../support/http';
+import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
+
+/**
+ * Issue 14: a process stopped between the provider's approval and our record of it. The payment was
+ * requested (PENDING) before the provider was asked; the provider (the sandbox, whose charges live in
+ * DATA_DIR like a provider's own records) approved; the process died before recording the answer. After a
+ * restart, reconciliation asks the provider by the payment's key and settles payment and sale: the money
+ * is not lost, and nothing is charged twice.
+ */
+
+/** A sandbox that approves and then "dies": the answer never reaches the code that would record it. */
+class DyingSandbox extends SandboxGateway {
+  charged = 0;
+  override async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const result = await super.charge(request);
+    if (result.outcome === 'approved') this.charged++;
+    throw new Error('process killed after the provider approved');
+  }
+}
+
+const BUYER = {
+  nombre: 'Camila Rojas',
+  rut: '12.345.678-5',
+  email: 'camila.rojas@example.com',
+  telefono: '+56 9 8765 4321',
+};
+const CARD = {
+  name: 'Camila Rojas',
+  number: '5451951574925480',
+  expiryMonth: '12',
+  expiryYear: '30',
+  cvv: '123',
+};
+
+test('a payment approved by the provider but never recorded is settled OK after a restart, charged once', async () => {
+  const dir = tempDataDir();
+  const dying = new DyingSandbox(new TokenVault(), fileChargeJournal(dir.path));
+  let runtime: TestRuntime = await startTestRuntime({ DATA_DIR: dir.path }, { paymentGateway: dying });
+  await loadLeadsCatalogue(runtime);
+  const sale = await json(
+    await postJson(`${runtime.url}/api/compra-online/ventas`, {
+      session: randomUUID(),
+      productCode: 'VIDA-L',
+      ...BUYER,
+    }),
+  );
+  const { token } = await json(
+    await postJson(`${runtime.url}/api/sandbox-gateway/tokens`, {
+      card: CARD,
+      totalAmount: sale.amount.amount,
+      currency: sale.amount.currency,
+    }),
+  );
+  const key = randomUUID();
+  const died = await postJson(
+    `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
+    { token },
+    { 'Idempotency-Key': key },
+  );
+  expect(died.status).toBe(500);
+  expect(dying.charged).toBe(1);
+  const before = await json(await fetch(`${runtime.url}/api/compra-online/ventas/${sale.id}`));
+  expect(before.state).toBe('PENDING');
+  await runtime.stop();
+  await dying.close();
+
+  // The restart, on the same data folder and the same provider records.
+  const sandbox = new SandboxGateway(new TokenVault(), fileChargeJournal(dir.path));
+  runtime = await startTestRuntime({ DATA_DIR: dir.path }, { paymentGateway: sandbox });
+  try {
+    const { readStore, eventStore } = runtime.engines;
+    const deps = {
+      eventStore,
+      readStore,
+      gateway: sandbox,
+      clock: () => new Date(Date.now() + 5 * 60_000),
+      logger: pino({ level: 'silent' }),
+    };
+    expect(await reconcilePendingPayments(deps)).toEqual({ looked: 1, settled: 1 });
+    // A second scheduler, or a rerun: nothing left, nothing written again.
+    const head = await eventStore.headPosition();
+    await runtime.runner!.waitUntilVisible(
+      { globalPosition: head, streamId: `sale-${sale.id}` },
+      ['payments'],
+      10_000,
+    );
+    const written = (await eventStore.readStream(`sale-${sale.id}`)).length;
+    expect(await reconcilePendingPayments(deps)).toEqual({ looked: 0, settled: 0 });
+    expect((await eventStore.readStream(`sale-${sale.id}`)).length).toBe(written);
+
+    const after = await json(await fetch(`${runtime.url}/api/compra-online/ventas/${sale.id}`));
+    expect(after).toMatchObject({ state: 'OK', lastPayment: { state: 'OK' } });
+    // The buyer's retry with the same key is answered from the record, not charged again.
+    const retried = await postJson(
+      `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
+      { token },
+      { 'Idempotency-Key': key },
+    );
+    expect(retried.status).toBe(200);
+    expect((await json(retried)).payment.state).toBe('OK');
+    expect(dying.charged).toBe(1);
+  } finally {
+    await runtime.dispose();
+  }
+});
+
+test('a payment the provider never charged is settled FAIL, and the sale may be paid again', async () => {
+  const dir = tempDataDir();
+  const runtime = await startTestRuntime({ DATA_DIR: dir.path });
+  try {
+    await loadLeadsCatalogue(runtime);
+    const { eventStore, readStore } = runtime.engines;
+    const sale = await json(
+      await postJson(`${runtime.url}/api/compra-online/ventas`, {
+        session: randomUUID(),
+        productCode: 'VIDA-L',
+        ...BUYER,
+      }),
+    );
+    // A payment requested whose charge never reached the provider (the process died before asking).
+    const neverAsked = {
+      name: 'sandbox' as const,
+      charge: () => new Promise<never>(() => {}),
+    };
+    void paySale(
+      eventStore,
+      neverAsked as never,
+      pino({ level: 'silent' }),
+      { saleId: sale.id, token: 'sbx_never_used_token', method: null, idempotencyKey: randomUUID() },
+      {
+        commandId: randomUUID(),
+        correlationId: randomUUID(),
+        causationId: null,
+        actor: { kind: 'visitor', id: 'anonymous' },
+        receivedAt: new Date().toISOString(),
+      },
+    );
+    const pending = async () =>
+      (await json(await fetch(`${runtime.url}/api/compra-online/ventas/${sale.id}`))).lastPayment?.state;
+    for (let i = 0; i < 50 && (await pending()) !== 'PENDING'; i++)
+      await runtime.runner!.waitUntilVisible(
+        { globalPosition: await eventStore.headPosition(), streamId: `sale-${sale.id}` },
+        ['payments'],
+        1000,
+      );
+    const sandbox = new SandboxGateway();
+    const result = await reconcilePendingPayments({
+      eventStore,
+      readStore,
+      gateway: sandbox,
+      clock: () => new Date(Date.now() + 5 * 60_000),
+      logger: pino({ level: 'silent' }),
+    });
+    expect(result).toEqual({ looked: 1, settled: 1 });
+    const head = await eventStore.headPosition();
+    await runtime.runner!.waitUntilVisible(
+      { globalPosition: head, streamId: `sale-${sale.id}` },
+      ['payments'],
+      10_000,
+    );
+    const after = await json(await fetch(`${runtime.url}/api/compra-online/ventas/${sale.id}`));
+    expect(after).toMatchObject({ state: 'FAIL', lastPayment: { state: 'FAIL', catalogueCode: '3001' } });
+    const { token } = await json(
+      await postJson(`${runtime.url}/api/sandbox-gateway/tokens`, {
+        card: CARD,
+        totalAmount: sale.amount.amount,
+        currency: sale.amount.currency,
+      }),
+    );
+    const paid = await postJson(
+      `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
+      { token },
+      { 'Idempotency-Key': randomUUID() },
+    );
+    expect((await json(paid)).sale.state).toBe('OK');
+  } finally {
+    await runtime.dispose();
+  }
+});
