@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { privateDatabaseFiles, privateDir } from '@cubre/platform/adapters/sqlite/privateFiles';
 import type { ChargeResult } from '../port';
 
 /**
@@ -32,10 +32,11 @@ export function memoryChargeJournal(): ChargeJournal {
 }
 
 export function fileChargeJournal(dataDir: string): ChargeJournal {
-  if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  privateDir(dataDir);
   const file = join(dataDir, SANDBOX_JOURNAL_FILE);
+  // 0600 before SQLite opens it: its -wal and -shm take the database file's permissions.
+  privateDatabaseFiles(file);
   const db = new Database(file);
-  chmodSync(file, 0o600);
   db.pragma('journal_mode = WAL');
   db.exec(`CREATE TABLE IF NOT EXISTS charges (
     idempotency_key TEXT PRIMARY KEY,
