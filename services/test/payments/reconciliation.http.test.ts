@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import pino from 'pino';
 import { reconcilePendingPayments } from '@cubre/services/payments';
 import { paySale } from '@cubre/services/payments/purchase';
@@ -70,6 +72,11 @@ test('a payment approved by the provider but never recorded is settled OK after 
   );
   expect(died.status).toBe(500);
   expect(dying.charged).toBe(1);
+  // The provider's records are private like everything in DATA_DIR.
+  const journalFiles = readdirSync(dir.path).filter((name) => name.startsWith('sandbox-gateway.sqlite'));
+  expect(journalFiles.length).toBeGreaterThan(0);
+  for (const name of journalFiles)
+    expect([name, statSync(join(dir.path, name)).mode & 0o777]).toEqual([name, 0o600]);
   const before = await json(await fetch(`${runtime.url}/api/compra-online/ventas/${sale.id}`));
   expect(before.state).toBe('PENDING');
   await runtime.stop();
