@@ -40,7 +40,11 @@ const BODY_LIMIT_BYTES = 100 * 1024;
  * peak; V8 keeps the pages it collected).
  */
 const RETAINED_GROWTH_BUDGET = 64 * 2 ** 20;
-const RSS_CEILING = 1536 * 2 ** 20;
+/**
+ * How much the worker's resident memory may grow while the suite runs. Growth, not the absolute figure: a
+ * Jest worker keeps what the suites before this one left (in CI it started this suite above 1 GB).
+ */
+const RSS_GROWTH_CEILING = 1024 * 2 ** 20;
 
 /** The heap still in use after a full collection (gc exposed at run time: no node flag needed). */
 function retainedHeap(): number {
@@ -55,6 +59,7 @@ let operations: DocumentedOperation[];
 let components: Record<string, JsonSchema>;
 let heapAtStart: number;
 let rssPeak = 0;
+let rssAtStart = 0;
 /** Operations some generated request got a 2xx from: the fuzz gets past validation, not only refused. */
 const succeeded = new Set<DocumentedOperation>();
 
@@ -72,6 +77,8 @@ beforeAll(async () => {
   operations = operationsOfDocument(document);
   components = document.components.schemas;
   heapAtStart = retainedHeap();
+  rssAtStart = process.memoryUsage().rss;
+  rssPeak = rssAtStart;
 });
 afterAll(async () => {
   await runtime?.dispose();
@@ -215,13 +222,13 @@ describe('the attack suite over the published document (issue 13)', () => {
     expect([...succeeded].some((o) => o.admin)).toBe(true);
   });
 
-  test(`the process still answers, its heap retains less than ${RETAINED_GROWTH_BUDGET / 2 ** 20} MB more than at the start and it never held ${RSS_CEILING / 2 ** 20} MB`, async () => {
+  test(`the process still answers, its heap retains less than ${RETAINED_GROWTH_BUDGET / 2 ** 20} MB more than at the start and its resident memory never grew ${RSS_GROWTH_CEILING / 2 ** 20} MB`, async () => {
     const health = await fetch(`${runtime.url}/healthz`);
     expect(await json(health)).toEqual({ status: 'ok' });
     const login = await postJson(`${runtime.url}/token`, { email: 'admin@demo.cl', password: 'Demo.2026!' });
     expect(login.status).toBe(200);
     await login.arrayBuffer();
     expect(retainedHeap() - heapAtStart).toBeLessThan(RETAINED_GROWTH_BUDGET);
-    expect(rssPeak).toBeLessThan(RSS_CEILING);
+    expect(rssPeak - rssAtStart).toBeLessThan(RSS_GROWTH_CEILING);
   });
 });

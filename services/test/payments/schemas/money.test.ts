@@ -54,7 +54,9 @@ describe('UF to CLP with the day\u2019s UF value', () => {
 
   test('000-9.14 every dated UF value of the shared data converts 1 UF to itself rounded to the peso', () => {
     const csv = readFileSync(
-      resolve(__dirname, '../../../../../shared/data/economics/uf-values.csv'),
+      // The product's own copy of the shared data (services/reference-data/SOURCES.md): the tests never read
+      // outside the repository.
+      resolve(__dirname, '../../../../services/reference-data/economics/uf-values.csv'),
       'utf8',
     );
     const rows = csv.trim().split('\n').slice(1);
