@@ -1,24 +1,11 @@
-import type { ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
+import { Item } from '../Details';
 import { useTranslate } from 'react-admin';
 import { requestNumber } from '@cubre/schemas/leads/requestNumber';
 import type { Lead, LeadStatus } from '../types';
 import { LeadQuote } from './LeadQuote';
 import { StatusChip } from './StatusChip';
 import { useDateLocale } from '../i18n/dateLocale';
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children ?? '—'}
-      </Typography>
-    </>
-  );
-}
 
 /**
  * A lead's fields as a description list: the current lead and the "as of" one render alike. Personal data is

@@ -2,7 +2,7 @@ import { Card, CardContent, Typography } from '@mui/material';
 import { ReferenceField, ShowBase, Title, useShowContext, useTranslate } from 'react-admin';
 import type { PaymentRecord } from '@cubre/schemas/payments/adminRecords';
 import { useDateLocale } from '../i18n/dateLocale';
-import { Details, Item } from './Details';
+import { Details, Item } from '../Details';
 import { Money } from './Money';
 import { StateChip } from './StateChip';
 

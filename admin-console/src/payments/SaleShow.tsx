@@ -2,7 +2,7 @@ import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { ShowBase, Title, useShowContext, useTranslate } from 'react-admin';
 import type { SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { useDateLocale } from '../i18n/dateLocale';
-import { Details, Item } from './Details';
+import { Details, Item } from '../Details';
 import { Money } from './Money';
 import { PaymentsOfSale } from './PaymentsOfSale';
 import { StateChip } from './StateChip';

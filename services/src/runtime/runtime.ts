@@ -54,6 +54,8 @@ export async function startRuntime(
   const startedAt = Date.now();
   const roles = new Set(config.ROLES);
   const engines = await openEngines(config, logger, { readStoreAfterWrite: hooks.readStoreAfterWrite });
+  // One clock for the projector's reactors, the scheduler's jobs and the routes (tests move it).
+  const clock = hooks.clock ?? (() => new Date());
   logger.info({ roles: [...roles], engines: engines.describe }, 'starting');
 
   let runner: ProjectionRunner | undefined;
@@ -68,7 +70,7 @@ export async function startRuntime(
         ...reactorsFor({
           eventStore: engines.eventStore,
           readStore: engines.readStore,
-          clock: hooks.clock ?? (() => new Date()),
+          clock,
           logger,
         }),
       ],
@@ -90,7 +92,6 @@ export async function startRuntime(
       afterPublish: hooks.afterPublish,
     });
   }
-  const clock = hooks.clock ?? (() => new Date());
   const paymentGateway =
     hooks.paymentGateway ?? gatewayFromEnv(process.env, undefined, { dataDir: config.DATA_DIR });
   if (roles.has('scheduler')) {
@@ -119,7 +120,7 @@ export async function startRuntime(
     eventStore: engines.eventStore,
     readStore: engines.readStore,
     visibility,
-    clock: hooks.clock ?? (() => new Date()),
+    clock,
     config: {
       publicOrigins: config.PUBLIC_ORIGINS.map((origin) => new URL(origin).origin),
       bodyLimitBytes: config.BODY_LIMIT_BYTES,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
 
-/** A record's fields as a description list (term, value), as the lead page shows its own. */
+/** A record's fields as a description list (term, value): the lead, sale and payment pages. */
 export function Details({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box
