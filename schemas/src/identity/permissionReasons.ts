@@ -41,6 +41,7 @@ const COMPANY_ADMINISTRATION: Reasons = {
 const POST_SALE: Reasons = {
   ...LEAD_WORK,
   'policy:update': "corrects a sold policy's data after the sale",
+  'arrears:send-reminder': 'sends an arrears reminder again when a customer asks for it (issue 15)',
 };
 const USER_ACCESS: Reasons = {
   'user:create': 'creates console users on request',

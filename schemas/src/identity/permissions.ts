@@ -90,6 +90,12 @@ export const CONSOLE_PERMISSIONS = [
   ...names('lead-catalogue', ['read', 'update'] as const),
   ...names('user', ['read', 'create', 'update'] as const),
   ...names('role', ['read', 'update'] as const),
+  // Issue 15: recurring charges, arrears and the scheduler's jobs. Reading subscriptions and forcing a
+  // charge are the seed's `payment:read` and `payment:create`; the mail outbox is the seed's
+  // `admin:unsent-notification:*`. These are what the seed does not name.
+  ...names('subscription', ['cancel'] as const),
+  ...names('arrears', ['read', 'send-reminder'] as const),
+  ...names('scheduler', ['read', 'run'] as const),
 ] as const;
 
 export const PERMISSIONS = [...SEED_PERMISSIONS, ...CONSOLE_PERMISSIONS] as const;
@@ -154,6 +160,9 @@ const COMPANY_ADMINISTRATION: Permission[] = [
 const POST_SALE: Permission[] = [
   ...LEAD_WORK,
   'lead:read-all',
+  // After-sale staff follow customers who stopped paying (issue 15).
+  'arrears:read',
+  'arrears:send-reminder',
   'policy:read',
   'policy:update',
   'policy:read-history',
@@ -190,6 +199,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleCode, Permission[]> = {
     'payment-period:read',
     'tax-document:read',
     'tax-document:update-status',
+    'arrears:read',
+    'scheduler:read',
   ],
   POSTVENTA: POST_SALE,
   POSTVENTA_INDIVIDUAL_CHILE: POST_SALE,

@@ -95,22 +95,26 @@ export async function startRuntime(
   const paymentGateway =
     hooks.paymentGateway ?? gatewayFromEnv(process.env, undefined, { dataDir: config.DATA_DIR });
   if (roles.has('scheduler')) {
-    scheduler = startScheduler(logger, [
-      {
-        // Payments a stopped process left PENDING, asked of the provider by their key (issue 14).
-        name: 'reconcile-payments',
-        schedule: config.RECONCILE_PAYMENTS_CRON,
-        run: async () => {
-          await reconcilePendingPayments({
-            eventStore: engines.eventStore,
-            readStore: engines.readStore,
-            gateway: paymentGateway,
-            clock,
-            logger,
-          });
+    scheduler = startScheduler(
+      logger,
+      [
+        {
+          // Payments a stopped process left PENDING, asked of the provider by their key (issue 14).
+          name: 'reconcile-payments',
+          schedule: config.RECONCILE_PAYMENTS_CRON,
+          run: async () => {
+            await reconcilePendingPayments({
+              eventStore: engines.eventStore,
+              readStore: engines.readStore,
+              gateway: paymentGateway,
+              clock,
+              logger,
+            });
+          },
         },
-      },
-    ]);
+      ],
+      clock,
+    );
   }
 
   const visibility: Visibility = runner
