@@ -251,6 +251,55 @@ describe("the console's sales and payments", () => {
       expect(state).toBe('DECLINED');
   });
 
+  test('002-3.31 an administrator refunds a paid payment from its page: the reason asked, REFUND on the page, in the record and in Pagos', async () => {
+    const person = newPerson('Rosario Valdés Ugarte');
+    const { payment } = await purchase(person, CARDS.approved);
+    expect(payment.state).toBe('OK');
+
+    const page = await visit();
+    await signIn(page, 'admin@demo.cl');
+    await page.goto(`${session.runtime.url}/admin/payments/${payment.id}/show`);
+    const paymentPage = page.getByRole('region', { name: 'Pago', exact: true });
+    await detail(paymentPage, 'Estado').filter({ hasText: 'OK' }).waitFor();
+    await paymentPage.getByRole('button', { name: 'Devolver' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Devolver el pago' });
+    // No reason, no refund: the dialog says what is missing and sends nothing.
+    await dialog.getByRole('button', { name: 'Devolver el pago' }).click();
+    await dialog.getByText('Escriba el motivo (al menos 3 caracteres).').waitFor();
+    await dialog.getByRole('textbox', { name: 'Motivo' }).fill('Cobro duplicado');
+    const [answered] = await Promise.all([
+      page.waitForResponse((response) =>
+        response.url().endsWith(`/api/admin/payments/${payment.id}/devoluciones`),
+      ),
+      dialog.getByRole('button', { name: 'Devolver el pago' }).click(),
+    ]);
+    expect(answered.status()).toBe(201);
+    expect(answered.request().headers()['idempotency-key']).toEqual(expect.any(String));
+    await page.getByText('Pago devuelto.').waitFor();
+    await detail(paymentPage, 'Estado').filter({ hasText: 'REFUND' }).waitFor();
+    expect(await detail(paymentPage, 'Anulación o devolución').textContent()).toBe(
+      'Devuelto · Cobro duplicado',
+    );
+    // Refunded once: no button offers it again.
+    expect(await paymentPage.getByRole('button', { name: 'Devolver' }).count()).toBe(0);
+    await screenshot(page, 'payment-page-refunded-desktop');
+
+    const record = PaymentRecord.parse(
+      await (await api.get('admin@demo.cl', `/api/admin/payments/${payment.id}`)).json(),
+    );
+    expect(record).toMatchObject({
+      state: 'REFUND',
+      reversal: { kind: 'refund', status: 'done', reason: 'Cobro duplicado' },
+    });
+
+    await page.getByRole('menuitem', { name: 'Pagos' }).click();
+    await page.waitForURL('**/admin/payments**');
+    await filterByState(page, 'payments', 'REFUND');
+    const refunded = page.locator('tbody [data-state]');
+    await refunded.first().waitFor();
+    for (const state of await refunded.allTextContents()) expect(state).toBe('REFUND');
+  });
+
   test('an executive (no payment:read) sees no Ventas or Pagos and cannot open them; back office reads them but exports nothing', async () => {
     const page = await visit();
     await signIn(page, 'ejecutivo@demo.cl');

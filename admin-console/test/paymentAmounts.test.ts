@@ -86,6 +86,7 @@ describe('states and the CSV export', () => {
       provider: 'kushki_ad',
       gateway: 'sandbox',
       chargeId: null,
+      reversal: null,
       currency: 'USD',
       amountMinor: 1234,
       updatedAt: '2026-11-26T10:00:01.000Z',

@@ -6,7 +6,10 @@ import { usePermissionList } from '../usePermissionList';
 import { DateTimeField } from '../DateTimeField';
 import type { AuditRecord } from '@cubre/schemas/identity/requests';
 
-/** Stream categories the audit covers (schemas: identity events and LEAD_CATALOGUE_KINDS). */
+/**
+ * Stream categories the audit covers (schemas: identity events and LEAD_CATALOGUE_KINDS), and payments,
+ * whose voids and refunds staff make (their charges are the buyers' and stay out).
+ */
 const CATEGORIES = [
   'user',
   'role',
@@ -15,6 +18,7 @@ const CATEGORIES = [
   'leadSubStatus',
   'failureReason',
   'leadTransition',
+  'payment',
 ];
 
 /** The change as one line of JSON, long values cut: the full record is the event itself. */

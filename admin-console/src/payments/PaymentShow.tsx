@@ -1,5 +1,10 @@
-import { Card, CardContent, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { ReferenceField, ShowBase, Title, useShowContext, useTranslate } from 'react-admin';
+import type { ReversalKind } from '@cubre/schemas/payments/sales';
+import { hasPermission } from '../access';
+import { usePermissionList } from '../usePermissionList';
+import { ReverseDialog } from './ReverseDialog';
 import type { PaymentRecord } from '@cubre/schemas/payments/adminRecords';
 import { useDateLocale } from '../i18n/dateLocale';
 import { Details, Item } from '../Details';
@@ -10,7 +15,15 @@ function PaymentDetails() {
   const translate = useTranslate();
   const locale = useDateLocale();
   const { record: payment } = useShowContext<PaymentRecord>();
+  const permissions = usePermissionList();
+  const [reversing, setReversing] = useState<ReversalKind | null>(null);
   if (!payment) return null;
+  // A paid payment with no reversal waiting for the provider's answer can be voided or refunded.
+  const reversible =
+    hasPermission(permissions, 'payment:delete') &&
+    payment.state === 'OK' &&
+    payment.reversal?.status !== 'requested';
+  const reversal = payment.reversal;
   const field = (name: string) => translate(`resources.payments.fields.${name}`);
   const date = (iso: string) => new Date(iso).toLocaleString(locale);
   const title = translate('cubre.payments.sections.payment');
@@ -43,7 +56,26 @@ function PaymentDetails() {
           <Item label={field('createdAt')}>{date(payment.createdAt)}</Item>
           <Item label={field('updatedAt')}>{date(payment.updatedAt)}</Item>
           <Item label={field('id')}>{payment.id}</Item>
+          {reversal && (
+            <Item label={field('reversal')}>
+              {translate(`cubre.payments.reverse.status_${reversal.kind}_${reversal.status}`)}
+              {' · '}
+              {reversal.reason}
+              {reversal.message ? ` · ${reversal.message}` : ''}
+            </Item>
+          )}
         </Details>
+        {reversible && (
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            <Button variant="outlined" color="error" onClick={() => setReversing('void')}>
+              {translate('cubre.payments.reverse.open_void')}
+            </Button>
+            <Button variant="outlined" color="error" onClick={() => setReversing('refund')}>
+              {translate('cubre.payments.reverse.open_refund')}
+            </Button>
+          </Stack>
+        )}
+        {reversing && <ReverseDialog payment={payment} kind={reversing} onClose={() => setReversing(null)} />}
       </CardContent>
     </Card>
   );

@@ -6,6 +6,7 @@ import {
   categoryOf,
   type AuditDocument,
 } from '@cubre/schemas';
+import { PAYMENT_CATEGORY } from '@cubre/schemas/payments/sales';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
 import type { ProjectionEvent } from '@cubre/platform/projections/projection';
 
@@ -30,6 +31,19 @@ export const AUDITED_CATEGORIES: readonly string[] = [
 ];
 const AUDITED: ReadonlySet<string> = new Set(AUDITED_CATEGORIES);
 
+/**
+ * Categories where only some events are staff's changes: a payment's void or refund is (who, why, what the
+ * provider said), its charge is the buyer's own and stays out of the audit.
+ */
+export const PARTLY_AUDITED: Readonly<Record<string, ReadonlySet<string>>> = {
+  [PAYMENT_CATEGORY]: new Set([
+    'PaymentReversalRequested',
+    'PaymentVoided',
+    'PaymentRefunded',
+    'PaymentReversalRefused',
+  ]),
+};
+
 /** Fields never kept in the audit, at any depth: a password hash is a secret even when it is stale. */
 const SECRET_FIELDS: ReadonlySet<string> = new Set(['passwordHash', 'password']);
 
@@ -43,14 +57,17 @@ export function withoutSecrets(value: unknown): unknown {
   );
 }
 
-export const isAudited = (streamId: string) => AUDITED.has(categoryOf(streamId));
+export const isAudited = (streamId: string, type: string) => {
+  const category = categoryOf(streamId);
+  return AUDITED.has(category) || (PARTLY_AUDITED[category]?.has(type) ?? false);
+};
 
 /**
  * Records one change. The document is the event itself (minus secrets), keyed by the event's id, so a
  * replayed or redelivered event writes the same document again: idempotent without a guard.
  */
 export async function applyAudit(event: ProjectionEvent, store: ReadStore): Promise<void> {
-  if (!isAudited(event.streamId)) return;
+  if (!isAudited(event.streamId, event.type)) return;
   const doc: AuditDocument = {
     // The projection reads with metadata, so the id is there; the fallback is as stable.
     _id: event.id ?? `${event.streamId}@${event.revision}`,

@@ -13,7 +13,7 @@ import {
 } from '@cubre/schemas';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
 import type { Projection, ProjectionEvent } from '@cubre/platform/projections/projection';
-import { AUDITED_CATEGORIES, applyAudit, setupAudit } from './audit';
+import { AUDITED_CATEGORIES, PARTLY_AUDITED, applyAudit, setupAudit } from './audit';
 import { organizationFieldsOf, roleFieldsOf, userFieldsOf } from './documents';
 
 export const IDENTITY_PROJECTION = 'identity';
@@ -40,7 +40,15 @@ const MODELS: Record<string, { collection: string; fieldsOf: typeof userFieldsOf
  */
 export const identityProjection: Projection = {
   name: IDENTITY_PROJECTION,
-  categories: [...new Set([USER_CATEGORY, ROLE_CATEGORY, ORGANIZATION_CATEGORY, ...AUDITED_CATEGORIES])],
+  categories: [
+    ...new Set([
+      USER_CATEGORY,
+      ROLE_CATEGORY,
+      ORGANIZATION_CATEGORY,
+      ...AUDITED_CATEGORIES,
+      ...Object.keys(PARTLY_AUDITED),
+    ]),
+  ],
   collections: [USERS_COLLECTION, ROLES_COLLECTION, ORGANIZATIONS_COLLECTION, AUDIT_COLLECTION],
   withMetadata: true,
   async setup(store) {

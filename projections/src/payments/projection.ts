@@ -45,9 +45,22 @@ export type PaymentDocument = {
   gateway: string;
   catalogueCode: string | null;
   chargeId: string | null;
+  /** The last void or refund staff asked for, and how the provider answered it. */
+  reversal: PaymentReversal | null;
   createdAt: string;
   updatedAt: string;
   revision: number;
+};
+
+export type PaymentReversal = {
+  reversalId: string;
+  kind: 'void' | 'refund';
+  status: 'requested' | 'done' | 'refused';
+  reason: string;
+  /** The 002 §8 code of a refusal. */
+  catalogueCode: string | null;
+  requestedAt: string;
+  answeredAt: string | null;
 };
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -108,6 +121,7 @@ function paymentFields(event: ProjectionEvent): Partial<PaymentDocument> | null 
         gateway: str(data.gateway),
         catalogueCode: null,
         chargeId: null,
+        reversal: null,
         createdAt: event.occurredAt,
       };
     }
@@ -121,6 +135,38 @@ function paymentFields(event: ProjectionEvent): Partial<PaymentDocument> | null 
       };
     case 'PaymentFailed':
       return { state: 'FAIL', catalogueCode: str(data.catalogueCode) };
+    case 'PaymentReversalRequested': {
+      const kind = data.kind as PaymentReversal['kind'];
+      return {
+        ...(kind === 'refund' ? { state: 'REQUEST_REFUND' as const } : {}),
+        reversal: {
+          reversalId: str(data.reversalId),
+          kind,
+          status: 'requested',
+          reason: str(data.reason),
+          catalogueCode: null,
+          requestedAt: event.occurredAt,
+          answeredAt: null,
+        },
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The answers to a reversal: they complete the `reversal` the request set (see applyPayment). */
+function reversalAnswerOf(
+  event: ProjectionEvent,
+): { state: PaymentState; status: 'done' | 'refused'; catalogueCode: string | null } | null {
+  const data = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case 'PaymentVoided':
+      return { state: 'VOID', status: 'done', catalogueCode: null };
+    case 'PaymentRefunded':
+      return { state: 'REFUND', status: 'done', catalogueCode: null };
+    case 'PaymentReversalRefused':
+      return { state: 'OK', status: 'refused', catalogueCode: str(data.catalogueCode) };
     default:
       return null;
   }
@@ -165,8 +211,15 @@ export const paymentsProjection: Projection = {
   },
   async apply(event, store) {
     const category = categoryOf(event.streamId);
-    const fields =
-      category === SALE_CATEGORY
+    const answer = category === PAYMENT_CATEGORY ? reversalAnswerOf(event) : null;
+    const fields = answer
+      ? {
+          state: answer.state,
+          'reversal.status': answer.status,
+          'reversal.catalogueCode': answer.catalogueCode,
+          'reversal.answeredAt': event.occurredAt,
+        }
+      : category === SALE_CATEGORY
         ? saleFields(event)
         : category === PAYMENT_CATEGORY
           ? paymentFields(event)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paymentMethodSchema, saleStateSchema } from './catalogues';
 import { moneySchema } from './money';
-import { PaymentId, PaymentView, SaleBuyer, SaleId } from './sales';
+import { PaymentId, PaymentView, ReversalKind, SaleBuyer, SaleId } from './sales';
 
 /**
  * The console's `sales` and `payments` records (GET /api/admin/sales, /payments: services/src/payments/
@@ -33,11 +33,26 @@ export const SaleRecord = z.object({
 export type SaleRecord = z.infer<typeof SaleRecord>;
 
 /** A payment with its sale, provider, gateway and charge; `header`/`message` are the 002 §8 catalogue's. */
+/** The last void or refund staff asked for (issue 14): requested, done, or refused with the catalogue's code. */
+export const PaymentReversalRecord = z.object({
+  reversalId: z.string(),
+  kind: ReversalKind,
+  status: z.enum(['requested', 'done', 'refused']),
+  reason: z.string(),
+  catalogueCode: z.string().nullable(),
+  /** The catalogue's Spanish message for a refusal. */
+  message: z.string().nullable(),
+  requestedAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+export type PaymentReversalRecord = z.infer<typeof PaymentReversalRecord>;
+
 export const PaymentRecord = PaymentView.extend({
   saleId: SaleId,
   provider: z.string(),
   gateway: z.string(),
   chargeId: z.string().nullable(),
+  reversal: PaymentReversalRecord.nullable(),
   currency: z.string(),
   amountMinor: z.number().int(),
   updatedAt: z.string(),

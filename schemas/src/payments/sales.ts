@@ -118,6 +118,57 @@ export const PaymentFailedData = z.strictObject({
 });
 export const PaymentFailed = eventOf('PaymentFailed', PaymentFailedData);
 
+/**
+ * Staff reverse a paid payment (issue 14, 002-3.31's VOID, REQUEST_REFUND and REFUND): a void cancels it
+ * the day it was approved, before the provider settles it; a refund gives the whole amount back after.
+ * The request is recorded before the provider is asked (as a charge is), so an uncertain answer leaves it
+ * requested and the same Idempotency-Key asks again; the provider's refusal puts the payment back to OK.
+ */
+export const REVERSAL_KINDS = ['void', 'refund'] as const;
+export const ReversalKind = z.enum(REVERSAL_KINDS);
+export type ReversalKind = z.infer<typeof ReversalKind>;
+export const ReversalId = z.uuid();
+
+export const PaymentReversalRequestedData = z.strictObject({
+  paymentId: PaymentId,
+  reversalId: ReversalId,
+  kind: ReversalKind,
+  amount: moneySchema,
+  /** Why staff reversed it, as they wrote it (the audit shows it). */
+  reason: z.string().max(500),
+});
+export const PaymentReversalRequested = eventOf('PaymentReversalRequested', PaymentReversalRequestedData);
+
+export const PaymentVoidedData = z.strictObject({
+  paymentId: PaymentId,
+  reversalId: ReversalId,
+  providerReversalId: z.string().max(120).nullable(),
+});
+export const PaymentVoided = eventOf('PaymentVoided', PaymentVoidedData);
+
+export const PaymentRefundedData = PaymentVoidedData.extend({ amount: moneySchema });
+export const PaymentRefunded = eventOf('PaymentRefunded', PaymentRefundedData);
+
+/** The provider refused the reversal, or surely could not be asked: the payment is OK again. */
+export const PaymentReversalRefusedData = z.strictObject({
+  paymentId: PaymentId,
+  reversalId: ReversalId,
+  kind: ReversalKind,
+  providerCode: z.string().max(40).nullable(),
+  catalogueCode: z.string().max(40),
+});
+export const PaymentReversalRefused = eventOf('PaymentReversalRefused', PaymentReversalRefusedData);
+
+/** Body of POST /api/admin/payments/{id}/anulaciones and …/devoluciones (with an Idempotency-Key header). */
+export const ReversalBody = z.strictObject({
+  reason: z
+    .string({ error: 'reason es el motivo de la anulación o devolución' })
+    .trim()
+    .min(3, 'reason necesita al menos 3 caracteres')
+    .max(500, 'reason admite a lo más 500 caracteres'),
+});
+export type ReversalBody = z.infer<typeof ReversalBody>;
+
 /** Body of POST /api/compra-online/ventas for an edition (the `country` header, as the request calls). */
 export const startSaleBody = (country: CountryCode) =>
   z.preprocess(

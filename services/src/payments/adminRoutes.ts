@@ -19,6 +19,7 @@ import { validated } from '@cubre/platform/http/validate';
 import type { Filter, ReadCollection, ReadDocument, SortSpec } from '@cubre/platform/ports/readStore';
 import type { PaymentDocument, SaleDocument } from '@cubre/projections/payments/projection';
 import { formatRut } from '@cubre/schemas/identification';
+import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
 import type { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { PaymentParams, SaleParams } from '@cubre/schemas/payments/sales';
 import { salesFilterOf, saleInScope, salesScopeOf } from './scope';
@@ -107,6 +108,10 @@ export const paymentRecordOf = (doc: PaymentDocument): PaymentRecord => ({
   provider: doc.provider,
   gateway: doc.gateway,
   chargeId: doc.chargeId,
+  // Documents projected before reversals existed have no field: none asked.
+  reversal: doc.reversal
+    ? { ...doc.reversal, message: doc.reversal.catalogueCode ? messageFor(doc.reversal.catalogueCode) : null }
+    : null,
   currency: doc.currency,
   amountMinor: doc.amountMinor,
   updatedAt: doc.updatedAt,

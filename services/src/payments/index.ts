@@ -5,6 +5,7 @@ import { catalogueQuotes, catalogueSnapshotsFor, productLookup } from '../catalo
 import { paymentAdminRoutes } from './adminRoutes';
 import type { PaymentGateway } from './gateway/port';
 import { SandboxGateway, sandboxTokenizerRouter } from './gateway/sandbox';
+import { paymentReversalRoutes } from './reversalRoutes';
 import { purchaseRoutes } from './routes';
 
 /** Where the sandbox's browser tokenizer answers (`npm start`'s default gateway; issue 14). */
@@ -32,6 +33,7 @@ export const paymentsModule = (gateway: PaymentGateway): HttpModule & { categori
     }
     router.use(purchaseRoutes(context, gateway, catalogue));
     router.use(paymentAdminRoutes(context));
+    router.use(paymentReversalRoutes(context, gateway));
     return router;
   },
 });

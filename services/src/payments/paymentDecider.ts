@@ -3,7 +3,12 @@ import {
   PaymentApprovedData,
   PaymentDeclinedData,
   PaymentFailedData,
+  PaymentRefundedData,
   PaymentRequestedData,
+  PaymentReversalRefusedData,
+  PaymentReversalRequestedData,
+  PaymentVoidedData,
+  type ReversalKind,
 } from '@cubre/schemas/payments/sales';
 import type { PaymentState as PaymentStateName } from '@cubre/schemas/payments/catalogues';
 import { z } from 'zod';
@@ -17,6 +22,10 @@ export const PaymentDomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('PaymentApproved'), data: PaymentApprovedData }),
   z.object({ type: z.literal('PaymentDeclined'), data: PaymentDeclinedData }),
   z.object({ type: z.literal('PaymentFailed'), data: PaymentFailedData }),
+  z.object({ type: z.literal('PaymentReversalRequested'), data: PaymentReversalRequestedData }),
+  z.object({ type: z.literal('PaymentVoided'), data: PaymentVoidedData }),
+  z.object({ type: z.literal('PaymentRefunded'), data: PaymentRefundedData }),
+  z.object({ type: z.literal('PaymentReversalRefused'), data: PaymentReversalRefusedData }),
 ]);
 export type PaymentDomainEvent = z.infer<typeof PaymentDomainEvent>;
 type Requested = Extract<PaymentDomainEvent, { type: 'PaymentRequested' }>['data'];
@@ -32,11 +41,44 @@ export type RecordChargeOutcome =
       chargeId: string | null;
     }
   | { type: 'RecordChargeOutcome'; outcome: 'failed'; kind: string; catalogueCode: string };
-export type PaymentCommand = RequestPayment | RecordChargeOutcome;
+export type RequestReversal = {
+  type: 'RequestReversal';
+  reversalId: string;
+  kind: ReversalKind;
+  reason: string;
+  /** Whether today (Chile) is the day the payment was approved: a void is possible only then. */
+  onApprovalDay: boolean;
+};
+export type RecordReversalOutcome =
+  | {
+      type: 'RecordReversalOutcome';
+      reversalId: string;
+      outcome: 'approved';
+      providerReversalId: string | null;
+    }
+  | {
+      type: 'RecordReversalOutcome';
+      reversalId: string;
+      outcome: 'refused';
+      providerCode: string | null;
+      catalogueCode: string;
+    };
+export type PaymentCommand = RequestPayment | RecordChargeOutcome | RequestReversal | RecordReversalOutcome;
+
+/** The last void or refund asked of the provider, and whether it was answered. */
+export type Reversal = { reversalId: string; kind: ReversalKind; answered: boolean };
 
 export type PaymentState =
   | { status: 'Empty' }
-  | { status: 'Requested'; payment: Requested; state: PaymentStateName; catalogueCode: string | null };
+  | {
+      status: 'Requested';
+      payment: Requested;
+      state: PaymentStateName;
+      catalogueCode: string | null;
+      /** The provider's id of the approved charge: what a void or refund names. */
+      chargeId: string | null;
+      reversal: Reversal | null;
+    };
 
 /** 002 §8: the same idempotency key with another request. */
 export const REUSED_KEY_CODE = '4292';
@@ -47,7 +89,7 @@ export const REUSED_KEY_CODE = '4292';
  * payment that reconciliation settles, never a charge we do not know of. The provider's answer settles it
  * once: OK, DECLINED (the provider refused: the catalogue code says why) or FAIL (the provider could not be
  * asked and surely did not charge). The same key with another request (another token, amount) is refused
- * with 4292. Refunds and voids come with the console's commands.
+ * with 4292. Staff may then void it (the day it was approved) or refund it, once (`decideReversal`).
  */
 export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentDomainEvent> = {
   initialState: () => ({ status: 'Empty' }),
@@ -55,9 +97,18 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentDomain
   evolve(state, event) {
     switch (event.type) {
       case 'PaymentRequested':
-        return { status: 'Requested', payment: event.data, state: 'PENDING', catalogueCode: null };
+        return {
+          status: 'Requested',
+          payment: event.data,
+          state: 'PENDING',
+          catalogueCode: null,
+          chargeId: null,
+          reversal: null,
+        };
       case 'PaymentApproved':
-        return state.status === 'Requested' ? { ...state, state: 'OK' } : state;
+        return state.status === 'Requested'
+          ? { ...state, state: 'OK', chargeId: event.data.chargeId }
+          : state;
       case 'PaymentDeclined':
         return state.status === 'Requested'
           ? { ...state, state: 'DECLINED', catalogueCode: event.data.catalogueCode }
@@ -65,6 +116,25 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentDomain
       case 'PaymentFailed':
         return state.status === 'Requested'
           ? { ...state, state: 'FAIL', catalogueCode: event.data.catalogueCode }
+          : state;
+      case 'PaymentReversalRequested':
+        if (state.status !== 'Requested') return state;
+        return {
+          ...state,
+          // 002-3.31: a refund asked and not yet answered is REQUEST_REFUND; a void stays OK until done.
+          state: event.data.kind === 'refund' ? 'REQUEST_REFUND' : state.state,
+          reversal: { reversalId: event.data.reversalId, kind: event.data.kind, answered: false },
+        };
+      case 'PaymentVoided':
+      case 'PaymentRefunded':
+      case 'PaymentReversalRefused':
+        return state.status === 'Requested' && state.reversal
+          ? {
+              ...state,
+              state:
+                event.type === 'PaymentVoided' ? 'VOID' : event.type === 'PaymentRefunded' ? 'REFUND' : 'OK',
+              reversal: { ...state.reversal, answered: true },
+            }
           : state;
     }
   },
@@ -75,9 +145,94 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentDomain
         return decideRequest(command, state);
       case 'RecordChargeOutcome':
         return decideOutcome(command, state);
+      case 'RequestReversal':
+        return decideReversal(command, state);
+      case 'RecordReversalOutcome':
+        return decideReversalOutcome(command, state);
     }
   },
 };
+
+/**
+ * A void or refund of a paid payment, one at a time: the same reversal again (a retry with its key) records
+ * nothing and the caller asks the provider again under the same key; another while one is unanswered is
+ * refused, and so is any on a payment not OK (never paid, or already voided or refunded).
+ */
+function decideReversal(command: RequestReversal, state: PaymentState): PaymentDomainEvent[] {
+  if (state.status === 'Empty') throw new CommandRejected('el pago no existe', 'not_found', 422, 'paymentId');
+  // The same reversal again (its key retried), answered or not: nothing new to record.
+  if (state.reversal?.reversalId === command.reversalId) return [];
+  if (state.reversal && !state.reversal.answered) {
+    throw new CommandRejected(
+      'el pago ya tiene una anulación o devolución en curso',
+      'reversal_in_progress',
+      409,
+      'paymentId',
+    );
+  }
+  if (state.state === 'VOID' || state.state === 'REFUND') {
+    throw new CommandRejected('el pago ya fue anulado o devuelto', 'payment_reversed', 409, 'paymentId');
+  }
+  if (state.state !== 'OK' || state.chargeId === null) {
+    throw new CommandRejected(
+      'solo un pago aprobado se anula o devuelve',
+      'payment_not_paid',
+      409,
+      'paymentId',
+    );
+  }
+  if (command.kind === 'void' && !command.onApprovalDay) {
+    throw new CommandRejected(
+      'un pago se anula solo el día en que se aprobó; después, se devuelve',
+      'void_window',
+      409,
+      'paymentId',
+    );
+  }
+  return [
+    {
+      type: 'PaymentReversalRequested',
+      data: {
+        paymentId: state.payment.paymentId,
+        reversalId: command.reversalId,
+        kind: command.kind,
+        amount: state.payment.amount,
+        reason: command.reason,
+      },
+    },
+  ];
+}
+
+function decideReversalOutcome(command: RecordReversalOutcome, state: PaymentState): PaymentDomainEvent[] {
+  // Answered once: an answer for a reversal no longer pending (a retry's, a late one) changes nothing.
+  if (
+    state.status === 'Empty' ||
+    state.reversal?.reversalId !== command.reversalId ||
+    state.reversal.answered
+  ) {
+    return [];
+  }
+  const { paymentId, amount } = state.payment;
+  const { reversalId, kind } = state.reversal;
+  if (command.outcome === 'refused') {
+    return [
+      {
+        type: 'PaymentReversalRefused',
+        data: {
+          paymentId,
+          reversalId,
+          kind,
+          providerCode: command.providerCode,
+          catalogueCode: command.catalogueCode,
+        },
+      },
+    ];
+  }
+  const done = { paymentId, reversalId, providerReversalId: command.providerReversalId };
+  return kind === 'void'
+    ? [{ type: 'PaymentVoided', data: done }]
+    : [{ type: 'PaymentRefunded', data: { ...done, amount } }];
+}
 
 function decideRequest(command: RequestPayment, state: PaymentState): PaymentDomainEvent[] {
   if (state.status === 'Empty') return [{ type: 'PaymentRequested', data: command.data }];

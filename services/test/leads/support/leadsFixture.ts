@@ -8,7 +8,7 @@ import {
 } from '@cubre/schemas';
 import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
 import { loadConfig } from '@cubre/services/runtime/config';
-import { startRuntime, type Runtime } from '@cubre/services/runtime/runtime';
+import { startRuntime, type Runtime, type RuntimeHooks } from '@cubre/services/runtime/runtime';
 import { GENEROUS_RATE_LIMITS } from '../../../../scripts/fixtures/generousRateLimits';
 import { tempDataDir } from '../../../platform/test/support/tempDir';
 import { fixtureCommandOptions, ORGANIZATIONS } from '../../support/catalogueOrganizations';
@@ -19,7 +19,7 @@ export interface LoggingRuntime extends Runtime {
   dispose(): Promise<void>;
 }
 
-export async function startLoggingRuntime(): Promise<LoggingRuntime> {
+export async function startLoggingRuntime(hooks: RuntimeHooks = {}): Promise<LoggingRuntime> {
   const dir = tempDataDir();
   let logged = '';
   const sink = new Writable({
@@ -40,7 +40,7 @@ export async function startLoggingRuntime(): Promise<LoggingRuntime> {
     // Many leads from this one loopback address; the limits' own suite lowers them (issue 13).
     ...GENEROUS_RATE_LIMITS,
   });
-  const runtime = await startRuntime(config, pino({ level: 'trace' }, sink));
+  const runtime = await startRuntime(config, pino({ level: 'trace' }, sink), hooks);
   return {
     ...runtime,
     logged: () => logged,
