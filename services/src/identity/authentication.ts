@@ -5,7 +5,7 @@ import type { AppContext } from '@cubre/platform/http/app';
 import { forbidden, type Authenticator } from '@cubre/platform/http/guard';
 import { HttpProblem } from '@cubre/platform/http/problem';
 import { findUserById, passwordExpired, principalFor } from './principals';
-import { CSRF_HEADER, csrfMatches, revokedSessionsOf, SESSION_COOKIE } from './consoleSession';
+import { CSRF_HEADER, csrfMatches, RevokedSessions, SESSION_COOKIE } from './consoleSession';
 import { readCookie } from './cookies';
 import { verifyToken } from './tokens';
 
@@ -55,7 +55,10 @@ export async function authenticateRequest(
   const { claims } = verified;
   let cookieSession: Authenticated['cookieSession'] = null;
   if (cookie) {
-    if (!claims.tokenId || revokedSessionsOf(identity).isRevoked(claims.tokenId)) {
+    if (
+      !claims.tokenId ||
+      (await new RevokedSessions(context.sharedState).isRevoked(claims.tokenId, now.getTime()))
+    ) {
       throw unauthorized('INVALID_TOKEN', 'la sesión terminó: ingrese de nuevo');
     }
     if (

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { IdentityConfig } from '@cubre/platform/http/app';
+import type { ExpiringState } from '@cubre/platform/ports/expiringState';
 
 /**
  * The console's session (issue 13): the signed token lives in an HttpOnly cookie that no script reads,
@@ -34,31 +34,22 @@ export function csrfMatches(secret: Uint8Array, tokenId: string, given: string |
 }
 
 /**
- * Sessions ended by a sign-out before their expiry, remembered until then. In-process: with several api
- * instances another one still accepts a copied cookie until it expires (README.md, "Console session").
+ * Sessions ended by a sign-out before their expiry, remembered until then in the state every api instance
+ * shares (the rate limits' store): another instance refuses a copied cookie as soon as the sign-out answered.
  */
 export class RevokedSessions {
-  private readonly until = new Map<string, number>();
+  constructor(private readonly state: ExpiringState) {}
 
-  revoke(tokenId: string, expiresAtSeconds: number, nowMs: number): void {
-    this.until.set(tokenId, expiresAtSeconds * 1000);
-    if (this.until.size > 10_000) {
-      for (const [id, at] of this.until) if (at <= nowMs) this.until.delete(id);
-    }
+  async revoke(tokenId: string, expiresAtSeconds: number, nowMs: number): Promise<void> {
+    await this.state.update(revokedKey(tokenId), nowMs, () => ({
+      value: true,
+      expiresAtMs: expiresAtSeconds * 1000,
+    }));
   }
 
-  isRevoked(tokenId: string): boolean {
-    return this.until.has(tokenId);
+  async isRevoked(tokenId: string, nowMs: number): Promise<boolean> {
+    return (await this.state.get<boolean>(revokedKey(tokenId), nowMs)) === true;
   }
 }
 
-const revoked = new WeakMap<IdentityConfig, RevokedSessions>();
-/** The revocations of one app (its identity configuration): the guard and the sign-out share them. */
-export function revokedSessionsOf(config: IdentityConfig): RevokedSessions {
-  let sessions = revoked.get(config);
-  if (!sessions) {
-    sessions = new RevokedSessions();
-    revoked.set(config, sessions);
-  }
-  return sessions;
-}
+const revokedKey = (tokenId: string) => `session-revoked:${tokenId}`;

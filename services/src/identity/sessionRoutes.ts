@@ -18,7 +18,7 @@ import {
   CSRF_HEADER,
   csrfMatches,
   csrfTokenOf,
-  revokedSessionsOf,
+  RevokedSessions,
   SESSION_COOKIE,
   SESSION_COOKIE_PATH,
 } from './consoleSession';
@@ -82,8 +82,12 @@ const tooManyAttempts = (wait: number) =>
 export function sessionRoutes(context: AppContext): Router {
   const router = Router();
   const { identity } = context.config;
-  const throttle = new LoginThrottle(identity.loginMaxFailures, identity.loginLockSeconds);
-  const revoked = revokedSessionsOf(identity);
+  const throttle = new LoginThrottle(
+    context.sharedState,
+    identity.loginMaxFailures,
+    identity.loginLockSeconds,
+  );
+  const revoked = new RevokedSessions(context.sharedState);
 
   /**
    * The user whose credentials these are, or the problem to answer. A browser with a valid device cookie
@@ -95,7 +99,7 @@ export function sessionRoutes(context: AppContext): Router {
     const email = body.email.toLowerCase();
     const device = trustedDeviceNonce(identity.tokenSecret, readCookie(req, DEVICE_COOKIE), email);
     const keys = device ? [`device:${device}`] : [`account:${email}`, `ip:${req.ip ?? 'unknown'}`];
-    const wait = throttle.retryAfter(keys, now.getTime());
+    const wait = await throttle.retryAfter(keys, now.getTime());
     if (wait > 0) throw tooManyAttempts(wait);
     const found = await findUserByEmail(context.readStore, email);
     // Same work for an unknown e-mail as for a wrong password: the answer and its timing tell nothing.
@@ -105,9 +109,10 @@ export function sessionRoutes(context: AppContext): Router {
     const stored = hash?.status === 'Registered' ? hash.passwordHash : await decoyHash(identity.scryptN);
     const matches = await verifyPassword(body.password, stored);
     if (!found || !matches) {
-      throw (throttle.failed(keys, now.getTime()), invalidCredentials());
+      await throttle.failed(keys, now.getTime());
+      throw invalidCredentials();
     }
-    throttle.succeeded(keys);
+    await throttle.succeeded(keys, now.getTime());
     if (found.status !== 'Activo') throw forbidden('DISABLED_USER', DISABLED_USER_MESSAGE, 'user');
     // A fresh device cookie on every sign-in (OWASP): this browser is trusted for this address from now on.
     setIdentityCookie(req, res, DEVICE_COOKIE, newDeviceCookie(identity.tokenSecret, email), {
@@ -177,7 +182,7 @@ export function sessionRoutes(context: AppContext): Router {
             CSRF_HEADER,
           );
         }
-        revoked.revoke(verified.claims.tokenId, verified.claims.expiresAt, context.clock().getTime());
+        await revoked.revoke(verified.claims.tokenId, verified.claims.expiresAt, context.clock().getTime());
       }
       clearIdentityCookie(req, res, SESSION_COOKIE, SESSION_COOKIE_PATH);
       res.setHeader('Cache-Control', 'no-store');
@@ -276,7 +281,7 @@ export function sessionRoutes(context: AppContext): Router {
       res.setHeader('Cache-Control', 'no-store');
       if (cookieSession) {
         // The old session is refused anyway (issued before the change); the console gets a new one.
-        revoked.revoke(cookieSession.tokenId, cookieSession.expiresAt, now.getTime());
+        await revoked.revoke(cookieSession.tokenId, cookieSession.expiresAt, now.getTime());
         res.json({ ...startCookieSession(req, res, session), user: sessionUserOf(principal, false) });
         return;
       }

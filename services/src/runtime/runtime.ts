@@ -142,6 +142,7 @@ export async function startRuntime(
     },
     logger,
     rateLimits: createRateLimits(engines.rateLimits, rateLimitSettingsOf(config), logger),
+    sharedState: engines.rateLimits.state,
     // Identity answers who calls; the closure reads this very context (config, clock, read store).
     authenticator: {
       authenticate: (req, options) => identityAuthenticator(context).authenticate(req, options),

@@ -107,6 +107,7 @@ beforeAll(async () => {
       },
       logger: pino({ level: 'silent' }),
       rateLimits: createRateLimits(rateLimitStore, NO_LIMITS, pino({ level: 'silent' })),
+      sharedState: rateLimitStore.state,
     },
     modules: [{ name: 'notes', routes: () => routes }],
     logger: pino({ level: 'silent' }),

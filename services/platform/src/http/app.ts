@@ -13,6 +13,7 @@ import { HttpProblem, sendProblem } from './problem';
 import type { RateLimits } from './rateLimits';
 import { requestLog } from './requestLog';
 import { securityHeaders } from './securityHeaders';
+import type { ExpiringState } from '../ports/expiringState';
 
 /** Read-your-writes: resolves true once the named projections show the write (issue 2, item 6). */
 export interface Visibility {
@@ -66,6 +67,8 @@ export interface AppContext {
   logger: Logger;
   /** Per-client and total limits of the anonymous calls, counted in the shared store (issue 13). */
   rateLimits: RateLimits;
+  /** State every api process shares, with expiry (the sign-in throttle, signed-out sessions): issue 13. */
+  sharedState: ExpiringState;
   /** Who calls an admin route (identity's answer, set by the runtime): see guard.ts. */
   authenticator: Authenticator;
 }

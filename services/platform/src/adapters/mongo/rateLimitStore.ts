@@ -1,6 +1,7 @@
 import { MongoClient } from 'mongodb';
 import { RateLimiterMongo } from 'rate-limiter-flexible';
 import type { RateLimitStore } from '../../ports/rateLimitStore';
+import { mongoExpiringState } from './expiringState';
 
 const COLLECTION = 'rate_limits';
 
@@ -14,8 +15,10 @@ export async function connectMongoRateLimitStore(options: {
   dbName: string;
 }): Promise<RateLimitStore> {
   const client = await new MongoClient(options.url).connect();
+  const state = await mongoExpiringState(client, options.dbName);
   return {
     engine: 'mongodb',
+    state,
     limiter: ({ keyPrefix, points, durationSeconds }) =>
       new RateLimiterMongo({
         storeClient: client,

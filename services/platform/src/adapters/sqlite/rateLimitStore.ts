@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { RateLimiterSQLite } from 'rate-limiter-flexible';
 import type { RateLimitStore } from '../../ports/rateLimitStore';
+import { sqliteExpiringState } from './expiringState';
 import { privateDatabaseFiles, privateDir } from './privateFiles';
 
 export const RATE_LIMITS_FILE = 'rate-limits.sqlite';
@@ -33,9 +34,11 @@ export function openSqliteRateLimitStore(dataDir: string): RateLimitStore {
   )`);
   db.exec(`CREATE INDEX IF NOT EXISTS ${TABLE}_expire ON ${TABLE} (expire)`);
   const sweep = db.prepare(`DELETE FROM ${TABLE} WHERE expire < ?`);
+  const state = sqliteExpiringState(db);
   const sweeper = setInterval(() => {
     try {
       sweep.run(Date.now());
+      state.sweep(Date.now());
     } catch {
       // Another process held the file past the busy timeout: the next sweep deletes the same rows.
     }
@@ -44,6 +47,7 @@ export function openSqliteRateLimitStore(dataDir: string): RateLimitStore {
 
   return {
     engine: 'sqlite',
+    state,
     limiter: ({ keyPrefix, points, durationSeconds }) =>
       new RateLimiterSQLite({
         storeClient: db,
