@@ -494,7 +494,7 @@ describe('the back-office console in a real browser', () => {
         isPost(page, /^\/api\/admin\/users$/),
         page.getByRole('button', { name: 'Guardar' }).click(),
       ]);
-      await page.waitForURL('**/admin/users');
+      await page.waitForURL('**/admin/invitations');
       const notice = page.getByRole('alert').filter({ hasText: email });
       await notice.waitFor();
       const body = await answer.json();
@@ -505,9 +505,20 @@ describe('the back-office console in a real browser', () => {
       };
     };
     const taken = await invite('empresa2@demo.cl');
-    const free = await invite(`invitada.${Date.now().toString(36)}@example.cl`);
+    const freeEmail = `invitada.${Date.now().toString(36)}@example.cl`;
+    const free = await invite(freeEmail);
     expect(taken).toEqual(free);
     expect(taken.status).toBe(202);
     expect(taken.said).toMatch(/^Invitación enviada a \{email\}/);
+    // Their Invitaciones list shows both alike; Usuarios shows neither until the invitee accepts.
+    const rowOf = (email: string) => page.getByRole('row').filter({ hasText: email });
+    for (const email of ['empresa2@demo.cl', freeEmail]) {
+      await rowOf(email).waitFor();
+      expect(await rowOf(email).textContent()).toContain('Invitación enviada');
+    }
+    await page.goto('/admin/users');
+    await page.getByRole('row').nth(1).waitFor();
+    expect(await rowOf(freeEmail).count()).toBe(0);
+    expect(await rowOf('empresa2@demo.cl').count()).toBe(0);
   });
 });

@@ -16,6 +16,7 @@ import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { theme } from './theme';
 import { audit } from './identity/audit';
+import { invitations } from './identity/invitations';
 import { ChangePasswordPage } from './identity/ChangePasswordPage';
 import { LoginPage } from './identity/LoginPage';
 import { organizations } from './identity/organizations';
@@ -85,6 +86,7 @@ export function App() {
         <Resource name="failure-reasons" {...guardPages(failureReasons)} />
         <Resource name="lead-transitions" {...guardPages(leadTransitions)} />
         <Resource name="users" {...guardPages(users)} />
+        <Resource name="invitations" {...guardPages(invitations)} />
         <Resource name="roles" {...guardPages(roles)} />
         <Resource name="permissions" {...guardPages(permissions)} />
         <Resource name="organizations" {...guardPages(organizations)} />

@@ -28,6 +28,7 @@ export const RESOURCE_RULES: Record<string, ResourceRule> = {
   'failure-reasons': CATALOGUE,
   'lead-transitions': CATALOGUE,
   users: { read: 'user:read', create: 'user:create', edit: 'user:update' },
+  invitations: { read: 'user:read' },
   roles: { read: 'role:read', edit: 'role:update' },
   permissions: { read: 'role:read' },
   audit: { read: 'role:read' },

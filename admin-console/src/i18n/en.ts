@@ -154,6 +154,16 @@ export const en: ConsoleMessages = {
       name: 'Organization |||| Organizations',
       fields: { name: 'Name', rut: 'RUT', createdAt: 'Created', q: 'Search' },
     },
+    invitations: {
+      name: 'Invitation |||| Invitations',
+      fields: {
+        email: 'E-mail',
+        status: 'Status',
+        organizationId: 'Organization',
+        invitedAt: 'Sent',
+        acceptedAt: 'Accepted',
+      },
+    },
     audit: {
       name: 'Audit |||| Audit',
       fields: {

@@ -363,6 +363,16 @@ export const resources = {
     name: 'Organización |||| Organizaciones',
     fields: { name: 'Nombre', rut: 'RUT', createdAt: 'Creada', q: 'Buscar' },
   },
+  invitations: {
+    name: 'Invitación |||| Invitaciones',
+    fields: {
+      email: 'Correo electrónico',
+      status: 'Estado',
+      organizationId: 'Organización',
+      invitedAt: 'Enviada',
+      acceptedAt: 'Aceptada',
+    },
+  },
   audit: {
     name: 'Auditoría |||| Auditoría',
     fields: {

@@ -185,9 +185,11 @@ export function UserCreate() {
   const onSuccess = (record: RaRecord) => {
     if (record.status === INVITATION_SENT) {
       notify('cubre.users.invitation_sent', { type: 'info', messageArgs: { email: record.email } });
-    } else {
-      notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+      // The invitee is among their users once they accept: until then the invitation is where it shows.
+      redirect('list', 'invitations');
+      return;
     }
+    notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
     redirect('list', 'users');
   };
   return (

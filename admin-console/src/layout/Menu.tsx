@@ -27,7 +27,7 @@ function Group({ title, resources, children }: { title: string; resources: strin
 
 const CATALOGUES = ['lead-statuses', 'lead-sub-statuses', 'failure-reasons', 'lead-transitions'];
 const PAYMENTS = ['sales', 'payments'];
-const IDENTITY = ['users', 'roles', 'permissions', 'organizations', 'audit'];
+const IDENTITY = ['users', 'invitations', 'roles', 'permissions', 'organizations', 'audit'];
 
 /**
  * The sidebar: work first (dashboard, leads, kanban, agenda), then online sales and payments, the

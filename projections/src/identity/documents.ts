@@ -32,11 +32,18 @@ export function userFieldsOf(event: DocumentEvent): Record<string, unknown> {
         organizationId: data.organizationId,
         status: 'Activo',
         mustChangePassword: data.mustChangePassword,
+        pendingInvitation: typeof data.invitedBy === 'string',
         passwordChangedAt: event.occurredAt,
         createdAt: event.occurredAt,
       };
     case 'UserPasswordChanged':
-      return { ...base, mustChangePassword: data.mustChangePassword, passwordChangedAt: event.occurredAt };
+      return {
+        ...base,
+        mustChangePassword: data.mustChangePassword,
+        passwordChangedAt: event.occurredAt,
+        // A password of their own accepts an invitation; one an administrator set accepts nothing.
+        ...(data.mustChangePassword === false ? { pendingInvitation: false } : {}),
+      };
     case 'UserUpdated': {
       const changes = definedOf(data.changes);
       return {

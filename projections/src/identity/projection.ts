@@ -1,10 +1,12 @@
 import {
   AUDIT_COLLECTION,
+  INVITATIONS_COLLECTION,
   ORGANIZATION_CATEGORY,
   ORGANIZATIONS_COLLECTION,
   ROLE_CATEGORY,
   ROLES_COLLECTION,
   USER_CATEGORY,
+  USER_EMAIL_CATEGORY,
   USERS_COLLECTION,
   categoryOf,
   type OrganizationDocument,
@@ -15,6 +17,7 @@ import type { ReadStore } from '@cubre/platform/ports/readStore';
 import type { Projection, ProjectionEvent } from '@cubre/platform/projections/projection';
 import { AUDITED_CATEGORIES, PARTLY_AUDITED, applyAudit, setupAudit } from './audit';
 import { organizationFieldsOf, roleFieldsOf, userFieldsOf } from './documents';
+import { applyInvitation, setupInvitations } from './invitations';
 
 export const IDENTITY_PROJECTION = 'identity';
 
@@ -45,11 +48,19 @@ export const identityProjection: Projection = {
       USER_CATEGORY,
       ROLE_CATEGORY,
       ORGANIZATION_CATEGORY,
+      // The owner of a taken address told of an invitation (the invitations collection).
+      USER_EMAIL_CATEGORY,
       ...AUDITED_CATEGORIES,
       ...Object.keys(PARTLY_AUDITED),
     ]),
   ],
-  collections: [USERS_COLLECTION, ROLES_COLLECTION, ORGANIZATIONS_COLLECTION, AUDIT_COLLECTION],
+  collections: [
+    USERS_COLLECTION,
+    ROLES_COLLECTION,
+    ORGANIZATIONS_COLLECTION,
+    AUDIT_COLLECTION,
+    INVITATIONS_COLLECTION,
+  ],
   withMetadata: true,
   async setup(store) {
     // The console's filters, sorts and searches of each list (services/test/readStore/requestPaths.test.ts).
@@ -65,9 +76,11 @@ export const identityProjection: Projection = {
     const roles = store.collection<RoleDocument>(ROLES_COLLECTION);
     for (const field of ['name', 'permissions', 'updatedAt']) await roles.createIndex({ [field]: 1 });
     await setupAudit(store);
+    await setupInvitations(store);
   },
   async apply(event, store) {
     await applyModel(event, store);
+    await applyInvitation(event, store);
     await applyAudit(event, store);
   },
 };

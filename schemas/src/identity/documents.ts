@@ -14,6 +14,11 @@ export type UserDocument = {
   organizationId: string | null;
   status: UserStatus;
   mustChangePassword: boolean;
+  /**
+   * Invited by a company administrator and not yet signed in with a password of their own (issue 13):
+   * hidden from company administrators, so their list tells no free address from a taken one.
+   */
+  pendingInvitation?: boolean;
   /** When the current password was set: its expiry counts from here. */
   passwordChangedAt: string;
   /** Set while the executive is on recess (rule 002-3.23); absent or null otherwise. */
@@ -73,6 +78,27 @@ export const USERS_COLLECTION = 'users';
 export const ROLES_COLLECTION = 'roles';
 export const ORGANIZATIONS_COLLECTION = 'organizations';
 export const AUDIT_COLLECTION = 'audit';
+export const INVITATIONS_COLLECTION = 'invitations';
+
+/** The invitation status a company administrator reads: the same for a free and a taken address. */
+export const INVITATION_SENT = 'Invitación enviada';
+export const INVITATION_ACCEPTED = 'Aceptada';
+
+/**
+ * A company administrator's invitation (issue 13), one per company and address (`_id` derived from both):
+ * sent to a free address (its user waits for the invitee's own password) or to one that was taken (its
+ * owner was told instead). Both read 'Invitación enviada'; only the invitee choosing a password accepts it.
+ */
+export type InvitationDocument = {
+  [key: string]: unknown;
+  _id: string;
+  organizationId: string;
+  email: string;
+  status: typeof INVITATION_SENT | typeof INVITATION_ACCEPTED;
+  invitedBy: string;
+  invitedAt: string;
+  acceptedAt: string | null;
+};
 
 /** Who is calling an admin route, as the guard resolved them from the token and the read models. */
 export interface Principal {

@@ -39,6 +39,11 @@ export const UserRegisteredData = z.strictObject({
   passwordHash: PasswordHash,
   /** An administrator's temporary password must be changed at first login. */
   mustChangePassword: z.boolean(),
+  /**
+   * The company administrator who invited them (issue 13): the user shows in that company's lists once they
+   * chose their own password (accepted), never before. Absent for users staff created.
+   */
+  invitedBy: z.uuid().optional(),
 });
 export const UserRegistered = eventOf('UserRegistered', UserRegisteredData);
 

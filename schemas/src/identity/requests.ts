@@ -167,6 +167,18 @@ export const AuditRecord = z.object({
 });
 export type AuditRecord = z.infer<typeof AuditRecord>;
 
+/** The `invitations` resource (services/src/identity/invitationRoutes.ts). */
+export const InvitationRecord = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  email: z.string(),
+  status: z.enum(['Invitación enviada', 'Aceptada']),
+  invitedBy: z.string(),
+  invitedAt: z.string(),
+  acceptedAt: z.string().nullable(),
+});
+export type InvitationRecord = z.infer<typeof InvitationRecord>;
+
 /** The `permissions` resource: a permission, its group, and whether seed 002 §6 names it. */
 export const PermissionRecord = z.object({ id: PermissionCode, group: z.string(), seed: z.boolean() });
 export type PermissionRecord = z.infer<typeof PermissionRecord>;

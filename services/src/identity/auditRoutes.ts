@@ -22,7 +22,7 @@ import type { Filter, SortSpec } from '@cubre/platform/ports/readStore';
 import { allOf, missing, refuseWrites, stringOf, stringsOf } from './adminHttp';
 import { principalOf, requirePermission } from '@cubre/platform/http/guard';
 import { organizationStream } from './organizationDecider';
-import { organizationScopeOf } from './scope';
+import { organizationScopeOf, usersScopeFilter } from './scope';
 import { userStream } from './userDecider';
 
 const BASE = '/api/admin/audit';
@@ -62,7 +62,7 @@ export function auditRoutes(context: AppContext): Router {
   async function scopeOf(res: Response): Promise<Filter> {
     const organizationId = organizationScopeOf(principalOf(res));
     if (organizationId === undefined) return {};
-    const members = await users.find({ organizationId });
+    const members = await users.find(usersScopeFilter(principalOf(res)));
     return {
       streamId: {
         $in: [organizationStream(organizationId), ...members.map((member) => userStream(member._id))],

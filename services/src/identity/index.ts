@@ -3,6 +3,7 @@ import { AUDITED_CATEGORIES } from '@cubre/projections/identity/audit';
 import { Router } from 'express';
 import type { AppContext, HttpModule } from '@cubre/platform/http/app';
 import { auditRoutes } from './auditRoutes';
+import { invitationRoutes } from './invitationRoutes';
 import { organizationRoutes } from './organizationRoutes';
 import { roleRoutes } from './roleRoutes';
 import { seedIdentity } from './seed';
@@ -34,6 +35,7 @@ export const identityModule: HttpModule & { categories: string[] } = {
     router.use(roleRoutes(context));
     router.use(organizationRoutes(context));
     router.use(auditRoutes(context));
+    router.use(invitationRoutes(context));
     return router;
   },
   start: seedIdentity,

@@ -26,6 +26,8 @@ export interface NewUser {
   /** Plain; its form was checked by the caller. Hashed here, never stored or logged as is. */
   password: string;
   mustChangePassword: boolean;
+  /** The company administrator who invited them (issue 13). */
+  invitedBy?: string;
 }
 
 export const alreadyExists = () =>
@@ -56,6 +58,7 @@ export async function registerUser(
       organizationId: user.organizationId,
       passwordHash,
       mustChangePassword: user.mustChangePassword,
+      ...(user.invitedBy ? { invitedBy: user.invitedBy } : {}),
     },
   };
   // Refused before the address is claimed, so a refused registration leaves no claim behind.

@@ -32,6 +32,26 @@ export function scopeFilter(principal: Principal, field: string): Filter {
   return scope === undefined ? {} : { [field]: scope };
 }
 
+/**
+ * The users a principal sees: every one for staff; for a company administrator their company's users who
+ * accepted their invitation (issue 13). An invitee who has not chosen a password yet stays out of their
+ * lists, pages and audit, as an address that belonged to another company's user does: nothing tells a free
+ * address from a taken one.
+ */
+export function usersScopeFilter(principal: Principal): Filter {
+  const scope = organizationScopeOf(principal);
+  return scope === undefined ? {} : { organizationId: scope, pendingInvitation: { $ne: true } };
+}
+
+/** Whether a user is visible to the principal (usersScopeFilter for one document). */
+export function userInScope(
+  principal: Principal,
+  user: { organizationId: string | null; pendingInvitation?: boolean },
+): boolean {
+  const scope = organizationScopeOf(principal);
+  return scope === undefined || (scope === user.organizationId && user.pendingInvitation !== true);
+}
+
 /** Whether a record of `organizationId` is visible to the principal. */
 export function inScope(principal: Principal, organizationId: string | null): boolean {
   const scope = organizationScopeOf(principal);

@@ -1,5 +1,6 @@
 import {
   IDENTITY_ERRORS,
+  INVITATION_SENT,
   ORGANIZATIONS_COLLECTION,
   PASSWORD_IN_HISTORY_MESSAGE,
   ROLES_COLLECTION,
@@ -14,6 +15,7 @@ import {
   type Principal,
 } from '@cubre/schemas';
 import { foldUserDocument } from '@cubre/projections/identity/documents';
+import { invitationIdOf } from '@cubre/projections/identity/invitations';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { derivedId } from '@cubre/platform/commands/eventIds';
@@ -49,12 +51,11 @@ import { hashPassword, inPasswordHistory } from './password';
 import { findUserByEmail } from './principals';
 import { registerUser, userAggregate, userEmailAggregate } from './registration';
 import { userEmailStream } from './userEmailStream';
-import { assertGrantable, inScope, isCompanyScoped, scopeFilter } from './scope';
+import { assertGrantable, inScope, isCompanyScoped, userInScope, usersScopeFilter } from './scope';
 import { userStream, type UpdateUser } from './userDecider';
 
 const BASE = '/api/admin/users';
 /** What a company administrator's creation answers, whether or not the address was free. */
-export const INVITATION_SENT = 'Invitación enviada';
 const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 
 export const userRecordOf = (doc: UserDocument): UserRecord => ({
@@ -113,8 +114,7 @@ export function userRoutes(context: AppContext): Router {
 
   async function visibleUser(res: Response, id: string): Promise<UserDocument> {
     const doc = await users.findOne({ _id: id });
-    if (!doc || !inScope(principalOf(res), doc.organizationId))
-      throw missing('USER_NOT_FOUND', 'usuario', id);
+    if (!doc || !userInScope(principalOf(res), doc)) throw missing('USER_NOT_FOUND', 'usuario', id);
     return doc;
   }
 
@@ -159,8 +159,11 @@ export function userRoutes(context: AppContext): Router {
     metadata: CommandMetadata,
   ) {
     const email = body.email.trim().toLowerCase();
-    if (owner && owner.organizationId === organizationId) throw alreadyExists();
-    if (owner) {
+    // Their own company's user they see in their list: a 409. Their own invitee not yet in it: invited again.
+    if (owner && owner.organizationId === organizationId && owner.pendingInvitation !== true) {
+      throw alreadyExists();
+    }
+    if (owner && owner.organizationId !== organizationId) {
       // The hash a creation costs, spent here too: the time of the answer tells nothing either.
       await hashPassword(body.password, context.config.identity.scryptN);
       await handleCommand(
@@ -173,11 +176,11 @@ export function userRoutes(context: AppContext): Router {
         },
         metadata,
       );
-    } else {
+    } else if (!owner) {
       try {
         const { userId, result } = await registerUser(
           context.eventStore,
-          { ...body, email, organizationId, mustChangePassword: true },
+          { ...body, email, organizationId, mustChangePassword: true, invitedBy: principal.userId },
           metadata,
           { scryptN: context.config.identity.scryptN },
         );
@@ -189,7 +192,7 @@ export function userRoutes(context: AppContext): Router {
     }
     res.setHeader('Cache-Control', 'no-store');
     res.status(202).json({
-      id: derivedId('invitation', `${organizationId}:${email}`),
+      id: invitationIdOf(organizationId, email),
       email,
       status: INVITATION_SENT,
     });
@@ -222,7 +225,7 @@ export function userRoutes(context: AppContext): Router {
         statuses ? { status: { $in: statuses } } : {},
         granting ? { roles: { $in: granting } } : {},
         organizationFilterOf(filter),
-        scopeFilter(principalOf(res), 'organizationId'),
+        usersScopeFilter(principalOf(res)),
       );
       const sort = sortSpecOf(query, (field) => (field === 'name' ? 'nameKey' : field));
       const [docs, total] = await Promise.all([

@@ -366,12 +366,17 @@ describe('users: company administrators see and manage only their company', () =
     const invited = newUser({ roles: ['ADMIN_EMPRESA_REMUNERACIONES'] });
     const own = await company.post('/api/admin/users', invited);
     expect(own.status).toBe(202);
+    // Invited: a user of their company (staff see it) who shows in their own list once they accept.
     const created = await json(
-      await company.get(`/api/admin/users${listQuery({ filter: { q: invited.email } })}`),
+      await admin.get(`/api/admin/users${listQuery({ filter: { q: invited.email } })}`),
     );
     expect(created).toMatchObject([
       { email: invited.email, organizationId: 'constructora-andes', mustChangePassword: true },
     ]);
+    const invitations = await json(
+      await company.get(`/api/admin/invitations${listQuery({ filter: { status: 'Invitación enviada' } })}`),
+    );
+    expect(invitations.map((row: { email: string }) => row.email)).toContain(invited.email);
     const elsewhere = await company.post(
       '/api/admin/users',
       newUser({ roles: ['ADMIN_EMPRESA_CLIENTE'], organizationId: 'transportes-sur' }),
@@ -427,9 +432,71 @@ describe('users: company administrators see and manage only their company', () =
       organizationId: 'constructora-andes',
       invitedBy: company.user.id,
     });
-    // The free address became a user of their company, who signs in with the temporary password.
-    expect((await login(runtime.url, freeEmail, 'Temp.2026#')).status).toBe(200);
-    // An address of their own company's user they see in their list anyway: that stays a 409.
+    // Their lists tell the addresses apart no more than the answer did: neither invitee is a user of theirs
+    // yet (not listed, 404 by id), and both are invitations that read the same.
+    const theirUsers = async () =>
+      (await json(await company.get(`/api/admin/users${listQuery({ range: [0, 99] })}`))).map(
+        (row: { email: string }) => row.email,
+      );
+    expect(await theirUsers()).not.toEqual(expect.arrayContaining([freeEmail]));
+    const freeUser = (
+      await json(await admin.get(`/api/admin/users${listQuery({ filter: { q: freeEmail } })}`))
+    )[0];
+    expect((await company.get(`/api/admin/users/${freeUser.id}`)).status).toBe(404);
+    const invitations = async () =>
+      json(await company.get(`/api/admin/invitations${listQuery({ range: [0, 99] })}`));
+    const sent = (await invitations()).filter((row: { email: string }) =>
+      ['empresa2@demo.cl', freeEmail].includes(row.email),
+    );
+    expect(sent).toHaveLength(2);
+    for (const row of sent) {
+      expect(Object.keys(row).sort()).toEqual([
+        'acceptedAt',
+        'email',
+        'id',
+        'invitedAt',
+        'invitedBy',
+        'organizationId',
+        'status',
+      ]);
+      expect(row).toMatchObject({
+        status: 'Invitación enviada',
+        organizationId: 'constructora-andes',
+        invitedBy: company.user.id,
+        acceptedAt: null,
+      });
+    }
+    expect(sent.map((row: { id: string }) => row.id).sort()).toEqual([bodies[0].id, bodies[1].id].sort());
+    // Another company's administrator sees none of them.
+    const other = await signIn(runtime.url, 'empresa2@demo.cl');
+    expect(
+      (await json(await other.get(`/api/admin/invitations${listQuery({ range: [0, 99] })}`))).filter(
+        (row: { organizationId: string }) => row.organizationId !== 'transportes-sur',
+      ),
+    ).toEqual([]);
+    expect((await other.get(`/api/admin/invitations/${bodies[1].id}`)).status).toBe(404);
+    // Inviting their own invitee again answers the same; the invitation stays one.
+    const again = await company.post(
+      '/api/admin/users',
+      newUser({ email: freeEmail, roles: ['ADMIN_EMPRESA_CLIENTE'] }),
+    );
+    expect(again.status).toBe(202);
+
+    // The invitee accepts by signing in with the temporary password and choosing their own: now a user of
+    // their company, in their list, and the invitation reads Aceptada.
+    const invitee = await signIn(runtime.url, freeEmail, 'Temp.2026#');
+    const accepted = await invitee.post('/api/admin/me/password', {
+      currentPassword: 'Temp.2026#',
+      newPassword: 'Propia.2026!',
+    });
+    expect(accepted.status).toBe(200);
+    expect(await theirUsers()).toContain(freeEmail);
+    expect((await company.get(`/api/admin/users/${freeUser.id}`)).status).toBe(200);
+    expect((await invitations()).find((row: { email: string }) => row.email === freeEmail)).toMatchObject({
+      status: 'Aceptada',
+      acceptedAt: expect.any(String),
+    });
+    // An address of their own company's user they see in their list: that stays a 409.
     const ownUser = await company.post(
       '/api/admin/users',
       newUser({ email: freeEmail, roles: ['ADMIN_EMPRESA_CLIENTE'] }),

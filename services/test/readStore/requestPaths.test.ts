@@ -196,6 +196,14 @@ async function callEveryReadRoute() {
     }
   }
   await ok(company.get(`/api/admin/audit${listQuery({ range: [0, 19] })}`));
+  for (const sort of ['id', 'email', 'invitedAt', 'status']) {
+    for (const filter of [{}, { status: 'Invitación enviada' }, { organizationId: 'constructora-andes' }]) {
+      await ok(
+        admin.get(`/api/admin/invitations${listQuery({ filter, sort: [sort, 'DESC'], range: [0, 19] })}`),
+      );
+    }
+  }
+  await ok(company.get(`/api/admin/invitations${listQuery({ range: [0, 19] })}`));
   for (const sort of ['id', 'name', 'createdAt', 'updatedAt']) {
     for (const filter of [{}, { q: 'andes' }]) {
       await ok(
