@@ -6,6 +6,7 @@ import {
   categoryOf,
   type AuditDocument,
 } from '@cubre/schemas';
+import { JOB_RUN_REQUEST_CATEGORY } from '@cubre/schemas/jobs/runs';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
 import type { ProjectionEvent } from '@cubre/platform/projections/projection';
 
@@ -27,6 +28,8 @@ export const AUDITED_CATEGORIES: readonly string[] = [
   ROLE_CATEGORY,
   ORGANIZATION_CATEGORY,
   ...LEAD_CATALOGUE_AUDITED_CATEGORIES,
+  // Who pressed "Ejecutar ahora" on which job (issue 15).
+  JOB_RUN_REQUEST_CATEGORY,
 ];
 const AUDITED: ReadonlySet<string> = new Set(AUDITED_CATEGORIES);
 

@@ -4,6 +4,8 @@ import { identityProjection } from '@cubre/projections/identity/projection';
 import { leadCatalogueProjection } from '@cubre/projections/leadCatalogue/projection';
 import { contactsProjection, leadsProjection } from '@cubre/projections/leads/projection';
 import { paymentsProjection } from '@cubre/projections/payments/projection';
+import { jobsProjection } from '@cubre/projections/jobs/projection';
+import { JOBS_CATEGORIES } from '@cubre/schemas/jobs/runs';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
 import { catalogueModule } from '../catalogue';
@@ -45,11 +47,16 @@ export const projections: Projection[] = [
   identityProjection,
   leadCatalogueProjection,
   paymentsProjection,
+  jobsProjection,
 ];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */
 export const allCategories = (): string[] => [
-  ...new Set([...domainModules.flatMap((module) => module.categories), ...SALES_CATEGORIES]),
+  ...new Set([
+    ...domainModules.flatMap((module) => module.categories),
+    ...SALES_CATEGORIES,
+    ...JOBS_CATEGORIES,
+  ]),
 ];
 
 /**
