@@ -65,6 +65,31 @@ export const en: ConsoleMessages = {
         createdAt_lte: 'Created until',
       },
     },
+    'scheduler-jobs': {
+      name: 'Scheduler |||| Scheduler',
+      fields: {
+        id: 'Job',
+        cron: 'Schedule (cron)',
+        timeZone: 'Time zone',
+        leasedBy: 'Running on',
+        lastRun: { startedAt: 'Last run', status: 'Status', done: 'Items' },
+      },
+    },
+    'job-runs': {
+      name: 'Run |||| Runs',
+      fields: {
+        id: 'Run no.',
+        job: 'Job',
+        status: 'Status',
+        trigger: 'Trigger',
+        triggeredBy: 'Requested by',
+        startedAt: 'Started',
+        finishedAt: 'Finished',
+        done: 'Items',
+        errorKind: 'Error kind',
+        schedulerId: 'Scheduler',
+      },
+    },
     payments: {
       name: 'Payment |||| Payments',
       fields: {
@@ -166,7 +191,12 @@ export const en: ConsoleMessages = {
     },
   },
   cubre: {
-    menu: { catalogues: 'Catalogues', identity: 'Users and permissions', payments: 'Online purchase' },
+    menu: {
+      catalogues: 'Catalogues',
+      identity: 'Users and permissions',
+      payments: 'Online purchase',
+      operations: 'Operations',
+    },
     language: { switch: 'Language: %{language}. Change language' },
     login: { title: 'Cubre console', email: 'E-mail' },
     error: { conflict: 'Another user changed this record; reload.' },
@@ -393,6 +423,31 @@ export const en: ConsoleMessages = {
         amount_decimals: 'An amount has at most two decimals.',
       },
     },
+    scheduler: {
+      title: 'Scheduler',
+      actions: 'Actions',
+      run_now: 'Run now',
+      run_now_job: 'Run %{job} now',
+      started: '%{job} started.',
+      busy: '%{job} is already running; wait for it to finish.',
+      progress: 'Progress',
+      counts: '%{done} done · %{failed} failed · %{total} in all',
+      runs: 'Runs',
+      run: 'Run',
+      no_runs: 'This job has not run yet.',
+      failed_items: 'Failed items',
+      no_failed_items: 'No item failed.',
+      item_key: 'Item',
+      item_reason: 'Reason',
+      more_failed: 'and %{count} more failed (the first 100 are kept).',
+      status: {
+        running: 'Running',
+        succeeded: 'Finished',
+        failed: 'Failed',
+        abandoned: 'Interrupted',
+      },
+      trigger: { cron: 'Scheduled', manual: 'Manual' },
+    },
     audit: {
       categories: {
         user: 'Users',
@@ -402,6 +457,7 @@ export const en: ConsoleMessages = {
         leadSubStatus: 'Sub-statuses',
         failureReason: 'Failure reasons',
         leadTransition: 'Transitions',
+        jobRunRequest: 'Scheduler',
       },
       actors: { user: 'User', system: 'System', visitor: 'Visitor' },
       types: {
@@ -423,6 +479,7 @@ export const en: ConsoleMessages = {
         LeadTransitionsDefined: 'Transitions defined',
         LeadTransitionsRevised: 'Transitions changed',
         LeadTransitionsDeleted: 'Transitions deleted',
+        JobRunRequested: 'Run requested',
       },
     },
   },

@@ -281,6 +281,31 @@ export const resources = {
       createdAt_lte: 'Creada hasta',
     },
   },
+  'scheduler-jobs': {
+    name: 'Programador |||| Programador',
+    fields: {
+      id: 'Trabajo',
+      cron: 'Programación (cron)',
+      timeZone: 'Zona horaria',
+      leasedBy: 'En ejecución por',
+      lastRun: { startedAt: 'Última ejecución', status: 'Estado', done: 'Ítems' },
+    },
+  },
+  'job-runs': {
+    name: 'Ejecución |||| Ejecuciones',
+    fields: {
+      id: 'N° de ejecución',
+      job: 'Trabajo',
+      status: 'Estado',
+      trigger: 'Origen',
+      triggeredBy: 'Pedida por',
+      startedAt: 'Inicio',
+      finishedAt: 'Término',
+      done: 'Ítems',
+      errorKind: 'Tipo de error',
+      schedulerId: 'Programador',
+    },
+  },
   payments: {
     name: 'Pago |||| Pagos',
     fields: {
@@ -377,7 +402,12 @@ export const resources = {
 
 /** The console's own sentences. */
 export const cubre = {
-  menu: { catalogues: 'Catálogos', identity: 'Usuarios y permisos', payments: 'Compra online' },
+  menu: {
+    catalogues: 'Catálogos',
+    identity: 'Usuarios y permisos',
+    payments: 'Compra online',
+    operations: 'Operación',
+  },
   language: { switch: 'Idioma: %{language}. Cambiar idioma' },
   login: { title: 'Consola Cubre', email: 'Correo electrónico' },
   error: { conflict: 'Otro usuario modificó este registro; recargue.' },
@@ -604,6 +634,31 @@ export const cubre = {
       amount_decimals: 'Un monto admite a lo más dos decimales.',
     },
   },
+  scheduler: {
+    title: 'Programador',
+    actions: 'Acciones',
+    run_now: 'Ejecutar ahora',
+    run_now_job: 'Ejecutar ahora %{job}',
+    started: 'Se inició %{job}.',
+    busy: '%{job} ya se está ejecutando; espere que termine.',
+    progress: 'Avance',
+    counts: '%{done} listos · %{failed} fallidos · %{total} en total',
+    runs: 'Ejecuciones',
+    run: 'Ejecución',
+    no_runs: 'Este trabajo aún no se ha ejecutado.',
+    failed_items: 'Ítems fallidos',
+    no_failed_items: 'Ningún ítem falló.',
+    item_key: 'Ítem',
+    item_reason: 'Motivo',
+    more_failed: 'y %{count} fallidos más (se guardan los primeros 100).',
+    status: {
+      running: 'En curso',
+      succeeded: 'Terminada',
+      failed: 'Fallida',
+      abandoned: 'Interrumpida',
+    },
+    trigger: { cron: 'Programada', manual: 'Manual' },
+  },
   audit: {
     categories: {
       user: 'Usuarios',
@@ -613,6 +668,7 @@ export const cubre = {
       leadSubStatus: 'Subestados',
       failureReason: 'Motivos de fallo',
       leadTransition: 'Transiciones',
+      jobRunRequest: 'Programador',
     },
     actors: { user: 'Usuario', system: 'Sistema', visitor: 'Visitante' },
     types: {
@@ -634,6 +690,7 @@ export const cubre = {
       LeadTransitionsDefined: 'Transiciones definidas',
       LeadTransitionsRevised: 'Transiciones modificadas',
       LeadTransitionsDeleted: 'Transiciones eliminadas',
+      JobRunRequested: 'Ejecución pedida',
     },
   },
 };

@@ -15,6 +15,8 @@ const CATEGORIES = [
   'leadSubStatus',
   'failureReason',
   'leadTransition',
+  // "Ejecutar ahora" of the scheduler's jobs (issue 15).
+  'jobRunRequest',
 ];
 
 /** The change as one line of JSON, long values cut: the full record is the event itself. */

@@ -102,14 +102,17 @@ export async function startRuntime(
       // Payments a stopped process left PENDING, asked of the provider by their key (issue 14).
       name: 'reconcile-payments',
       schedule: config.RECONCILE_PAYMENTS_CRON,
-      run: async () => {
-        await reconcilePendingPayments({
+      run: async (run) => {
+        const { looked, settled } = await reconcilePendingPayments({
           eventStore: engines.eventStore,
           readStore: engines.readStore,
           gateway: paymentGateway,
           clock,
           logger,
         });
+        // The ones not settled are asked again next run: looked at, neither done nor failed.
+        await run.setTotal(looked);
+        await run.progress(settled);
       },
     },
   ];
