@@ -7,6 +7,7 @@ import {
   type AuditDocument,
 } from '@cubre/schemas';
 import { JOB_RUN_REQUEST_CATEGORY } from '@cubre/schemas/jobs/runs';
+import { INSURER_SETTINGS_CATEGORY } from '@cubre/schemas/insurers/settings';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
 import type { ProjectionEvent } from '@cubre/platform/projections/projection';
 
@@ -30,6 +31,8 @@ export const AUDITED_CATEGORIES: readonly string[] = [
   ...LEAD_CATALOGUE_AUDITED_CATEGORIES,
   // Who pressed "Ejecutar ahora" on which job (issue 15).
   JOB_RUN_REQUEST_CATEGORY,
+  // Insurers' operation day and retroactive days (issue 15).
+  INSURER_SETTINGS_CATEGORY,
 ];
 const AUDITED: ReadonlySet<string> = new Set(AUDITED_CATEGORIES);
 
