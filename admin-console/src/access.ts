@@ -38,6 +38,8 @@ export const RESOURCE_RULES: Record<string, ResourceRule> = {
   // The scheduler's jobs and runs (issue 15): read here; "Ejecutar ahora" is scheduler:run (a button).
   'scheduler-jobs': { read: 'scheduler:read' },
   'job-runs': { read: 'scheduler:read' },
+  // Insurers' settings (issue 15): each edited by its own command and permission (buttons on the page).
+  insurers: { read: 'admin:insurer:read' },
   // Organizations are never deleted (their users and history name them): the API answers 405.
   organizations: {
     read: 'admin:organization:read',

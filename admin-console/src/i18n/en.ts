@@ -65,6 +65,22 @@ export const en: ConsoleMessages = {
         createdAt_lte: 'Created until',
       },
     },
+    insurers: {
+      name: 'Insurer |||| Insurers',
+      fields: {
+        id: 'Code',
+        displayName: 'Insurer',
+        type: 'Type',
+        country: 'Country',
+        operationDay: 'Cutting day',
+        activation: 'Activation (days back / forward)',
+        cancellation: 'Cancellation (days back / forward)',
+        activationDaysBack: 'Activation: days back',
+        activationDaysForward: 'Activation: days forward',
+        cancellationDaysBack: 'Cancellation: days back',
+        cancellationDaysForward: 'Cancellation: days forward',
+      },
+    },
     'scheduler-jobs': {
       name: 'Scheduler |||| Scheduler',
       fields: {
@@ -423,6 +439,13 @@ export const en: ConsoleMessages = {
         amount_decimals: 'An amount has at most two decimals.',
       },
     },
+    insurers: {
+      operation_day: 'Cutting day',
+      operation_day_help: 'From 1 to 31; in a shorter month, its last day.',
+      retroactive_days: 'Retroactive days',
+      default: '(default)',
+      edit: 'Edit %{what}',
+    },
     scheduler: {
       title: 'Scheduler',
       actions: 'Actions',
@@ -458,6 +481,7 @@ export const en: ConsoleMessages = {
         failureReason: 'Failure reasons',
         leadTransition: 'Transitions',
         jobRunRequest: 'Scheduler',
+        insurerSettings: 'Insurers',
       },
       actors: { user: 'User', system: 'System', visitor: 'Visitor' },
       types: {
@@ -480,6 +504,8 @@ export const en: ConsoleMessages = {
         LeadTransitionsRevised: 'Transitions changed',
         LeadTransitionsDeleted: 'Transitions deleted',
         JobRunRequested: 'Run requested',
+        InsurerOperationDaySet: 'Cutting day',
+        InsurerRetroactiveDaysSet: 'Retroactive days',
       },
     },
   },

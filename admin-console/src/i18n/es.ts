@@ -281,6 +281,22 @@ export const resources = {
       createdAt_lte: 'Creada hasta',
     },
   },
+  insurers: {
+    name: 'Aseguradora |||| Aseguradoras',
+    fields: {
+      id: 'Código',
+      displayName: 'Aseguradora',
+      type: 'Tipo',
+      country: 'País',
+      operationDay: 'Día de corte',
+      activation: 'Activación (días atrás / adelante)',
+      cancellation: 'Cancelación (días atrás / adelante)',
+      activationDaysBack: 'Activación: días hacia atrás',
+      activationDaysForward: 'Activación: días hacia adelante',
+      cancellationDaysBack: 'Cancelación: días hacia atrás',
+      cancellationDaysForward: 'Cancelación: días hacia adelante',
+    },
+  },
   'scheduler-jobs': {
     name: 'Programador |||| Programador',
     fields: {
@@ -634,6 +650,13 @@ export const cubre = {
       amount_decimals: 'Un monto admite a lo más dos decimales.',
     },
   },
+  insurers: {
+    operation_day: 'Día de corte',
+    operation_day_help: 'De 1 a 31; en un mes más corto, su último día.',
+    retroactive_days: 'Días retroactivos',
+    default: '(por defecto)',
+    edit: 'Editar %{what}',
+  },
   scheduler: {
     title: 'Programador',
     actions: 'Acciones',
@@ -669,6 +692,7 @@ export const cubre = {
       failureReason: 'Motivos de fallo',
       leadTransition: 'Transiciones',
       jobRunRequest: 'Programador',
+      insurerSettings: 'Aseguradoras',
     },
     actors: { user: 'Usuario', system: 'Sistema', visitor: 'Visitante' },
     types: {
@@ -691,6 +715,8 @@ export const cubre = {
       LeadTransitionsRevised: 'Transiciones modificadas',
       LeadTransitionsDeleted: 'Transiciones eliminadas',
       JobRunRequested: 'Ejecución pedida',
+      InsurerOperationDaySet: 'Día de corte',
+      InsurerRetroactiveDaysSet: 'Días retroactivos',
     },
   },
 };

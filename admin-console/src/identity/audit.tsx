@@ -17,6 +17,8 @@ const CATEGORIES = [
   'leadTransition',
   // "Ejecutar ahora" of the scheduler's jobs (issue 15).
   'jobRunRequest',
+  // Insurers' cutting and retroactive days (issue 15).
+  'insurerSettings',
 ];
 
 /** The change as one line of JSON, long values cut: the full record is the event itself. */

@@ -28,7 +28,7 @@ function Group({ title, resources, children }: { title: string; resources: strin
 const CATALOGUES = ['lead-statuses', 'lead-sub-statuses', 'failure-reasons', 'lead-transitions'];
 const PAYMENTS = ['sales', 'payments'];
 const IDENTITY = ['users', 'roles', 'permissions', 'organizations', 'audit'];
-const OPERATIONS = ['scheduler-jobs'];
+const OPERATIONS = ['insurers', 'scheduler-jobs'];
 
 /**
  * The sidebar: work first (dashboard, leads, kanban, agenda), then online sales and payments, the
