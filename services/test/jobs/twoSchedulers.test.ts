@@ -1,6 +1,13 @@
 import pino from 'pino';
 import { openSqliteEventStore, type SqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
-import { jobLeases, leaseStream, runRecorder, runStream } from '@cubre/services/jobs';
+import {
+  jobLeases,
+  leaseStream,
+  pollRunRequests,
+  requestRun,
+  runRecorder,
+  runStream,
+} from '@cubre/services/jobs';
 import { startScheduler, type ScheduledJob, type Scheduler } from '@cubre/services/runtime/scheduler';
 import { MAX_FAILED_ITEMS_KEPT } from '@cubre/schemas/jobs/runs';
 import { tempDataDir } from '../../platform/test/support/tempDir';
@@ -177,4 +184,30 @@ test('progress is batched counts, failed items are kept up to a bound, and a thr
   });
   // The error's message never reaches the record (it may carry data).
   expect(JSON.stringify(events)).not.toContain('boom');
+});
+
+test('a run requested by an api in another process is run once by one of two polling schedulers, under the requested run id', async () => {
+  const job = heldJob('requested-job');
+  const a = schedulerProcess('scheduler-a', [job]);
+  const b = schedulerProcess('scheduler-b', [job]);
+  const pollers = await Promise.all(
+    [a, b].map((scheduler) => pollRunRequests({ eventStore: store, scheduler, logger: silent, everyMs: 20 })),
+  );
+  try {
+    const runId = crypto.randomUUID();
+    await requestRun(store, { job: job.name, runId, by: 'user-9' }, now);
+    await job.running;
+    job.finish();
+    // Wait for the run's own finish (both pollers have seen the request by then or will find it ran).
+    for (;;) {
+      if ((await typesOf(runStream(runId))).at(-1) === 'JobRunFinished') break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const [started] = await store.readStream(runStream(runId));
+    expect(started!.data).toMatchObject({ runId, trigger: { kind: 'manual', by: 'user-9' } });
+    // One run: its stream started once (a scheduler that sees the request after it ran finds it started).
+    expect((await typesOf(runStream(runId))).filter((type) => type === 'JobRunStarted')).toHaveLength(1);
+  } finally {
+    for (const poller of pollers) poller.stop();
+  }
 });
