@@ -29,11 +29,6 @@ export interface ScheduledJob {
   run(run: JobRun): Promise<void>;
 }
 
-export interface Scheduler {
-  jobs(): string[];
-  stop(): Promise<void>;
-}
-
 /** The time zone of a job that names none: Chile's, the first edition's. */
 export const DEFAULT_JOB_TIME_ZONE = 'America/Santiago';
 
@@ -97,7 +92,7 @@ export function startScheduler(
       const begun = await recorder.begin(job.name, trigger, runId);
       if ('leasedBy' in begun) {
         log.info({ job: job.name, leasedBy: begun.leasedBy }, 'job leased by another scheduler; skipped');
-        // A request this very process already started under its id (seen twice) counts as started.
+        // The holder runs this very request (another scheduler saw it first): it started.
         return begun.runId === runId ? { started: begun.runId } : { busy: begun.leasedBy };
       }
       if ('alreadyRan' in begun) return { started: begun.alreadyRan };
