@@ -89,6 +89,7 @@ export const jobsProjection: Projection = {
       await runs.createIndex({ [field]: 1, startedAt: -1, _id: -1 });
     }
     await runs.createIndex({ job: 1, status: 1, startedAt: -1, _id: -1 });
+    await runs.createIndex({ finishedAt: -1, _id: 1 });
   },
   async apply(event, store) {
     const change = changeOf(event);
