@@ -54,6 +54,7 @@ describe("the console's insurers", () => {
     await page.getByRole('button', { name: 'Editar Días retroactivos' }).waitFor();
     expect(await detail(page, 'Días retroactivos', 'Activación: días hacia atrás').textContent()).toBe('10');
     expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'insurer-desktop');
 
     const saved = InsurerRecord.parse(
       await (await api.get('admin@demo.cl', `/api/admin/insurers/${INSURER}`)).json(),

@@ -65,6 +65,7 @@ describe("the console's scheduler", () => {
     );
     await page.getByText('Ningún ítem falló.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'job-run-desktop');
     // The API's record is what the page read.
     const record = JobRunRecord.parse(
       await (await api.get('admin@demo.cl', `/api/admin/job-runs/${id}`)).json(),

@@ -93,9 +93,19 @@ export function App() {
         <Resource name="permissions" {...guardPages(permissions)} />
         <Resource name="organizations" {...guardPages(organizations)} />
         <Resource name="audit" {...guardPages(audit)} />
-        <Resource name="scheduler-jobs" {...guardPages(schedulerJobs)} icon={ScheduleIcon} />
+        <Resource
+          name="scheduler-jobs"
+          {...guardPages(schedulerJobs)}
+          icon={ScheduleIcon}
+          recordRepresentation="id"
+        />
         <Resource name="job-runs" {...guardPages(jobRuns)} />
-        <Resource name="insurers" {...guardPages(insurers)} icon={BusinessIcon} />
+        <Resource
+          name="insurers"
+          {...guardPages(insurers)}
+          icon={BusinessIcon}
+          recordRepresentation="displayName"
+        />
         <CustomRoutes noLayout>
           <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
         </CustomRoutes>

@@ -58,7 +58,7 @@ function InsurerSettings() {
         path="dia-de-corte"
         canEdit={hasPermission(permissions, 'admin:insurer:update-cutting-day')}
         values={{ operationDay: insurer.operationDay, revision: insurer.revision }}
-        onSaved={() => void refetch()}
+        onSaved={refetch}
         view={
           <Details label={translate('cubre.insurers.operation_day')}>
             <Item label={field('operationDay')}>
@@ -85,7 +85,7 @@ function InsurerSettings() {
           ...Object.fromEntries(RETROACTIVE.map((name) => [name, insurer[name]])),
           revision: insurer.revision,
         }}
-        onSaved={() => void refetch()}
+        onSaved={refetch}
         view={
           <Details label={translate('cubre.insurers.retroactive_days')}>
             {RETROACTIVE.map((name) => (

@@ -27,7 +27,8 @@ export function SettingCard({
   values: Record<string, number>;
   view: ReactNode;
   inputs: ReactNode;
-  onSaved(): void;
+  /** Reads the insurer again: the card leaves its form once the page shows what was saved. */
+  onSaved(): Promise<unknown>;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -38,9 +39,9 @@ export function SettingCard({
         method: 'PUT',
         body: JSON.stringify(data),
       });
+      await onSaved();
       notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
       setEditing(false);
-      onSaved();
       return undefined;
     } catch (error) {
       if (error instanceof HttpError) {

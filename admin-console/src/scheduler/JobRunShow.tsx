@@ -69,8 +69,8 @@ function RunDetails() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {run.failedItems.map((item) => (
-                  <TableRow key={item.key}>
+                {run.failedItems.map((item, index) => (
+                  <TableRow key={`${index}-${item.key}`}>
                     <TableCell>{item.key}</TableCell>
                     <TableCell>{item.reason}</TableCell>
                   </TableRow>
