@@ -81,6 +81,9 @@ test('002-4.19 the operation day an insurer sets is what operationDayOf answers,
     operationDayIsDefault: false,
     revision: 0,
   });
+  // The same day again is no change: nothing recorded, the revision stays.
+  const again = await admin.put(`/api/admin/insurers/${ANDES}/dia-de-corte`, { operationDay: 20 });
+  expect((await json(again)).revision).toBe(0);
   const day = await operationDayOf(runtime.engines.readStore)(ANDES);
   expect(day).toBe(20);
   expect(await operationDayOf(runtime.engines.readStore)(CONSALUD)).toBe(31);
