@@ -5,6 +5,8 @@ import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import EventIcon from '@mui/icons-material/Event';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import BusinessIcon from '@mui/icons-material/Business';
 import type { SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { authProvider, CHANGE_PASSWORD_PATH } from './authProvider';
 import { failureReasons } from './catalogues/failureReasons';
@@ -29,6 +31,8 @@ import { AgendaList } from './leads/AgendaList';
 import { LeadList } from './leads/LeadList';
 import { PaymentList } from './payments/PaymentList';
 import { SaleList } from './payments/SaleList';
+import { jobRuns, schedulerJobs } from './scheduler';
+import { insurers } from './insurers';
 import type { Lead } from './types';
 
 /** The heavy screens load when first opened: the lead page and the kanban (the list does not pay for them). */
@@ -91,6 +95,19 @@ export function App() {
         <Resource name="permissions" {...guardPages(permissions)} />
         <Resource name="organizations" {...guardPages(organizations)} />
         <Resource name="audit" {...guardPages(audit)} />
+        <Resource
+          name="scheduler-jobs"
+          {...guardPages(schedulerJobs)}
+          icon={ScheduleIcon}
+          recordRepresentation="id"
+        />
+        <Resource name="job-runs" {...guardPages(jobRuns)} />
+        <Resource
+          name="insurers"
+          {...guardPages(insurers)}
+          icon={BusinessIcon}
+          recordRepresentation="displayName"
+        />
         <CustomRoutes noLayout>
           <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
         </CustomRoutes>

@@ -36,6 +36,11 @@ export const RESOURCE_RULES: Record<string, ResourceRule> = {
   // ADMIN and ADMINISTRADOR roles hold it by default, schemas/src/identity/permissions.ts).
   sales: { read: 'payment:read', export: 'payment:export' },
   payments: { read: 'payment:read', export: 'payment:export' },
+  // The scheduler's jobs and runs (issue 15): read here; "Ejecutar ahora" is scheduler:run (a button).
+  'scheduler-jobs': { read: 'scheduler:read' },
+  'job-runs': { read: 'scheduler:read' },
+  // Insurers' settings (issue 15): each edited by its own command and permission (buttons on the page).
+  insurers: { read: 'admin:insurer:read' },
   // Organizations are never deleted (their users and history name them): the API answers 405.
   organizations: {
     read: 'admin:organization:read',

@@ -281,6 +281,47 @@ export const resources = {
       createdAt_lte: 'Creada hasta',
     },
   },
+  insurers: {
+    name: 'Aseguradora |||| Aseguradoras',
+    fields: {
+      id: 'Código',
+      displayName: 'Aseguradora',
+      type: 'Tipo',
+      country: 'País',
+      operationDay: 'Día de corte',
+      activation: 'Activación (días atrás / adelante)',
+      cancellation: 'Cancelación (días atrás / adelante)',
+      activationDaysBack: 'Activación: días hacia atrás',
+      activationDaysForward: 'Activación: días hacia adelante',
+      cancellationDaysBack: 'Cancelación: días hacia atrás',
+      cancellationDaysForward: 'Cancelación: días hacia adelante',
+    },
+  },
+  'scheduler-jobs': {
+    name: 'Programador |||| Programador',
+    fields: {
+      id: 'Trabajo',
+      cron: 'Programación (cron)',
+      timeZone: 'Zona horaria',
+      leasedBy: 'En ejecución por',
+      lastRun: { startedAt: 'Última ejecución', status: 'Estado', done: 'Ítems' },
+    },
+  },
+  'job-runs': {
+    name: 'Ejecución |||| Ejecuciones',
+    fields: {
+      id: 'N° de ejecución',
+      job: 'Trabajo',
+      status: 'Estado',
+      trigger: 'Origen',
+      triggeredBy: 'Pedida por',
+      startedAt: 'Inicio',
+      finishedAt: 'Término',
+      done: 'Ítems',
+      errorKind: 'Tipo de error',
+      schedulerId: 'Programador',
+    },
+  },
   payments: {
     name: 'Pago |||| Pagos',
     fields: {
@@ -388,7 +429,12 @@ export const resources = {
 
 /** The console's own sentences. */
 export const cubre = {
-  menu: { catalogues: 'Catálogos', identity: 'Usuarios y permisos', payments: 'Compra online' },
+  menu: {
+    catalogues: 'Catálogos',
+    identity: 'Usuarios y permisos',
+    payments: 'Compra online',
+    operations: 'Operación',
+  },
   language: { switch: 'Idioma: %{language}. Cambiar idioma' },
   login: { title: 'Consola Cubre', email: 'Correo electrónico' },
   error: { conflict: 'Otro usuario modificó este registro; recargue.' },
@@ -637,6 +683,38 @@ export const cubre = {
       status_refund_refused: 'Devolución rechazada',
     },
   },
+  insurers: {
+    operation_day: 'Día de corte',
+    operation_day_help: 'De 1 a 31; en un mes más corto, su último día.',
+    retroactive_days: 'Días retroactivos',
+    default: '(por defecto)',
+    edit: 'Editar %{what}',
+  },
+  scheduler: {
+    title: 'Programador',
+    actions: 'Acciones',
+    run_now: 'Ejecutar ahora',
+    run_now_job: 'Ejecutar ahora %{job}',
+    started: 'Se inició %{job}.',
+    busy: '%{job} ya se está ejecutando; espere que termine.',
+    progress: 'Avance',
+    counts: '%{done} listos · %{failed} fallidos · %{total} en total',
+    runs: 'Ejecuciones',
+    run: 'Ejecución',
+    no_runs: 'Este trabajo aún no se ha ejecutado.',
+    failed_items: 'Ítems fallidos',
+    no_failed_items: 'Ningún ítem falló.',
+    item_key: 'Ítem',
+    item_reason: 'Motivo',
+    more_failed: 'y %{count} fallidos más (se guardan los primeros 100).',
+    status: {
+      running: 'En curso',
+      succeeded: 'Terminada',
+      failed: 'Fallida',
+      abandoned: 'Interrumpida',
+    },
+    trigger: { cron: 'Programada', manual: 'Manual' },
+  },
   audit: {
     categories: {
       user: 'Usuarios',
@@ -647,6 +725,8 @@ export const cubre = {
       failureReason: 'Motivos de fallo',
       leadTransition: 'Transiciones',
       payment: 'Pagos',
+      jobRunRequest: 'Programador',
+      insurerSettings: 'Aseguradoras',
     },
     actors: { user: 'Usuario', system: 'Sistema', visitor: 'Visitante' },
     types: {
@@ -672,6 +752,9 @@ export const cubre = {
       LeadTransitionsDefined: 'Transiciones definidas',
       LeadTransitionsRevised: 'Transiciones modificadas',
       LeadTransitionsDeleted: 'Transiciones eliminadas',
+      JobRunRequested: 'Ejecución pedida',
+      InsurerOperationDaySet: 'Día de corte',
+      InsurerRetroactiveDaysSet: 'Días retroactivos',
     },
   },
 };

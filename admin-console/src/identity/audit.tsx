@@ -19,6 +19,10 @@ const CATEGORIES = [
   'failureReason',
   'leadTransition',
   'payment',
+  // "Ejecutar ahora" of the scheduler's jobs (issue 15).
+  'jobRunRequest',
+  // Insurers' cutting and retroactive days (issue 15).
+  'insurerSettings',
 ];
 
 /** The change as one line of JSON, long values cut: the full record is the event itself. */

@@ -28,6 +28,7 @@ function Group({ title, resources, children }: { title: string; resources: strin
 const CATALOGUES = ['lead-statuses', 'lead-sub-statuses', 'failure-reasons', 'lead-transitions'];
 const PAYMENTS = ['sales', 'payments'];
 const IDENTITY = ['users', 'invitations', 'roles', 'permissions', 'organizations', 'audit'];
+const OPERATIONS = ['insurers', 'scheduler-jobs'];
 
 /**
  * The sidebar: work first (dashboard, leads, kanban, agenda), then online sales and payments, the
@@ -56,6 +57,11 @@ export function Menu() {
       </Group>
       <Group title="cubre.menu.catalogues" resources={CATALOGUES}>
         {CATALOGUES.map((name) => (
+          <RaMenu.ResourceItem key={name} name={name} />
+        ))}
+      </Group>
+      <Group title="cubre.menu.operations" resources={OPERATIONS}>
+        {OPERATIONS.map((name) => (
           <RaMenu.ResourceItem key={name} name={name} />
         ))}
       </Group>

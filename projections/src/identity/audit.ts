@@ -7,6 +7,8 @@ import {
   type AuditDocument,
 } from '@cubre/schemas';
 import { PAYMENT_CATEGORY } from '@cubre/schemas/payments/sales';
+import { JOB_RUN_REQUEST_CATEGORY } from '@cubre/schemas/jobs/runs';
+import { INSURER_SETTINGS_CATEGORY } from '@cubre/schemas/insurers/settings';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
 import type { ProjectionEvent } from '@cubre/platform/projections/projection';
 
@@ -28,6 +30,10 @@ export const AUDITED_CATEGORIES: readonly string[] = [
   ROLE_CATEGORY,
   ORGANIZATION_CATEGORY,
   ...LEAD_CATALOGUE_AUDITED_CATEGORIES,
+  // Who pressed "Ejecutar ahora" on which job (issue 15).
+  JOB_RUN_REQUEST_CATEGORY,
+  // Insurers' operation day and retroactive days (issue 15).
+  INSURER_SETTINGS_CATEGORY,
 ];
 const AUDITED: ReadonlySet<string> = new Set(AUDITED_CATEGORIES);
 

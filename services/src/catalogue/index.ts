@@ -70,5 +70,6 @@ export {
 export { catalogueIndex } from './views/catalogueIndex';
 export { productLookup } from './views/productLookup';
 export { ADDITIONAL_INSURANCE_TYPES } from './views/organizations';
+export { organizationsOfTypes } from './views/organizationsOfTypes';
 export { referenceDataDir } from './comparator/pricingContext';
 export type { CardDocument } from '@cubre/projections/catalogue/documents';

@@ -127,6 +127,15 @@ export const RuntimeConfig = z.object({
     .string()
     .default('* * * * *')
     .refine((expression) => cron.validate(expression), 'a node-cron expression (five or six fields)'),
+  /**
+   * The scheduler's job leases (issue 15, services/src/jobs): a run holds its job this long past its last
+   * renewal (renewed every third of it), so a killed scheduler's job is taken over by another within it.
+   * SCHEDULER_ID names this process in the runs and leases (host:pid by default).
+   */
+  JOB_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(120_000),
+  SCHEDULER_ID: z.string().min(1).max(200).optional(),
+  /** How often a scheduler role reads "Ejecutar ahora" requests made by an api in another process. */
+  JOB_REQUEST_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   LAG_LOG_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
   /**
    * Key that signs the console's tokens (HS256), 32 characters or more. Every api instance must share it;

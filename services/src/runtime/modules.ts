@@ -4,6 +4,9 @@ import { identityProjection } from '@cubre/projections/identity/projection';
 import { leadCatalogueProjection } from '@cubre/projections/leadCatalogue/projection';
 import { contactsProjection, leadsProjection } from '@cubre/projections/leads/projection';
 import { paymentsProjection } from '@cubre/projections/payments/projection';
+import { jobsProjection } from '@cubre/projections/jobs/projection';
+import { insurersProjection } from '@cubre/projections/insurers/projection';
+import { JOBS_CATEGORIES } from '@cubre/schemas/jobs/runs';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
 import { catalogueModule } from '../catalogue';
@@ -19,6 +22,7 @@ import type { Logger } from '@cubre/platform/ports/logger';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
 import type { HttpModule } from '@cubre/platform/http/app';
 import { siteModule } from '../site';
+import { insurersModule } from '../insurers';
 import { paymentsModule } from '../payments';
 import type { PaymentGateway } from '../payments';
 
@@ -34,6 +38,7 @@ export const domainModules: DomainModule[] = [
   leadsModule,
   identityModule,
   leadCatalogueModule([leadsReferringTo]),
+  insurersModule,
 ];
 
 export const projections: Projection[] = [
@@ -45,11 +50,17 @@ export const projections: Projection[] = [
   identityProjection,
   leadCatalogueProjection,
   paymentsProjection,
+  jobsProjection,
+  insurersProjection,
 ];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */
 export const allCategories = (): string[] => [
-  ...new Set([...domainModules.flatMap((module) => module.categories), ...SALES_CATEGORIES]),
+  ...new Set([
+    ...domainModules.flatMap((module) => module.categories),
+    ...SALES_CATEGORIES,
+    ...JOBS_CATEGORIES,
+  ]),
 ];
 
 /**

@@ -10,7 +10,7 @@ import { openEngines, type Engines } from './engines';
 import { renderMetrics } from './metrics';
 import { configuredModules, domainModules, projections, reactorsFor } from './modules';
 import { opsRoutes } from './opsRoutes';
-import { startScheduler, type Scheduler } from './scheduler';
+import { DEFAULT_JOB_TIME_ZONE, startScheduler, type ScheduledJob, type Scheduler } from './scheduler';
 import { adminConsoleModule } from '../adminConsole';
 import { editionModule } from '@cubre/platform/http/editions';
 import { storefrontModule } from '../storefront';
@@ -18,6 +18,8 @@ import { identityAuthenticator } from '../identity';
 import { gatewayFromEnv, reconcilePendingPayments } from '../payments';
 import type { PaymentGateway } from '../payments';
 import { identityConfigOf } from './identityConfig';
+import { hostname } from 'node:os';
+import { jobLeases, jobsModule, pollRunRequests, runRecorder } from '../jobs';
 import { opsTokenOf } from './opsToken';
 import { createRateLimits } from '@cubre/platform/http/rateLimits';
 import { rateLimitSettingsOf } from './rateLimitSettings';
@@ -61,6 +63,7 @@ export async function startRuntime(
   let runner: ProjectionRunner | undefined;
   let relay: Relay | undefined;
   let scheduler: Scheduler | undefined;
+  let runRequests: { stop(): void } | undefined;
   let draining = false;
 
   if (roles.has('projector')) {
@@ -94,27 +97,42 @@ export async function startRuntime(
   }
   const paymentGateway =
     hooks.paymentGateway ?? gatewayFromEnv(process.env, undefined, { dataDir: config.DATA_DIR });
+  const jobs: ScheduledJob[] = [
+    {
+      // Payments a stopped process left PENDING, asked of the provider by their key (issue 14).
+      name: 'reconcile-payments',
+      schedule: config.RECONCILE_PAYMENTS_CRON,
+      run: async (run) => {
+        const { looked, settled } = await reconcilePendingPayments({
+          eventStore: engines.eventStore,
+          readStore: engines.readStore,
+          gateway: paymentGateway,
+          clock,
+          logger,
+        });
+        // The ones not settled are asked again next run: looked at, neither done nor failed.
+        await run.setTotal(looked);
+        await run.progress(settled);
+      },
+    },
+  ];
   if (roles.has('scheduler')) {
-    scheduler = startScheduler(
-      logger,
-      [
-        {
-          // Payments a stopped process left PENDING, asked of the provider by their key (issue 14).
-          name: 'reconcile-payments',
-          schedule: config.RECONCILE_PAYMENTS_CRON,
-          run: async () => {
-            await reconcilePendingPayments({
-              eventStore: engines.eventStore,
-              readStore: engines.readStore,
-              gateway: paymentGateway,
-              clock,
-              logger,
-            });
-          },
-        },
-      ],
+    // Runs recorded as events, one scheduler process at a time per job (services/src/jobs, issue 15).
+    const recorder = runRecorder({
+      eventStore: engines.eventStore,
+      leases: jobLeases(engines.eventStore, clock, config.JOB_LEASE_TTL_MS),
       clock,
-    );
+      logger,
+      schedulerId: config.SCHEDULER_ID ?? `${hostname()}:${process.pid}`,
+      renewEveryMs: Math.max(500, Math.floor(config.JOB_LEASE_TTL_MS / 3)),
+    });
+    scheduler = startScheduler(logger, jobs, clock, recorder);
+    runRequests = await pollRunRequests({
+      eventStore: engines.eventStore,
+      scheduler,
+      logger,
+      everyMs: config.JOB_REQUEST_POLL_MS,
+    });
   }
 
   const visibility: Visibility = runner
@@ -148,7 +166,19 @@ export async function startRuntime(
       authenticate: (req, options) => identityAuthenticator(context).authenticate(req, options),
     },
   };
-  const modules = [...domainModules, ...configuredModules({ paymentGateway })];
+  const modules = [
+    ...domainModules,
+    ...configuredModules({ paymentGateway }),
+    jobsModule({
+      jobs: jobs.map((job) => ({
+        name: job.name,
+        schedule: job.schedule,
+        timeZone: job.timeZone ?? DEFAULT_JOB_TIME_ZONE,
+      })),
+      scheduler: scheduler ?? null,
+      leaseTtlMs: config.JOB_LEASE_TTL_MS,
+    }),
+  ];
   if (roles.has('api')) {
     for (const module of modules) await module.start?.(context);
   }
@@ -214,6 +244,7 @@ export async function startRuntime(
         await closed;
         clearInterval(idleCloser);
         clearTimeout(timer);
+        runRequests?.stop();
         await scheduler?.stop();
         await relay?.stop();
         await runner?.stop();

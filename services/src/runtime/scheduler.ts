@@ -1,5 +1,4 @@
 import cron from 'node-cron';
-import { randomUUID } from 'node:crypto';
 import type { Logger } from '@cubre/platform/ports/logger';
 
 /**
@@ -30,35 +29,104 @@ export interface ScheduledJob {
   run(run: JobRun): Promise<void>;
 }
 
+/** The time zone of a job that names none: Chile's, the first edition's. */
+export const DEFAULT_JOB_TIME_ZONE = 'America/Santiago';
+
+/** Why a run starts: its cron, or a person's "Ejecutar ahora" (their user id). */
+export type RunTrigger = { kind: 'cron' } | { kind: 'manual'; by: string };
+
+/**
+ * Where runs are recorded and who may run a job now (services/src/jobs: events and a lease in the event
+ * store, so of two scheduler processes one runs a job at a time). `begin` answers the run to hand the job,
+ * or why it did not start: another scheduler holds the job's lease, or that run id already ran.
+ */
+export interface RunRecorder {
+  begin(
+    job: string,
+    trigger: RunTrigger,
+    runId?: string,
+  ): Promise<
+    | { run: JobRun; finish(error?: unknown): Promise<void> }
+    | { leasedBy: string; runId: string }
+    | { alreadyRan: string }
+  >;
+}
+
+/** What "Ejecutar ahora" got: the run started (its id), the job is busy (who holds it), or no such job. */
+export type RunNowResult = { started: string } | { busy: string } | { unknown: true };
+
 export interface Scheduler {
   jobs(): string[];
+  /** Runs a job now, outside its cron, if no scheduler runs it already (`runId`: a request's). */
+  runNow(name: string, by: string, runId?: string): Promise<RunNowResult>;
   stop(): Promise<void>;
 }
 
-/** A run that records nothing: the recorder of runs as events replaces it (issue 15). */
-function untrackedRun(job: string, startedAt: Date): JobRun {
-  return {
-    runId: randomUUID(),
-    job,
-    startedAt,
-    setTotal: async () => {},
-    progress: async () => {},
-    itemFailed: async () => {},
-  };
-}
-
 /**
- * The scheduler role: runs registered jobs on their cron schedules, never two runs of one job at once in
- * this process, and waits for running jobs when stopping. Domains register their jobs (charges, arrears
- * reminders) as they arrive; the platform itself has none.
+ * The scheduler role: runs registered jobs on their cron schedules and on request, records each run
+ * (`recorder`), never two runs of one job at once in this process nor, through the recorder's lease, across
+ * processes; waits for running jobs when stopping. Domains register their jobs (charges, arrears reminders)
+ * as they arrive in runtime.ts.
  */
 export function startScheduler(
   logger: Logger,
   jobs: ScheduledJob[],
-  clock: () => Date = () => new Date(),
+  /** The contract's clock (issue 15): runs are stamped by the recorder's, which runtime.ts gives the same one. */
+  _clock: () => Date,
+  recorder: RunRecorder,
 ): Scheduler {
   const log = logger.child({ component: 'scheduler' });
-  const running = new Map<string, Promise<void>>();
+  const running = new Map<string, { runId: string; done: Promise<void> }>();
+  const byName = new Map(jobs.map((job) => [job.name, job]));
+
+  /** Starts a run of `job` unless one is going here or elsewhere; resolves once it started (or not). */
+  async function start(job: ScheduledJob, trigger: RunTrigger, runId?: string): Promise<RunNowResult> {
+    const here = running.get(job.name);
+    if (here) return here.runId === runId ? { started: here.runId } : { busy: 'this-process' };
+    // Claimed before the first await, so two ticks of this process never both ask for the lease.
+    let release!: () => void;
+    const claim = { runId: runId ?? '', done: new Promise<void>((resolve) => (release = resolve)) };
+    running.set(job.name, claim);
+    let launched = false;
+    try {
+      const begun = await recorder.begin(job.name, trigger, runId);
+      if ('leasedBy' in begun) {
+        log.info({ job: job.name, leasedBy: begun.leasedBy }, 'job leased by another scheduler; skipped');
+        // The holder runs this very request (another scheduler saw it first): it started.
+        return begun.runId === runId ? { started: begun.runId } : { busy: begun.leasedBy };
+      }
+      if ('alreadyRan' in begun) return { started: begun.alreadyRan };
+      claim.runId = begun.run.runId;
+      const started = Date.now();
+      const done = job
+        .run(begun.run)
+        .then(
+          () => begun.finish(),
+          (error) => {
+            log.error({ err: error, job: job.name }, 'job failed');
+            return begun.finish(error);
+          },
+        )
+        .then(() => log.info({ job: job.name, durationMs: Date.now() - started }, 'job done'))
+        .catch((error) => log.error({ err: error, job: job.name }, 'job run not recorded'))
+        .finally(() => {
+          running.delete(job.name);
+          release();
+        });
+      claim.done = done;
+      launched = true;
+      return { started: begun.run.runId };
+    } catch (error) {
+      log.error({ err: error, job: job.name }, 'job could not start');
+      throw error;
+    } finally {
+      if (!launched) {
+        running.delete(job.name);
+        release();
+      }
+    }
+  }
+
   const tasks = jobs.map((job) =>
     cron.schedule(
       job.schedule,
@@ -67,23 +135,22 @@ export function startScheduler(
           log.warn({ job: job.name }, 'previous run still going; skipped');
           return;
         }
-        const started = Date.now();
-        const run = job
-          .run(untrackedRun(job.name, clock()))
-          .then(() => log.info({ job: job.name, durationMs: Date.now() - started }, 'job done'))
-          .catch((error) => log.error({ err: error, job: job.name }, 'job failed'))
-          .finally(() => running.delete(job.name));
-        running.set(job.name, run);
+        start(job, { kind: 'cron' }).catch(() => {});
       },
-      { timezone: job.timeZone ?? 'America/Santiago', name: job.name },
+      { timezone: job.timeZone ?? DEFAULT_JOB_TIME_ZONE, name: job.name },
     ),
   );
   log.info({ jobs: jobs.map((job) => job.name) }, 'scheduler started');
   return {
     jobs: () => jobs.map((job) => job.name),
+    runNow(name, by, runId) {
+      const job = byName.get(name);
+      if (!job) return Promise.resolve({ unknown: true });
+      return start(job, { kind: 'manual', by }, runId);
+    },
     async stop() {
       for (const task of tasks) await task.stop();
-      await Promise.all(running.values());
+      await Promise.all([...running.values()].map((run) => run.done));
     },
   };
 }

@@ -304,6 +304,27 @@ async function callEveryReadRoute() {
   await ok(admin.get(`/api/admin/payments${listQuery({ range: [0, 9] })}`));
   await ok(admin.get(`/api/admin/sales/${sale.id}`));
   await ok(admin.get(`/api/admin/payments/${paid.payment.id}`));
+
+  // The scheduler's jobs and runs (issue 15): a run asked for, then every filter and sort of the console.
+  const run = await ok(admin.post('/api/admin/scheduler/jobs/reconcile-payments/runs', {}));
+  await ok(admin.get(`/api/admin/scheduler-jobs${listQuery({ range: [0, 9] })}`));
+  await ok(admin.get('/api/admin/scheduler-jobs/reconcile-payments'));
+  for (const sort of ['id', 'startedAt', 'finishedAt', 'status', 'job']) {
+    for (const filter of [
+      {},
+      { job: 'reconcile-payments' },
+      { status: 'succeeded' },
+      { trigger: 'manual' },
+      { job: 'reconcile-payments', status: 'running' },
+      { startedAt_gte: '2020-01-01' },
+    ]) {
+      await ok(admin.get(`/api/admin/job-runs${listQuery({ filter, sort: [sort, 'DESC'], range: [0, 9] })}`));
+    }
+  }
+  await ok(admin.get(`/api/admin/job-runs/${run.id}`));
+  // Insurers' settings (issue 15): the catalogue's organizations are read whole (WHOLE_READS), settings by id.
+  await ok(admin.get(`/api/admin/insurers${listQuery({ filter: { country: 'CL' }, range: [0, 9] })}`));
+  await ok(admin.get('/api/admin/insurers/Seguros-Andes'));
 }
 
 test('every read a request makes is served by an index: no route reads every document', async () => {
