@@ -2,7 +2,8 @@ import { JOB_RUN_CATEGORY, type JobRunStatus } from '@cubre/schemas/jobs/runs';
 import type { Projection, ProjectionEvent } from '@cubre/platform/projections/projection';
 
 export const JOBS_PROJECTION = 'jobs';
-export const JOB_RUNS_COLLECTION = 'job-runs';
+// Collection names are identifiers (the operators' read-model dump accepts no hyphen); the resource is job-runs.
+export const JOB_RUNS_COLLECTION = 'jobRuns';
 
 /** One run of a scheduled job, as the console's Programador lists it. */
 export type JobRunDocument = {
