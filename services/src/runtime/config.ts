@@ -127,6 +127,14 @@ export const RuntimeConfig = z.object({
     .string()
     .default('* * * * *')
     .refine((expression) => cron.validate(expression), 'a node-cron expression (five or six fields)'),
+  /**
+   * When the scheduler sends the arrears and resume-contracting reminders due (issue 15; node-cron, Chile's
+   * time zone): hourly from 9:00 to 20:00, so a reminder never arrives at night.
+   */
+  REMINDERS_CRON: z
+    .string()
+    .default('0 9-20 * * *')
+    .refine((expression) => cron.validate(expression), 'a node-cron expression (five or six fields)'),
   LAG_LOG_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
   /**
    * Key that signs the console's tokens (HS256), 32 characters or more. Every api instance must share it;

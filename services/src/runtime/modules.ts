@@ -4,6 +4,7 @@ import { identityProjection } from '@cubre/projections/identity/projection';
 import { leadCatalogueProjection } from '@cubre/projections/leadCatalogue/projection';
 import { contactsProjection, leadsProjection } from '@cubre/projections/leads/projection';
 import { paymentsProjection } from '@cubre/projections/payments/projection';
+import { arrearsProjection } from '@cubre/projections/arrears/projection';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
 import { catalogueModule } from '../catalogue';
@@ -20,6 +21,7 @@ import type { ReadStore } from '@cubre/platform/ports/readStore';
 import type { HttpModule } from '@cubre/platform/http/app';
 import { siteModule } from '../site';
 import { paymentsModule } from '../payments';
+import { arrearsModule } from '../arrears';
 import type { PaymentGateway } from '../payments';
 
 /** Every domain the runtime serves: its HTTP routes, its stream categories and its projections. */
@@ -34,6 +36,7 @@ export const domainModules: DomainModule[] = [
   leadsModule,
   identityModule,
   leadCatalogueModule([leadsReferringTo]),
+  arrearsModule,
 ];
 
 export const projections: Projection[] = [
@@ -45,6 +48,7 @@ export const projections: Projection[] = [
   identityProjection,
   leadCatalogueProjection,
   paymentsProjection,
+  arrearsProjection,
 ];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */

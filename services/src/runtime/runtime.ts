@@ -16,6 +16,8 @@ import { editionModule } from '@cubre/platform/http/editions';
 import { storefrontModule } from '../storefront';
 import { identityAuthenticator } from '../identity';
 import { gatewayFromEnv, reconcilePendingPayments } from '../payments';
+import { sendRemindersJob } from '../arrears';
+import { mailRequester } from '../mail';
 import type { PaymentGateway } from '../payments';
 import { identityConfigOf } from './identityConfig';
 import { opsTokenOf } from './opsToken';
@@ -112,6 +114,17 @@ export async function startRuntime(
             });
           },
         },
+        // Arrears (002-4.17) and resume-contracting (002-4.18) reminders, each once (issue 15).
+        sendRemindersJob(
+          {
+            eventStore: engines.eventStore,
+            readStore: engines.readStore,
+            mail: mailRequester(engines.eventStore, clock),
+            clock,
+            logger,
+          },
+          config.REMINDERS_CRON,
+        ),
       ],
       clock,
     );
