@@ -1,6 +1,7 @@
 import { ARREARS_CATEGORIES } from '@cubre/schemas/arrears';
 import type { HttpModule } from '@cubre/platform/http/app';
-import { Router } from 'express';
+import { mailRequester } from '../mail';
+import { arrearsAdminRoutes } from './adminRoutes';
 import { sendReminders, type ReminderDeps } from './sendReminders';
 
 /**
@@ -10,7 +11,8 @@ import { sendReminders, type ReminderDeps } from './sendReminders';
 export const arrearsModule: HttpModule & { categories: string[] } = {
   name: 'arrears',
   categories: [...ARREARS_CATEGORIES],
-  routes: () => Router(),
+  // The mail port on the request's own stores and clock (the scheduler's job gets its own).
+  routes: (context) => arrearsAdminRoutes(context, mailRequester(context.eventStore, context.clock)),
 };
 
 /** The scheduler's `send-reminders` job, on its cron in Chile's time zone. */

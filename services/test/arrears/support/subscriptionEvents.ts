@@ -5,6 +5,7 @@ import {
   SubscriptionCreatedData,
   SubscriptionPeriodChargedData,
   SaleOverdueData,
+  SaleOverdueSettledData,
 } from '@cubre/schemas/subscriptions/events';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { derivedId } from '@cubre/platform/commands/eventIds';
@@ -114,6 +115,13 @@ export function subscriptionWriter(
       attempt++;
       const before = overdue;
       overdue = null;
+      if (before !== null) {
+        await append(
+          `sale-${saleId}`,
+          'SaleOverdueSettled',
+          SaleOverdueSettledData.parse({ saleId, subscriptionId: id, period }),
+        );
+      }
       return append(
         `subscription-${id}`,
         'SubscriptionPeriodCharged',
