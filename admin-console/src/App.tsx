@@ -5,6 +5,8 @@ import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import EventIcon from '@mui/icons-material/Event';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { authProvider, CHANGE_PASSWORD_PATH } from './authProvider';
 import { failureReasons } from './catalogues/failureReasons';
@@ -28,6 +30,8 @@ import { AgendaList } from './leads/AgendaList';
 import { LeadList } from './leads/LeadList';
 import { PaymentList } from './payments/PaymentList';
 import { SaleList } from './payments/SaleList';
+import { ArrearsList } from './arrears/ArrearsList';
+import { SubscriptionList } from './subscriptions/SubscriptionList';
 import type { Lead } from './types';
 
 /** The heavy screens load when first opened: the lead page and the kanban (the list does not pay for them). */
@@ -35,6 +39,8 @@ const LeadShow = lazy(() => import('./leads/LeadShow'));
 const LeadKanban = lazy(() => import('./leads/LeadKanban'));
 const SaleShow = lazy(() => import('./payments/SaleShow'));
 const PaymentShow = lazy(() => import('./payments/PaymentShow'));
+const SubscriptionShow = lazy(() => import('./subscriptions/SubscriptionShow'));
+const ArrearsShow = lazy(() => import('./arrears/ArrearsShow'));
 
 /** Served at /admin (services/src/adminConsole): the router's basename, so links and deep links agree. */
 export const BASENAME = '/admin';
@@ -79,6 +85,16 @@ export function App() {
           name="payments"
           {...guardPages({ list: PaymentList, show: PaymentShow })}
           icon={PaymentsIcon}
+        />
+        <Resource
+          name="subscriptions"
+          {...guardPages({ list: SubscriptionList, show: SubscriptionShow })}
+          icon={AutorenewIcon}
+        />
+        <Resource
+          name="arrears"
+          {...guardPages({ list: ArrearsList, show: ArrearsShow })}
+          icon={WarningAmberIcon}
         />
         <Resource name="lead-statuses" {...guardPages(leadStatuses)} />
         <Resource name="lead-sub-statuses" {...guardPages(leadSubStatuses)} />
