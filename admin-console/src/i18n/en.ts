@@ -531,6 +531,7 @@ export const en: ConsoleMessages = {
       actors: { user: 'User', system: 'System', visitor: 'Visitor' },
       types: {
         PaymentReversalRequested: 'Void or refund requested',
+        ArrearsReminderResent: 'Arrears reminder sent by hand',
         PaymentVoided: 'Payment voided',
         PaymentRefunded: 'Payment refunded',
         PaymentReversalRefused: 'Void or refund refused',

@@ -742,6 +742,7 @@ export const cubre = {
     actors: { user: 'Usuario', system: 'Sistema', visitor: 'Visitante' },
     types: {
       PaymentReversalRequested: 'Anulación o devolución solicitada',
+      ArrearsReminderResent: 'Aviso de mora enviado a mano',
       PaymentVoided: 'Pago anulado',
       PaymentRefunded: 'Pago devuelto',
       PaymentReversalRefused: 'Anulación o devolución rechazada',

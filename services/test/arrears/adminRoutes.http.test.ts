@@ -4,6 +4,8 @@ import { ArrearsDetail, ArrearsRecord } from '@cubre/schemas/arrears';
 import { json } from '../support/http';
 import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
 import { listQuery, sessionOf, signIn, type Session } from '../identity/support';
+import type { ObservedQuery } from '@cubre/platform/adapters/sqlite/readStore/collection';
+import type { SqliteReadStore } from '@cubre/platform/adapters/sqlite/readStore/store';
 import { reminderHarness } from './support/reminderHarness';
 import { subscriptionWriter } from './support/subscriptionEvents';
 
@@ -188,5 +190,49 @@ describe('console arrears resource', () => {
     expect(badBody.status).toBe(400);
     expect(await json(badBody)).toMatchObject({ errors: [expect.objectContaining({ field: 'reason' })] });
     expect(await harness.mailsAbout(sub.id)).toEqual([]);
+  });
+
+  test('002-4.17 every read of the list, its filters and sorts, and of the reminder job is served by an index', async () => {
+    await overdue(2);
+    await harness.settled();
+    const seen: ObservedQuery[] = [];
+    const store = runtime.engines.readStore as SqliteReadStore;
+    const stop = store.observeQueries((query) => seen.push(query));
+    const filters: object[] = [
+      {},
+      { stage: 'mora_1' },
+      { stage: ['none', 'mora_2'] },
+      { country: 'CL' },
+      { inArrears: true },
+      { overdueCount_gte: 1, overdueCount_lte: 5 },
+      { since_gte: '2026-01-01', since_lte: '2030-01-01' },
+      { id: [randomUUID()] },
+    ];
+    for (const filter of filters) {
+      for (const sort of [
+        undefined,
+        ['since', 'ASC'],
+        ['overdueCount', 'DESC'],
+        ['updatedAt', 'DESC'],
+      ] as const) {
+        const response = await admin.get(
+          `/api/admin/arrears${listQuery({ filter, range: [0, 9], sort: sort ? [...sort] : undefined })}`,
+        );
+        expect(response.status).toBe(200);
+      }
+    }
+    await harness.run();
+    stop();
+    const scans: string[] = [];
+    const ours = seen.filter((query) => ['arrears', 'resumeContracting'].includes(query.collection));
+    for (const query of new Map(ours.map((query) => [JSON.stringify(query), query])).values()) {
+      const plan = await store
+        .collection(query.collection)
+        .explain(query.filter, { ...query.options, operation: query.operation });
+      if (plan.fullScan)
+        scans.push(`${query.collection}.${query.operation}(${JSON.stringify(query.filter)})`);
+    }
+    expect(ours.length).toBeGreaterThan(20);
+    expect(scans).toEqual([]);
   });
 });
