@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mailRequester } from '@cubre/services/mail';
+import { sendReminders } from '@cubre/services/arrears';
+import type { MailRequester } from '@cubre/schemas/mail/mailRequest';
 import { arrearsMailKey } from '@cubre/schemas/arrears';
 import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
@@ -179,6 +181,55 @@ describe('arrears reminders (002-4.17)', () => {
     await harness.run();
     expect(await templates(requested.id)).toEqual([]);
     expect(await templates(exhausted.id)).toEqual(['mora_1', 'mora_3']);
+  });
+});
+
+describe('the job report (issue 15: setTotal, progress, itemFailed)', () => {
+  test('002-4.17 a run reports its total and progress; an item that fails is named by id and sent by the next run', async () => {
+    const failing = writer();
+    const fine = writer();
+    for (const sub of [failing, fine]) {
+      await sub.created();
+      await sub.declined('2026-11', 0);
+    }
+    await harness.settled();
+    // The real requester, made to refuse the failing contract's mail once (the SMTP side is not the job's).
+    const real = mailRequester(runtime.engines.eventStore, clock);
+    let refusals = 1;
+    const flaky: MailRequester = {
+      request: async (mail, metadata) => {
+        if (mail.subject.id === failing.id && refusals-- > 0) throw new Error('store unavailable');
+        return real.request(mail, metadata);
+      },
+    };
+    const report = { total: 0, done: 0, failed: 0, failures: [] as string[] };
+    await sendReminders(
+      { ...harness.deps, mail: flaky },
+      {
+        runId: 'run-1',
+        setTotal: async (total) => {
+          report.total = total;
+        },
+        progress: async (done, failed = 0) => {
+          report.done += done;
+          report.failed += failed;
+        },
+        itemFailed: async (key, reason) => {
+          report.failures.push(`${key} ${reason}`);
+        },
+      },
+    );
+    expect(report.total).toBeGreaterThanOrEqual(2);
+    expect(report.done + report.failed).toBe(report.total);
+    expect(report.failed).toBe(1);
+    // Ids and the error's kind only: never the address.
+    expect(report.failures).toEqual([`${failing.id} Error`]);
+    expect(await templates(failing.id)).toEqual([]);
+    expect(await templates(fine.id)).toEqual(['mora_1']);
+    const next = await harness.run();
+    expect(next.failed).toBe(0);
+    expect(await templates(failing.id)).toEqual(['mora_1']);
+    expect(await templates(fine.id)).toEqual(['mora_1']);
   });
 });
 
