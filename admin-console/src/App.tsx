@@ -7,6 +7,8 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import BusinessIcon from '@mui/icons-material/Business';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { authProvider, CHANGE_PASSWORD_PATH } from './authProvider';
 import { failureReasons } from './catalogues/failureReasons';
@@ -33,6 +35,8 @@ import { PaymentList } from './payments/PaymentList';
 import { SaleList } from './payments/SaleList';
 import { jobRuns, schedulerJobs } from './scheduler';
 import { insurers } from './insurers';
+import { ArrearsList } from './arrears/ArrearsList';
+import { SubscriptionList } from './subscriptions/SubscriptionList';
 import type { Lead } from './types';
 
 /** The heavy screens load when first opened: the lead page and the kanban (the list does not pay for them). */
@@ -40,6 +44,8 @@ const LeadShow = lazy(() => import('./leads/LeadShow'));
 const LeadKanban = lazy(() => import('./leads/LeadKanban'));
 const SaleShow = lazy(() => import('./payments/SaleShow'));
 const PaymentShow = lazy(() => import('./payments/PaymentShow'));
+const SubscriptionShow = lazy(() => import('./subscriptions/SubscriptionShow'));
+const ArrearsShow = lazy(() => import('./arrears/ArrearsShow'));
 
 /** Served at /admin (services/src/adminConsole): the router's basename, so links and deep links agree. */
 export const BASENAME = '/admin';
@@ -84,6 +90,16 @@ export function App() {
           name="payments"
           {...guardPages({ list: PaymentList, show: PaymentShow })}
           icon={PaymentsIcon}
+        />
+        <Resource
+          name="subscriptions"
+          {...guardPages({ list: SubscriptionList, show: SubscriptionShow })}
+          icon={AutorenewIcon}
+        />
+        <Resource
+          name="arrears"
+          {...guardPages({ list: ArrearsList, show: ArrearsShow })}
+          icon={WarningAmberIcon}
         />
         <Resource name="lead-statuses" {...guardPages(leadStatuses)} />
         <Resource name="lead-sub-statuses" {...guardPages(leadSubStatuses)} />

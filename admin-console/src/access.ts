@@ -41,6 +41,9 @@ export const RESOURCE_RULES: Record<string, ResourceRule> = {
   'job-runs': { read: 'scheduler:read' },
   // Insurers' settings (issue 15): each edited by its own command and permission (buttons on the page).
   insurers: { read: 'admin:insurer:read' },
+  // Issue 15: subscriptions are read with the seed's payment:read; arrears with arrears:read.
+  subscriptions: { read: 'payment:read' },
+  arrears: { read: 'arrears:read' },
   // Organizations are never deleted (their users and history name them): the API answers 405.
   organizations: {
     read: 'admin:organization:read',
@@ -57,6 +60,13 @@ export const LEAD_ACTIONS = {
   schedule: 'lead:schedule',
   history: 'lead:read-history',
   readAll: 'lead:read-all',
+} as const satisfies Record<string, Permission>;
+
+/** Subscription and arrears commands beyond reading (issue 15): their buttons show only with these. */
+export const SUBSCRIPTION_ACTIONS = {
+  forceCharge: 'payment:create',
+  cancel: 'subscription:cancel',
+  resendReminder: 'arrears:send-reminder',
 } as const satisfies Record<string, Permission>;
 
 /** react-admin's actions as this console reads them: list/show/export read, clone creates. */

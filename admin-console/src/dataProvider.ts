@@ -49,6 +49,15 @@ export interface CubreDataProvider extends DataProvider {
     body: { reason: string },
     idempotencyKey: string,
   ): Promise<{ data: PaymentRecord }>;
+  /**
+   * A console command under /api/admin (issue 15: a manual arrears mail, a forced charge, a cancellation):
+   * the Idempotency-Key made when its dialog opened, If-Match from the record's revision.
+   */
+  adminCommand<T>(
+    path: string,
+    body: object,
+    options: { idempotencyKey?: string; revision?: number | null },
+  ): Promise<{ data: T }>;
 }
 
 const REVERSAL_PATHS: Record<ReversalKind, string> = { void: 'anulaciones', refund: 'devoluciones' };
@@ -115,6 +124,22 @@ export function createDataProvider(): CubreDataProvider {
       const headers = new Headers({ Accept: 'application/json', 'Idempotency-Key': idempotencyKey });
       const { json } = await httpClient(url, { method: 'POST', body: JSON.stringify(body), headers });
       return { data: json as PaymentRecord };
+    },
+    async adminCommand<T>(
+      path: string,
+      body: object,
+      options: { idempotencyKey?: string; revision?: number | null },
+    ) {
+      const headers = new Headers({ Accept: 'application/json' });
+      if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
+      const ifMatch = ifMatchOfRevision(options.revision);
+      if (ifMatch) headers.set('If-Match', ifMatch);
+      const { json } = await httpClient(`${API_URL}${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers,
+      });
+      return { data: json as T };
     },
   };
 }

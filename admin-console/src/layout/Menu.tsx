@@ -26,7 +26,7 @@ function Group({ title, resources, children }: { title: string; resources: strin
 }
 
 const CATALOGUES = ['lead-statuses', 'lead-sub-statuses', 'failure-reasons', 'lead-transitions'];
-const PAYMENTS = ['sales', 'payments'];
+const PAYMENTS = ['sales', 'payments', 'subscriptions', 'arrears'];
 const IDENTITY = ['users', 'invitations', 'roles', 'permissions', 'organizations', 'audit'];
 const OPERATIONS = ['insurers', 'scheduler-jobs'];
 

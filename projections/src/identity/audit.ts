@@ -9,6 +9,7 @@ import {
 import { PAYMENT_CATEGORY } from '@cubre/schemas/payments/sales';
 import { JOB_RUN_REQUEST_CATEGORY } from '@cubre/schemas/jobs/runs';
 import { INSURER_SETTINGS_CATEGORY } from '@cubre/schemas/insurers/settings';
+import { ARREARS_CATEGORY } from '@cubre/schemas/arrears';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
 import type { ProjectionEvent } from '@cubre/platform/projections/projection';
 
@@ -48,6 +49,8 @@ export const PARTLY_AUDITED: Readonly<Record<string, ReadonlySet<string>>> = {
     'PaymentRefunded',
     'PaymentReversalRefused',
   ]),
+  // Staff's manual arrears mails (issue 15); the job's automatic ones are not staff's changes.
+  [ARREARS_CATEGORY]: new Set(['ArrearsReminderResent']),
 };
 
 /** Fields never kept in the audit, at any depth: a password hash is a secret even when it is stale. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATES, SALE_STATES } from './lists';
+import { RECURRENT_PAYMENT_STATES, SUBSCRIPTION_STATUSES } from '../subscriptions/lists';
 
 /** The seed's payment vocabularies (002 §3, §4, §9), each a zod enum so a stray value fails at the edge. */
 
@@ -66,8 +67,8 @@ export const paymentStateSchema = z.enum(PAYMENT_STATES);
 export type PaymentState = z.infer<typeof paymentStateSchema>;
 
 /** 002-4.02 */
-export const subscriptionStatusSchema = z.enum(['SUCCESS', 'DECLINED', 'PENDING']);
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 /** 002-4.03 */
-export const recurrentPaymentStateSchema = z.enum(['scheduled', 'processed', 'recycling', 'cancelled']);
+export const recurrentPaymentStateSchema = z.enum(RECURRENT_PAYMENT_STATES);
 /** 002-4.07 */
 export const billingPaymentStateSchema = z.enum(['PENDING', 'LATE', 'PARTIAL', 'PAID', 'NA']);

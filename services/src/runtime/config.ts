@@ -136,6 +136,14 @@ export const RuntimeConfig = z.object({
   SCHEDULER_ID: z.string().min(1).max(200).optional(),
   /** How often a scheduler role reads "Ejecutar ahora" requests made by an api in another process. */
   JOB_REQUEST_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
+  /**
+   * When the scheduler sends the arrears and resume-contracting reminders due (issue 15; node-cron, Chile's
+   * time zone): hourly from 9:00 to 20:00, so a reminder never arrives at night.
+   */
+  REMINDERS_CRON: z
+    .string()
+    .default('0 9-20 * * *')
+    .refine((expression) => cron.validate(expression), 'a node-cron expression (five or six fields)'),
   LAG_LOG_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
   /**
    * Key that signs the console's tokens (HS256), 32 characters or more. Every api instance must share it;

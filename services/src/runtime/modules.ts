@@ -7,6 +7,7 @@ import { paymentsProjection } from '@cubre/projections/payments/projection';
 import { jobsProjection } from '@cubre/projections/jobs/projection';
 import { insurersProjection } from '@cubre/projections/insurers/projection';
 import { JOBS_CATEGORIES } from '@cubre/schemas/jobs/runs';
+import { arrearsProjection } from '@cubre/projections/arrears/projection';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
 import { catalogueModule } from '../catalogue';
@@ -24,6 +25,7 @@ import type { HttpModule } from '@cubre/platform/http/app';
 import { siteModule } from '../site';
 import { insurersModule } from '../insurers';
 import { paymentsModule } from '../payments';
+import { arrearsModule } from '../arrears';
 import type { PaymentGateway } from '../payments';
 
 /** Every domain the runtime serves: its HTTP routes, its stream categories and its projections. */
@@ -39,6 +41,7 @@ export const domainModules: DomainModule[] = [
   identityModule,
   leadCatalogueModule([leadsReferringTo]),
   insurersModule,
+  arrearsModule,
 ];
 
 export const projections: Projection[] = [
@@ -52,6 +55,7 @@ export const projections: Projection[] = [
   paymentsProjection,
   jobsProjection,
   insurersProjection,
+  arrearsProjection,
 ];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */

@@ -16,6 +16,8 @@ import { editionModule } from '@cubre/platform/http/editions';
 import { storefrontModule } from '../storefront';
 import { identityAuthenticator } from '../identity';
 import { gatewayFromEnv, reconcilePendingPayments } from '../payments';
+import { sendRemindersJob } from '../arrears';
+import { mailRequester } from '../mail';
 import type { PaymentGateway } from '../payments';
 import { identityConfigOf } from './identityConfig';
 import { hostname } from 'node:os';
@@ -115,6 +117,17 @@ export async function startRuntime(
         await run.progress(settled);
       },
     },
+    // Arrears (002-4.17) and resume-contracting (002-4.18) reminders, each once (issue 15).
+    sendRemindersJob(
+      {
+        eventStore: engines.eventStore,
+        readStore: engines.readStore,
+        mail: mailRequester(engines.eventStore, clock),
+        clock,
+        logger,
+      },
+      config.REMINDERS_CRON,
+    ),
   ];
   if (roles.has('scheduler')) {
     // Runs recorded as events, one scheduler process at a time per job (services/src/jobs, issue 15).

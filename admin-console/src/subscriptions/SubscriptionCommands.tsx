@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { SubscriptionRecord } from '@cubre/schemas/subscriptions/records';
+import { FORCED_CHARGE_REASONS } from '@cubre/schemas/subscriptions/lists';
+import { SUBSCRIPTION_ACTIONS, hasPermission } from '../access';
+import type { CubreDataProvider } from '../dataProvider';
+import { usePermissionList } from '../usePermissionList';
+
+type Kind = 'forceCharge' | 'cancel';
+
+/**
+ * A forced charge with the seed's reasons (002-3.24; POST …/cobros-forzados, Idempotency-Key) or a
+ * cancellation with or without a final payment (POST …/cancelacion), both with If-Match on the revision.
+ */
+function CommandDialog({
+  record,
+  kind,
+  onClose,
+}: {
+  record: SubscriptionRecord;
+  kind: Kind;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<CubreDataProvider>();
+  const queryClient = useQueryClient();
+  const [key] = useState(() => crypto.randomUUID());
+  const [reason, setReason] = useState(kind === 'forceCharge' ? FORCED_CHARGE_REASONS[0] : '');
+  const [withFinalPayment, setWithFinalPayment] = useState(false);
+  const id = encodeURIComponent(record.id);
+  const mutation = useMutation({
+    mutationFn: () =>
+      kind === 'forceCharge'
+        ? dataProvider.adminCommand(
+            `/subscriptions/${id}/cobros-forzados`,
+            { reason },
+            {
+              idempotencyKey: key,
+              revision: record.revision,
+            },
+          )
+        : dataProvider.adminCommand(
+            `/subscriptions/${id}/cancelacion`,
+            { withFinalPayment, reason: reason.trim() },
+            {
+              revision: record.revision,
+            },
+          ),
+    onSuccess: () => {
+      notify(`cubre.subscriptions.${kind}.done`, { type: 'success' });
+      onClose();
+    },
+    onError: (error: unknown) =>
+      notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', {
+        type: 'error',
+      }),
+    onSettled: () =>
+      Promise.all(
+        ['subscriptions', 'arrears'].map((resource) =>
+          queryClient.invalidateQueries({ queryKey: [resource] }),
+        ),
+      ),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim()) mutation.mutate();
+  };
+  const titleId = `${kind}-title-${record.id}`;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{translate(`cubre.subscriptions.${kind}.title`)}</DialogTitle>
+        <DialogContent>
+          {kind === 'forceCharge' ? (
+            <TextField
+              select
+              fullWidth
+              sx={{ mt: 1 }}
+              label={translate('cubre.subscriptions.reason')}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            >
+              {FORCED_CHARGE_REASONS.map((id) => (
+                <MenuItem key={id} value={id}>
+                  {translate(`cubre.subscriptions.forcedReasons.${id}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : (
+            <Stack spacing={1} sx={{ mt: 1 }}>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={withFinalPayment}
+                    onChange={(_, checked) => setWithFinalPayment(checked)}
+                  />
+                }
+                label={translate('cubre.subscriptions.cancel.withFinalPayment')}
+              />
+              <TextField
+                required
+                fullWidth
+                multiline
+                minRows={2}
+                label={translate('cubre.subscriptions.reason')}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                slotProps={{ htmlInput: { maxLength: 500 } }}
+              />
+            </Stack>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color={kind === 'cancel' ? 'error' : 'primary'}
+            disabled={mutation.isPending}
+          >
+            {translate(`cubre.subscriptions.${kind}.submit`)}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The subscription's buttons, each only for who holds its permission (payment:create, subscription:cancel). */
+export function SubscriptionCommands({ record }: { record: SubscriptionRecord }) {
+  const translate = useTranslate();
+  const permissions = usePermissionList();
+  const [open, setOpen] = useState<Kind | null>(null);
+  if (record.lifecycle === 'cancelled') return null;
+  const kinds = (['forceCharge', 'cancel'] as const).filter((kind) =>
+    hasPermission(permissions, SUBSCRIPTION_ACTIONS[kind]),
+  );
+  if (kinds.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+      {kinds.map((kind) => (
+        <Button
+          key={kind}
+          variant="outlined"
+          color={kind === 'cancel' ? 'error' : 'primary'}
+          onClick={() => setOpen(kind)}
+        >
+          {translate(`cubre.subscriptions.${kind}.button`)}
+        </Button>
+      ))}
+      {open ? <CommandDialog record={record} kind={open} onClose={() => setOpen(null)} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+export * from './lists';
+export * from './stages';
+export * from './standing';
+export * from './events';
+export * from './records';

@@ -1,0 +1,4 @@
+export * from './lists';
+export * from './events';
+export * from './records';
+export * from './commands';
