@@ -4,6 +4,8 @@ import { identityProjection } from '@cubre/projections/identity/projection';
 import { leadCatalogueProjection } from '@cubre/projections/leadCatalogue/projection';
 import { contactsProjection, leadsProjection } from '@cubre/projections/leads/projection';
 import { paymentsProjection } from '@cubre/projections/payments/projection';
+import { subscriptionsProjection } from '@cubre/projections/subscriptions/projection';
+import { SUBSCRIPTIONS_CATEGORIES } from '@cubre/schemas/subscriptions/events';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
 import { catalogueModule } from '../catalogue';
@@ -21,6 +23,13 @@ import type { HttpModule } from '@cubre/platform/http/app';
 import { siteModule } from '../site';
 import { paymentsModule } from '../payments';
 import type { PaymentGateway } from '../payments';
+import {
+  subscriptionSaleStatesReactor,
+  subscriptionStarter,
+  subscriptionsModule,
+  type OperationDayOf,
+  type RetrySchedule,
+} from '../subscriptions';
 
 /** Every domain the runtime serves: its HTTP routes, its stream categories and its projections. */
 export interface DomainModule extends HttpModule {
@@ -45,11 +54,16 @@ export const projections: Projection[] = [
   identityProjection,
   leadCatalogueProjection,
   paymentsProjection,
+  subscriptionsProjection,
 ];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */
 export const allCategories = (): string[] => [
-  ...new Set([...domainModules.flatMap((module) => module.categories), ...SALES_CATEGORIES]),
+  ...new Set([
+    ...domainModules.flatMap((module) => module.categories),
+    ...SALES_CATEGORIES,
+    ...SUBSCRIPTIONS_CATEGORIES,
+  ]),
 ];
 
 /**
@@ -70,13 +84,25 @@ export function reactorsFor(engines: {
     quotes: catalogueQuotes(snapshots, engines.clock),
     logger: engines.logger,
   });
-  return [saleLeadStepsReactor(engines.eventStore, recordSaleStep)];
+  return [
+    saleLeadStepsReactor(engines.eventStore, recordSaleStep),
+    // A subscription's charges and cancellation move its sale (002-3.30).
+    subscriptionSaleStatesReactor(engines.eventStore),
+  ];
 }
 
 /**
  * The domains whose modules need what the runtime makes at start (payments: the configured gateway); their
  * categories are in allCategories all the same.
  */
-export const configuredModules = (options: { paymentGateway: PaymentGateway }): DomainModule[] => [
-  paymentsModule(options.paymentGateway),
+export const configuredModules = (options: {
+  paymentGateway: PaymentGateway;
+  retrySchedule: RetrySchedule;
+  /** The insurer settings' operation day (002-4.19), once that domain is wired; the default day until then. */
+  operationDayOf?: OperationDayOf;
+}): DomainModule[] => [
+  paymentsModule(options.paymentGateway, {
+    subscriptions: (context) => subscriptionStarter(context.eventStore, options.operationDayOf),
+  }),
+  subscriptionsModule({ gateway: options.paymentGateway, retrySchedule: options.retrySchedule }),
 ];

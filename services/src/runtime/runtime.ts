@@ -16,6 +16,7 @@ import { editionModule } from '@cubre/platform/http/editions';
 import { storefrontModule } from '../storefront';
 import { identityAuthenticator } from '../identity';
 import { gatewayFromEnv, reconcilePendingPayments } from '../payments';
+import { chargeSubscriptionsJob, parseRetryDays, type RetrySchedule } from '../subscriptions';
 import type { PaymentGateway } from '../payments';
 import { identityConfigOf } from './identityConfig';
 import { opsTokenOf } from './opsToken';
@@ -94,6 +95,10 @@ export async function startRuntime(
   }
   const paymentGateway =
     hooks.paymentGateway ?? gatewayFromEnv(process.env, undefined, { dataDir: config.DATA_DIR });
+  const retrySchedule: RetrySchedule = {
+    soft: parseRetryDays(config.SUBSCRIPTION_SOFT_RETRY_DAYS),
+    hard: parseRetryDays(config.SUBSCRIPTION_HARD_RETRY_DAYS),
+  };
   if (roles.has('scheduler')) {
     scheduler = startScheduler(
       logger,
@@ -112,6 +117,16 @@ export async function startRuntime(
             });
           },
         },
+        // Monthly subscriptions' charges and retries (issue 15).
+        chargeSubscriptionsJob({
+          schedule: config.CHARGE_SUBSCRIPTIONS_CRON,
+          eventStore: engines.eventStore,
+          readStore: engines.readStore,
+          gateway: paymentGateway,
+          clock,
+          logger,
+          retrySchedule,
+        }),
       ],
       clock,
     );
@@ -147,7 +162,7 @@ export async function startRuntime(
       authenticate: (req, options) => identityAuthenticator(context).authenticate(req, options),
     },
   };
-  const modules = [...domainModules, ...configuredModules({ paymentGateway })];
+  const modules = [...domainModules, ...configuredModules({ paymentGateway, retrySchedule })];
   if (roles.has('api')) {
     for (const module of modules) await module.start?.(context);
   }
