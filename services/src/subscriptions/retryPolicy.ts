@@ -11,7 +11,7 @@ import { addDays } from './calendar';
  */
 export type RetrySchedule = Record<DeclineKind, readonly number[]>;
 
-/** Nine soft retries: the overdue count reaches 4 (mora_2) on day 7 and 8 (mora_3) on day 21. */
+/** Nine soft retries: the overdue count reaches 4 (mora_2) 5 days after the due date and 8 (mora_3) 21 days after. */
 export const DEFAULT_RETRY_SCHEDULE: RetrySchedule = {
   soft: [1, 2, 3, 5, 7, 10, 14, 21, 25],
   hard: [5, 15, 25],
