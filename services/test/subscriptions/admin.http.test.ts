@@ -2,6 +2,8 @@ import { fileChargeJournal } from '@cubre/services/payments/gateway/sandbox/char
 import { SandboxGateway } from '@cubre/services/payments/gateway/sandbox/sandboxGateway';
 import { TokenVault } from '@cubre/services/payments/gateway/sandbox/tokenVault';
 import { SubscriptionDetail, SubscriptionRecord } from '@cubre/schemas/subscriptions/records';
+import type { ObservedQuery } from '@cubre/platform/adapters/sqlite/readStore/collection';
+import type { SqliteReadStore } from '@cubre/platform/adapters/sqlite/readStore/store';
 import { tempDataDir } from '../../platform/test/support/tempDir';
 import { listQuery, signIn, type Session } from '../identity/support';
 import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
@@ -42,8 +44,13 @@ afterAll(async () => {
 });
 
 const BASE = '/api/admin/subscriptions';
+const SUBSCRIPTION_COLLECTIONS = ['subscriptions', 'recurrentPayments'];
 
 test('002-3.24 002-3.30 subscriptions in the console: listed, shown with payments, force-charged once per key, cancelled with and without a final payment', async () => {
+  const seen: ObservedQuery[] = [];
+  const stopObserving = (runtime.engines.readStore as SqliteReadStore).observeQueries((query) => {
+    if (SUBSCRIPTION_COLLECTIONS.includes(query.collection)) seen.push(query);
+  });
   const declining = await buySubscription(runtime.url, STARTS_DECLINING);
   const paying = await buySubscription(runtime.url, APPROVED_CARD);
   const overdueId = (await subscriptionOfSale(runtime, declining.sale.id))._id;
@@ -157,4 +164,17 @@ test('002-3.24 002-3.30 subscriptions in the console: listed, shown with payment
     nextChargeOn: null,
   });
   expect(await saleState(runtime.url, paying.sale.id)).toBe('SUBS_CANCELLED_SUCCESS_PAYMENT');
+
+  // Every read of the console's calls and of the charge runs was served by an index (never a scan).
+  stopObserving();
+  const store = runtime.engines.readStore as SqliteReadStore;
+  const scans: string[] = [];
+  for (const query of new Map(seen.map((query) => [JSON.stringify(query), query])).values()) {
+    const plan = await store
+      .collection(query.collection)
+      .explain(query.filter, { ...query.options, operation: query.operation });
+    if (plan.fullScan) scans.push(`${query.collection}.${query.operation}(${JSON.stringify(query.filter)})`);
+  }
+  expect(seen.length).toBeGreaterThan(5);
+  expect(scans).toEqual([]);
 }, 120_000);
