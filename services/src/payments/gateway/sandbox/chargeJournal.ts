@@ -21,7 +21,8 @@ export type SandboxSubscription = {
 };
 
 export interface ChargeJournal {
-  record(idempotencyKey: string, result: JournalAnswer): void;
+  /** The answer under its key, with the subscription it changed in the same write (a crash keeps both or neither). */
+  record(idempotencyKey: string, result: JournalAnswer, subscription?: SandboxSubscription): void;
   find(idempotencyKey: string): JournalAnswer | undefined;
   /** Subscriptions live here too, so a restart charges them as a provider would. */
   saveSubscription(subscription: SandboxSubscription): void;
@@ -37,7 +38,8 @@ export function memoryChargeJournal(): ChargeJournal {
   const entries = new Map<string, JournalAnswer>();
   const subscriptions = new Map<string, SandboxSubscription>();
   return {
-    record(key, result) {
+    record(key, result, subscription) {
+      if (subscription) subscriptions.set(subscription.id, { ...subscription });
       entries.set(key, result);
       if (entries.size > MEMORY_ENTRIES) entries.delete(entries.keys().next().value!);
     },
@@ -76,7 +78,10 @@ export function fileChargeJournal(dataDir: string): ChargeJournal {
   const selectSubscription = db.prepare('SELECT record FROM subscriptions WHERE id = ?');
   return {
     // Synchronous and durable before the charge's answer leaves the sandbox, like a provider's own record.
-    record: (key, result) => void insert.run(key, JSON.stringify(result), Date.now()),
+    record: db.transaction((key: string, result: JournalAnswer, subscription?: SandboxSubscription) => {
+      if (subscription) saveSubscription.run(subscription.id, JSON.stringify(subscription));
+      insert.run(key, JSON.stringify(result), Date.now());
+    }),
     find(key) {
       const row = select.get(key) as { result: string } | undefined;
       return row ? (JSON.parse(row.result) as JournalAnswer) : undefined;

@@ -13,7 +13,12 @@ import type {
   ReversalResult,
   SubscriptionResult,
 } from '../port';
-import { memoryChargeJournal, type ChargeJournal, type JournalAnswer } from './chargeJournal';
+import {
+  memoryChargeJournal,
+  type ChargeJournal,
+  type JournalAnswer,
+  type SandboxSubscription,
+} from './chargeJournal';
 import { TokenVault } from './tokenVault';
 
 /**
@@ -117,8 +122,9 @@ export class SandboxGateway implements PaymentGateway {
     const known = this.answered<ChargeResult>(idempotencyKey);
     if (known) return known;
     const answer = await this.ledger.run(idempotencyKey, ['subscription-charge', params], async () => {
-      const result = this.chargeStored(request);
-      this.journal.record(idempotencyKey, result);
+      const { result, subscription } = this.chargeStored(request);
+      // The charge and the subscription's count in one write: a stop between them cannot charge twice.
+      this.journal.record(idempotencyKey, result, subscription);
       return result;
     });
     return answer.kind === 'conflict' ? REUSED_KEY : answer.result;
@@ -148,16 +154,21 @@ export class SandboxGateway implements PaymentGateway {
     return { outcome: 'approved', gateway: GATEWAY, subscriptionId: id };
   }
 
-  private chargeStored(request: ChargeSubscriptionRequest): ChargeResult {
-    const subscription = this.journal.subscription(request.subscriptionId);
-    if (!subscription) return declined('K012', 'ID de suscripción no válido', 'invalid_transaction');
-    if (!subscription.active) return declined('K012', 'La suscripción está cancelada', '3005');
-    subscription.charges += 1;
-    this.journal.saveSubscription(subscription);
+  private chargeStored(request: ChargeSubscriptionRequest): {
+    result: ChargeResult;
+    subscription?: SandboxSubscription;
+  } {
+    const found = this.journal.subscription(request.subscriptionId);
+    if (!found) return { result: declined('K012', 'ID de suscripción no válido', 'invalid_transaction') };
+    if (!found.active) return { result: declined('K012', 'La suscripción está cancelada', '3005') };
+    const subscription = { ...found, charges: found.charges + 1 };
     if (subscription.laterCharges && subscription.charges > 1)
-      return declined(subscription.laterCharges.code, subscription.laterCharges.message);
+      return {
+        result: declined(subscription.laterCharges.code, subscription.laterCharges.message),
+        subscription,
+      };
     this.approvedSubscriptionCharges += 1;
-    return this.approve(request.amount);
+    return { result: this.approve(request.amount), subscription };
   }
 
   async cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<ReversalResult> {
