@@ -40,6 +40,8 @@ const MODELS: Record<string, { collection: string; fieldsOf: typeof userFieldsOf
  */
 export const identityProjection: Projection = {
   name: IDENTITY_PROJECTION,
+  // 2: the audit also keeps staff's changes to subscriptions (issue 15).
+  version: 2,
   categories: [...new Set([USER_CATEGORY, ROLE_CATEGORY, ORGANIZATION_CATEGORY, ...AUDITED_CATEGORIES])],
   collections: [USERS_COLLECTION, ROLES_COLLECTION, ORGANIZATIONS_COLLECTION, AUDIT_COLLECTION],
   withMetadata: true,

@@ -165,6 +165,26 @@ test('002-3.24 002-3.30 subscriptions in the console: listed, shown with payment
   });
   expect(await saleState(runtime.url, paying.sale.id)).toBe('SUBS_CANCELLED_SUCCESS_PAYMENT');
 
+  // Staff's writes are audited with their actor; the charge run's and the purchase's are not.
+  const audit = runtime.engines.readStore.collection('audit');
+  const audited = [
+    ...(await audit.find({ category: 'subscription' })),
+    ...(await audit.find({ category: 'recurrentPayment' })),
+  ] as unknown as { type: string; actor: { kind: string; id: string } }[];
+  expect(audited.every((entry) => entry.actor.kind === 'user' && entry.actor.id === admin.user.id)).toBe(
+    true,
+  );
+  expect(audited.map((entry) => entry.type)).toEqual(
+    expect.arrayContaining([
+      'SubscriptionCancellationRequested',
+      'SubscriptionCancelled',
+      'SubscriptionFinalPaymentScheduled',
+      'RecurrentPaymentAttemptStarted',
+      'RecurrentPaymentDeclined',
+    ]),
+  );
+  expect(audited.map((entry) => entry.type)).not.toContain('SubscriptionCreated');
+
   // Every read of the console's calls and of the charge runs was served by an index (never a scan).
   stopObserving();
   const store = runtime.engines.readStore as SqliteReadStore;
