@@ -4,6 +4,9 @@ import { TokenVault } from '@cubre/services/payments/gateway/sandbox/tokenVault'
 import { SubscriptionDetail, SubscriptionRecord } from '@cubre/schemas/subscriptions/records';
 import type { ObservedQuery } from '@cubre/platform/adapters/sqlite/readStore/collection';
 import type { SqliteReadStore } from '@cubre/platform/adapters/sqlite/readStore/store';
+import { LEAD_STATUS_CODES } from '@cubre/schemas';
+import { SUB_STATUS_IDS } from '@cubre/schemas/leadCatalogue/defaults';
+import { contractingLeadId } from '@cubre/services/leads/ids';
 import { tempDataDir } from '../../platform/test/support/tempDir';
 import { listQuery, signIn, type Session } from '../identity/support';
 import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
@@ -55,6 +58,13 @@ test('002-3.24 002-3.30 subscriptions in the console: listed, shown with payment
   const paying = await buySubscription(runtime.url, APPROVED_CARD);
   const overdueId = (await subscriptionOfSale(runtime, declining.sale.id))._id;
   const payingId = (await subscriptionOfSale(runtime, paying.sale.id))._id;
+
+  // 002-3.06: the paid monthly sale closes its lead as Web - Suscripción activa.
+  const lead = await json(await admin.get(`/api/admin/leads/${contractingLeadId(paying.session)}`));
+  expect(lead).toMatchObject({
+    status: { id: LEAD_STATUS_CODES.CERRADO },
+    subStatus: { id: SUB_STATUS_IDS.WEB_SUSCRIPCION_ACTIVA },
+  });
 
   expect((await fetch(`${runtime.url}${BASE}`)).status).toBe(401);
   const listed = await admin.get(`${BASE}${listQuery({ filter: { status: ['SUCCESS'] } })}`);

@@ -76,8 +76,9 @@ export async function chargeRun(runtime: Runtime, gateway: SandboxGateway, clock
 
 /** Buys `productCode` as a monthly subscription with the card, over the buyer's own HTTP calls. */
 export async function buySubscription(url: string, card: string, productCode = 'VIDA-L') {
+  const session = randomUUID();
   const started = await postJson(`${url}/api/compra-online/ventas`, {
-    session: randomUUID(),
+    session,
     productCode,
     ...BUYER,
     billing: 'monthly_subscription',
@@ -99,7 +100,7 @@ export async function buySubscription(url: string, card: string, productCode = '
     { token },
     { 'Idempotency-Key': key },
   );
-  return { sale, token, key, paid: { status: paid.status, body: await json(paid) } };
+  return { session, sale, token, key, paid: { status: paid.status, body: await json(paid) } };
 }
 
 export async function subscriptionOfSale(runtime: Runtime, saleId: string): Promise<SubscriptionDocument> {
