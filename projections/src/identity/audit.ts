@@ -1,3 +1,4 @@
+import { RECURRENT_PAYMENT_CATEGORY, SUBSCRIPTION_CATEGORY } from '@cubre/schemas/subscriptions/events';
 import {
   AUDIT_COLLECTION,
   ORGANIZATION_CATEGORY,
@@ -25,6 +26,17 @@ export const LEAD_CATALOGUE_AUDITED_CATEGORIES = [
   'leadTransition',
 ] as const;
 
+/**
+ * Categories whose changes the audit keeps only when a console user made them (issue 15: forced charges and
+ * cancellations of subscriptions): the charge run and the buyers write these by the million, and a buyer's
+ * own purchase is not staff's doing.
+ */
+export const STAFF_AUDITED_CATEGORIES: readonly string[] = [
+  SUBSCRIPTION_CATEGORY,
+  RECURRENT_PAYMENT_CATEGORY,
+];
+const STAFF_AUDITED: ReadonlySet<string> = new Set(STAFF_AUDITED_CATEGORIES);
+
 /** Every category whose changes the `audit` collection keeps. Adding one here is all an audit needs. */
 export const AUDITED_CATEGORIES: readonly string[] = [
   USER_CATEGORY,
@@ -35,6 +47,7 @@ export const AUDITED_CATEGORIES: readonly string[] = [
   JOB_RUN_REQUEST_CATEGORY,
   // Insurers' operation day and retroactive days (issue 15).
   INSURER_SETTINGS_CATEGORY,
+  ...STAFF_AUDITED_CATEGORIES,
 ];
 const AUDITED: ReadonlySet<string> = new Set(AUDITED_CATEGORIES);
 
@@ -77,6 +90,7 @@ export const isAudited = (streamId: string, type: string) => {
  */
 export async function applyAudit(event: ProjectionEvent, store: ReadStore): Promise<void> {
   if (!isAudited(event.streamId, event.type)) return;
+  if (STAFF_AUDITED.has(categoryOf(event.streamId)) && event.metadata?.actor.kind !== 'user') return;
   const doc: AuditDocument = {
     // The projection reads with metadata, so the id is there; the fallback is as stable.
     _id: event.id ?? `${event.streamId}@${event.revision}`,

@@ -26,6 +26,8 @@ export type SaleDocument = {
   formatted: string;
   paymentMethod: PaymentMethod;
   provider: string;
+  /** Once or monthly (issue 15); absent on sales projected before subscriptions existed (one-time). */
+  billing?: 'one_time' | 'monthly_subscription';
   lastPaymentId: string | null;
   createdAt: string;
   updatedAt: string;
@@ -90,6 +92,7 @@ function saleFields(event: ProjectionEvent): Partial<SaleDocument> | null {
         formatted: str((data.quote as { formatted?: unknown }).formatted),
         paymentMethod: data.paymentMethod as PaymentMethod,
         provider: str(data.provider),
+        billing: data.billing === 'monthly_subscription' ? 'monthly_subscription' : 'one_time',
         lastPaymentId: null,
         createdAt: event.occurredAt,
       };
@@ -100,6 +103,22 @@ function saleFields(event: ProjectionEvent): Partial<SaleDocument> | null {
       return { state: 'OK' };
     case 'SaleFailed':
       return { state: 'FAIL' };
+    // A subscription sale's states (002-3.30, issue 15).
+    case 'SaleOverdue':
+      return { state: 'OVERDUE' };
+    case 'SaleOverdueSettled':
+      return { state: 'OK' };
+    case 'SaleCancellationRequested':
+      return { state: 'CANCELLATION_REQUEST' };
+    case 'SalePendingCancellation':
+      return { state: 'PENDING_CANCELLATION' };
+    case 'SaleSubscriptionCancelled':
+      return {
+        state:
+          data.outcome === 'success_payment'
+            ? 'SUBS_CANCELLED_SUCCESS_PAYMENT'
+            : 'SUBS_CANCELLED_WITHOUT_PAYMENT',
+      };
     default:
       return null;
   }

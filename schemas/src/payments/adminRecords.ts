@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paymentMethodSchema, saleStateSchema } from './catalogues';
 import { moneySchema } from './money';
 import { PaymentId, PaymentView, ReversalKind, SaleBuyer, SaleId } from './sales';
+import { billingChoiceSchema } from '../subscriptions/events';
 
 /**
  * The console's `sales` and `payments` records (GET /api/admin/sales, /payments: services/src/payments/
@@ -25,6 +26,8 @@ export const SaleRecord = z.object({
   formatted: z.string(),
   paymentMethod: paymentMethodSchema,
   provider: z.string(),
+  /** Once or monthly: a monthly sale's subscription is the `subscriptions` resource's record. */
+  billing: billingChoiceSchema.optional(),
   lastPaymentId: PaymentId.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

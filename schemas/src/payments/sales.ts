@@ -15,11 +15,13 @@ import {
 } from '../leads/fields';
 import { PurchaseSession } from '../leads/contracting';
 import {
+  SUBSCRIPTION_METHODS,
   paymentMethodSchema,
   paymentProviderSchema,
   paymentStateSchema,
   saleStateSchema,
 } from './catalogues';
+import { billingChoiceSchema } from '../subscriptions/events';
 import { moneySchema, ufConversionSchema } from './money';
 
 /**
@@ -38,6 +40,11 @@ export const PaymentId = z.uuid({ error: 'el identificador de un pago es un UUID
 export const ONLINE_CARD_METHODS = ['tdc', 'tdd'] as const;
 export const OnlineCardMethod = z.enum(ONLINE_CARD_METHODS, {
   error: `paymentMethod es uno de: ${ONLINE_CARD_METHODS.join(', ')}`,
+});
+
+/** 002-4.12: the methods a monthly subscription is paid with (t one-click is tdc-token). */
+export const SubscriptionCardMethod = z.enum(SUBSCRIPTION_METHODS, {
+  error: `paymentMethod es uno de: ${SUBSCRIPTION_METHODS.join(', ')}`,
 });
 
 export const SaleBuyer = z.strictObject({
@@ -65,6 +72,8 @@ export const SaleStartedData = z.strictObject({
   uf: ufConversionSchema.nullable(),
   paymentMethod: paymentMethodSchema,
   provider: paymentProviderSchema,
+  /** Once or monthly (issue 15); sales stored before subscriptions existed were one-time. */
+  billing: billingChoiceSchema.default('one_time'),
 });
 export const SaleStarted = eventOf('SaleStarted', SaleStartedData);
 
@@ -181,7 +190,9 @@ export const startSaleBody = (country: CountryCode) =>
       email: requiredInput(EmailField),
       telefono: requiredInput(TelefonoField),
       profile: optionalInput(ProfileField),
-      paymentMethod: optionalInput(OnlineCardMethod),
+      /** tdc or tdd for a one-time payment; a subscription also takes t and tdc-token (002-4.12). */
+      paymentMethod: optionalInput(SubscriptionCardMethod),
+      billing: optionalInput(billingChoiceSchema),
     }),
   );
 export type StartSaleBody = z.output<ReturnType<typeof startSaleBody>>;
@@ -198,7 +209,7 @@ export const PayBody = z.strictObject({
     .trim()
     .min(8, 'token es el token de la tarjeta que entregó el proveedor')
     .max(200, 'token admite a lo más 200 caracteres'),
-  paymentMethod: optionalInput(OnlineCardMethod),
+  paymentMethod: optionalInput(SubscriptionCardMethod),
 });
 export type PayBody = z.infer<typeof PayBody>;
 
@@ -226,6 +237,7 @@ export const SaleView = z.strictObject({
   /** The price as the card wrote it ('$152.722', 'UF 3,2'). */
   formatted: z.string(),
   paymentMethod: paymentMethodSchema,
+  billing: billingChoiceSchema,
   /** The last payment tried, or null before the first. */
   lastPayment: PaymentView.nullable(),
   createdAt: z.string(),

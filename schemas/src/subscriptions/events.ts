@@ -213,6 +213,7 @@ export const RecurrentPaymentScheduled = eventOf('RecurrentPaymentScheduled', Re
  */
 export const RecurrentPaymentAttemptStartedData = z.strictObject({
   recurrentPaymentId: RecurrentPaymentId,
+  subscriptionId: SubscriptionId,
   attempt: z.number().int().positive(),
   idempotencyKey: z.string().max(200),
   forcedReason: forcedChargeReasonSchema.nullable(),

@@ -17,6 +17,8 @@ export interface SaleStep {
   buyer: LeadContact;
   paymentMethod: PaymentMethod;
   step: PurchaseStep;
+  /** A monthly sale (issue 15): paid, its lead closes as Web - Suscripción activa (002-3.06). */
+  subscription?: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export function leadSaleSteps(deps: {
       step: input.step,
       paymentMethod: input.paymentMethod,
       contact: input.buyer,
-      subscription: false,
+      subscription: input.subscription ?? false,
     });
     try {
       await handleCommand(

@@ -6,6 +6,7 @@ import { paymentAdminRoutes } from './adminRoutes';
 import type { PaymentGateway } from './gateway/port';
 import { SandboxGateway, sandboxTokenizerRouter } from './gateway/sandbox';
 import { paymentReversalRoutes } from './reversalRoutes';
+import type { StartSubscription } from './purchase';
 import { purchaseRoutes } from './routes';
 
 /** Where the sandbox's browser tokenizer answers (`npm start`'s default gateway; issue 14). */
@@ -16,7 +17,10 @@ export const SANDBOX_TOKENS_PATH = '/api/sandbox-gateway/tokens';
  * catalogue, paid through the configured gateway (the embedded sandbox by default, whose tokenizer this
  * module serves), and the console's sales and payments. Decisions: README.md beside this file.
  */
-export const paymentsModule = (gateway: PaymentGateway): HttpModule & { categories: string[] } => ({
+export const paymentsModule = (
+  gateway: PaymentGateway,
+  options: { subscriptions?: (context: AppContext) => StartSubscription } = {},
+): HttpModule & { categories: string[] } => ({
   name: 'payments',
   categories: [...SALES_CATEGORIES],
   routes(context: AppContext) {
@@ -31,7 +35,7 @@ export const paymentsModule = (gateway: PaymentGateway): HttpModule & { categori
         sandboxTokenizerRouter({ vault: gateway.vault }),
       );
     }
-    router.use(purchaseRoutes(context, gateway, catalogue));
+    router.use(purchaseRoutes(context, gateway, catalogue, options.subscriptions?.(context)));
     router.use(paymentAdminRoutes(context));
     router.use(paymentReversalRoutes(context, gateway));
     return router;
@@ -41,3 +45,9 @@ export const paymentsModule = (gateway: PaymentGateway): HttpModule & { categori
 export { gatewayFromEnv } from './gateway/gatewayFromEnv';
 export { reconcilePendingPayments, RECONCILE_AFTER_MS } from './reconciliation';
 export type { PaymentGateway } from './gateway/port';
+export type { StartSubscription, StartedSale } from './purchase';
+export { saleAggregate } from './purchase';
+export { saleStream } from './saleDecider';
+export type { SubscriptionSaleChange } from './saleDecider';
+export { recordSubscriptionSaleChange } from './subscriptionSales';
+export { salesScopeOf, saleInScope, type SalesScope } from './scope';

@@ -37,9 +37,17 @@ export function saleLeadStepsReactor(eventStore: EventStore, recordSaleStep: Rec
       const saleId = event.streamId.slice(SALE_CATEGORY.length + 1);
       const sale = await loadAggregate(eventStore, saleAggregate, saleStream(saleId));
       if (sale.state.status === 'Empty') return;
-      const { session, product, country, buyer, paymentMethod } = sale.state.sale;
+      const { session, product, country, buyer, paymentMethod, billing } = sale.state.sale;
       await recordSaleStep(
-        { session, productCode: product.code, country, buyer, paymentMethod, step },
+        {
+          session,
+          productCode: product.code,
+          country,
+          buyer,
+          paymentMethod,
+          step,
+          subscription: billing === 'monthly_subscription',
+        },
         {
           commandId: `${SALE_LEAD_STEPS}:${event.id ?? `${event.streamId}@${event.revision}`}`,
           correlationId: event.metadata?.correlationId ?? saleId,

@@ -8,7 +8,8 @@ import {
   type Money,
   type UfConversion,
 } from '@cubre/schemas/payments/money';
-import type { StartSaleBody } from '@cubre/schemas/payments/sales';
+import type { SaleStartedData, StartSaleBody } from '@cubre/schemas/payments/sales';
+import type { z } from 'zod';
 import { derivedId } from '@cubre/platform/commands/eventIds';
 import { handleCommand, loadAggregate, type CommandResult } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected } from '@cubre/platform/core/decider';
@@ -86,6 +87,8 @@ export async function startSale(
   const charge = chargeOf(quote);
   if (!charge) throw unpriced(card.productCode);
   const method: PaymentMethod = body.paymentMethod ?? 'tdc';
+  const billing = body.billing ?? 'one_time';
+  if (billing === 'one_time' && !isOneTimeCard(method)) throw oneTimeMethod(method);
   const saleId = saleIdOf(body.session);
   const result = await handleCommand(
     store,
@@ -112,12 +115,41 @@ export async function startSale(
         uf: charge.uf,
         paymentMethod: method,
         provider: defaultOneTimeProvider(method) ?? 'kushki_ad',
+        billing,
       },
     },
     metadata,
   );
   return { saleId, result };
 }
+
+const isOneTimeCard = (method: PaymentMethod) => method === 'tdc' || method === 'tdd';
+/** The storefront pays once with a credit or debit card; t and t one-click are a subscription's (002-4.12). */
+const oneTimeMethod = (method: PaymentMethod) =>
+  new CommandRejected(
+    `paymentMethod ${method} es de una suscripción; un pago único se paga con tdc o tdd`,
+    'one_time_method',
+    422,
+    'paymentMethod',
+  );
+
+/** The sale as started (its buyer, product, amount and billing). */
+export type StartedSale = z.output<typeof SaleStartedData>;
+
+/**
+ * What the payments domain asks of subscriptions once a monthly sale's first period is paid: record the
+ * subscription (subscriptions' index gives it; the runtime wires it, so payments never import them).
+ * Idempotent: a retried pay call records nothing twice.
+ */
+export type StartSubscription = (
+  input: {
+    sale: StartedSale;
+    paymentId: string;
+    gateway: string;
+    gatewaySubscriptionId: string;
+  },
+  metadata: CommandMetadata,
+) => Promise<void>;
 
 const requestHashOf = (token: string, amount: Money) =>
   createHash('sha256')
@@ -181,12 +213,23 @@ export async function paySale(
   logger: Logger,
   input: { saleId: string; token: string; method: PaymentMethod | null; idempotencyKey: string },
   metadata: CommandMetadata,
+  startSubscription?: StartSubscription,
 ): Promise<PaidSale> {
   const sale = await loadAggregate(store, saleAggregate, saleStream(input.saleId));
   if (sale.state.status === 'Empty') {
     throw new CommandRejected(`no existe la venta ${input.saleId}`, 'not_found', 422, 'saleId');
   }
-  const { amount, paymentMethod, provider } = sale.state.sale;
+  const { amount, paymentMethod, provider, billing } = sale.state.sale;
+  const monthly = billing === 'monthly_subscription';
+  if (!monthly && input.method && !isOneTimeCard(input.method)) throw oneTimeMethod(input.method);
+  if (monthly && !startSubscription) {
+    throw new CommandRejected(
+      'las suscripciones no están disponibles',
+      'subscriptions_unavailable',
+      422,
+      'billing',
+    );
+  }
   const paymentId = paymentIdOf(input.saleId, input.idempotencyKey);
   const requested = await handleCommand(
     store,
@@ -208,8 +251,24 @@ export async function paySale(
   );
   const created = requested.events.length > 0;
   if (requested.state.status === 'Requested' && requested.state.state !== 'PENDING') {
+    // A monthly sale paid before: its subscription is recorded (again: idempotent) in case the process
+    // stopped between the payment's record and the subscription's.
+    const lastPosition =
+      monthly && requested.state.state === 'OK'
+        ? await recordSubscription(
+            gateway,
+            {
+              sale: sale.state.sale,
+              paymentId,
+              token: input.token,
+              startDate: await requestedOn(store, paymentId),
+            },
+            metadata,
+            startSubscription!,
+          )
+        : 0;
     const settled = await loadAggregate(store, saleAggregate, saleStream(input.saleId));
-    return { paymentId, created, payment: requested.state, sale: settled.state, lastPosition: 0 };
+    return { paymentId, created, payment: requested.state, sale: settled.state, lastPosition };
   }
   const started = await handleCommand(
     store,
@@ -219,12 +278,17 @@ export async function paySale(
     { ...metadata, commandId: `${metadata.commandId}:sale-payment` },
   );
 
-  const charged = await gateway.charge({
-    token: input.token,
-    amount,
-    idempotencyKey: paymentId,
-    metadata: { saleId: input.saleId, paymentId },
-  });
+  const subscription = monthly
+    ? { sale: sale.state.sale, paymentId, token: input.token, startDate: await requestedOn(store, paymentId) }
+    : null;
+  const charged = subscription
+    ? await subscribeAndCharge(gateway, subscription)
+    : await gateway.charge({
+        token: input.token,
+        amount,
+        idempotencyKey: paymentId,
+        metadata: { saleId: input.saleId, paymentId },
+      });
   const outcome = outcomeOf(charged);
   // Ids and outcome only: never the token, the buyer or the card.
   logger.info(
@@ -240,7 +304,71 @@ export async function paySale(
       lastPosition: Math.max(requested.globalPosition, started.globalPosition),
     };
   }
-  return settle(store, { saleId: input.saleId, paymentId, created }, outcome, metadata);
+  const paid = await settle(store, { saleId: input.saleId, paymentId, created }, outcome, metadata);
+  if (subscription && outcome.outcome === 'approved') {
+    await recordSubscription(gateway, subscription, metadata, startSubscription!);
+  }
+  return paid;
+}
+
+/**
+ * A monthly sale's first payment: the provider keeps the card as a subscription (the token is spent on it)
+ * and charges its first period. Both are keyed by the payment's id, so a retried call is answered, not
+ * charged again, and reconciliation finds the charge by the payment's id like a one-time one.
+ */
+type SubscriptionPayment = { sale: StartedSale; paymentId: string; token: string; startDate: string };
+
+/** The day the payment was requested (UTC): the same on every retry of the call, as its key requires. */
+async function requestedOn(store: EventStore, paymentId: string): Promise<string> {
+  const [first] = await store.readStream(paymentStream(paymentId));
+  return (first?.occurredAt ?? new Date().toISOString()).slice(0, 10);
+}
+
+async function subscribeAndCharge(
+  gateway: PaymentGateway,
+  payment: SubscriptionPayment,
+): Promise<ChargeResult> {
+  const { sale, paymentId } = payment;
+  const subscribed = await subscribe(gateway, payment);
+  if (subscribed.outcome !== 'approved') return subscribed;
+  return gateway.chargeSubscription({
+    subscriptionId: subscribed.subscriptionId,
+    amount: sale.amount,
+    idempotencyKey: paymentId,
+    metadata: { saleId: sale.saleId, paymentId },
+  });
+}
+
+const subscribe = (gateway: PaymentGateway, { sale, paymentId, token, startDate }: SubscriptionPayment) =>
+  gateway.createSubscription({
+    token,
+    amount: sale.amount,
+    periodicity: 1,
+    startDate,
+    idempotencyKey: `subscribe:${paymentId}`,
+    payer: { email: sale.buyer.email, name: sale.buyer.nombre },
+    metadata: { saleId: sale.saleId, paymentId },
+  });
+
+async function recordSubscription(
+  gateway: PaymentGateway,
+  payment: SubscriptionPayment,
+  metadata: CommandMetadata,
+  startSubscription: StartSubscription,
+): Promise<number> {
+  // The same key answers the subscription the provider made for this payment.
+  const subscribed = await subscribe(gateway, payment);
+  if (subscribed.outcome !== 'approved') return 0;
+  await startSubscription(
+    {
+      sale: payment.sale,
+      paymentId: payment.paymentId,
+      gateway: gateway.name,
+      gatewaySubscriptionId: subscribed.subscriptionId,
+    },
+    { ...metadata, commandId: `${metadata.commandId}:subscription` },
+  );
+  return 0;
 }
 
 export async function settle(

@@ -7,7 +7,7 @@ import { HttpProblem, notFound } from '@cubre/platform/http/problem';
 import { validated } from '@cubre/platform/http/validate';
 import { PAYMENTS_PROJECTION } from '@cubre/projections/payments/projection';
 import type { PaymentGateway } from './gateway/port';
-import { paySale, startSale, type PurchaseCatalogue } from './purchase';
+import { paySale, startSale, type PurchaseCatalogue, type StartSubscription } from './purchase';
 import { saleStream } from './saleDecider';
 import { paymentsOf, paymentViewOf, saleViewOf } from './views';
 
@@ -31,6 +31,7 @@ export function purchaseRoutes(
   context: AppContext,
   gateway: PaymentGateway,
   catalogue: PurchaseCatalogue,
+  startSubscription?: StartSubscription,
 ): Router {
   const router = Router();
 
@@ -86,6 +87,7 @@ export function purchaseRoutes(
         req.log,
         { saleId: params.saleId, token: body.token, method: body.paymentMethod ?? null, idempotencyKey },
         metadata,
+        startSubscription,
       );
       // The sale's stream was written last (or the payment's, when it stays pending): both are visible
       // once the projection reached the last position written.

@@ -6,6 +6,13 @@ import {
   SaleStartedData,
 } from '@cubre/schemas/payments/sales';
 import type { SaleState as SaleStateName } from '@cubre/schemas/payments/catalogues';
+import {
+  SaleCancellationRequestedData,
+  SaleOverdueData,
+  SaleOverdueSettledData,
+  SalePendingCancellationData,
+  SaleSubscriptionCancelledData,
+} from '@cubre/schemas/subscriptions/events';
 import { z } from 'zod';
 import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
 
@@ -17,6 +24,12 @@ export const SaleDomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('SalePaymentStarted'), data: SalePaymentStartedData }),
   z.object({ type: z.literal('SaleCompleted'), data: SaleCompletedData }),
   z.object({ type: z.literal('SaleFailed'), data: SaleFailedData }),
+  // A subscription sale's states (002-3.30, issue 15), moved by the subscription's own events.
+  z.object({ type: z.literal('SaleOverdue'), data: SaleOverdueData }),
+  z.object({ type: z.literal('SaleOverdueSettled'), data: SaleOverdueSettledData }),
+  z.object({ type: z.literal('SaleCancellationRequested'), data: SaleCancellationRequestedData }),
+  z.object({ type: z.literal('SalePendingCancellation'), data: SalePendingCancellationData }),
+  z.object({ type: z.literal('SaleSubscriptionCancelled'), data: SaleSubscriptionCancelledData }),
 ]);
 export type SaleDomainEvent = z.infer<typeof SaleDomainEvent>;
 type SaleStarted = Extract<SaleDomainEvent, { type: 'SaleStarted' }>['data'];
@@ -29,7 +42,15 @@ export type SettleSalePayment = {
   outcome: 'approved' | 'refused';
   catalogueCode: string;
 };
-export type SaleCommand = StartSale | StartSalePayment | SettleSalePayment;
+/** What a subscription's event means for its sale (services/src/subscriptions/saleStates.ts sends it). */
+export type SubscriptionSaleChange =
+  | { change: 'overdue'; subscriptionId: string; period: string; overdueCount: number }
+  | { change: 'overdue_settled'; subscriptionId: string; period: string }
+  | { change: 'cancellation_requested'; subscriptionId: string }
+  | { change: 'pending_cancellation'; subscriptionId: string; finalPeriod: string }
+  | { change: 'cancelled'; subscriptionId: string; outcome: 'success_payment' | 'without_payment' };
+export type RecordSubscriptionChange = { type: 'RecordSubscriptionChange' } & SubscriptionSaleChange;
+export type SaleCommand = StartSale | StartSalePayment | SettleSalePayment | RecordSubscriptionChange;
 
 export type SaleState =
   | { status: 'Empty' }
@@ -63,6 +84,17 @@ export const saleDecider: Decider<SaleState, SaleCommand, SaleDomainEvent> = {
         return state.status === 'Started' ? { ...state, state: 'OK' } : state;
       case 'SaleFailed':
         return state.status === 'Started' ? { ...state, state: 'FAIL' } : state;
+      case 'SaleSubscriptionCancelled':
+        if (state.status !== 'Started') return state;
+        return {
+          ...state,
+          state:
+            event.data.outcome === 'success_payment'
+              ? 'SUBS_CANCELLED_SUCCESS_PAYMENT'
+              : 'SUBS_CANCELLED_WITHOUT_PAYMENT',
+        };
+      default:
+        return state.status === 'Started' ? { ...state, state: SUBSCRIPTION_STATE_OF[event.type] } : state;
     }
   },
 
@@ -74,9 +106,69 @@ export const saleDecider: Decider<SaleState, SaleCommand, SaleDomainEvent> = {
         return decideStartPayment(command, state);
       case 'SettleSalePayment':
         return decideSettlement(command, state);
+      case 'RecordSubscriptionChange':
+        return decideSubscriptionChange(command, state);
     }
   },
 };
+
+type SubscriptionSaleEvent = Exclude<
+  SaleDomainEvent,
+  {
+    type: 'SaleStarted' | 'SalePaymentStarted' | 'SaleCompleted' | 'SaleFailed' | 'SaleSubscriptionCancelled';
+  }
+>;
+const SUBSCRIPTION_STATE_OF: Record<SubscriptionSaleEvent['type'], SaleStateName> = {
+  SaleOverdue: 'OVERDUE',
+  SaleOverdueSettled: 'OK',
+  SaleCancellationRequested: 'CANCELLATION_REQUEST',
+  SalePendingCancellation: 'PENDING_CANCELLATION',
+};
+
+/**
+ * A paid subscription sale follows its subscription: OK ⇄ OVERDUE while charges are declined and paid, then
+ * CANCELLATION_REQUEST, PENDING_CANCELLATION and one of the two SUBS_CANCELLED. A cancellation in course
+ * outranks arrears (a declined charge of a sale being cancelled leaves it as it is); an ended sale stays so.
+ */
+function decideSubscriptionChange(command: RecordSubscriptionChange, state: SaleState): SaleDomainEvent[] {
+  if (state.status === 'Empty' || state.sale.billing !== 'monthly_subscription') return [];
+  const { saleId } = state.sale;
+  const { subscriptionId } = command;
+  if (state.state === 'SUBS_CANCELLED_SUCCESS_PAYMENT' || state.state === 'SUBS_CANCELLED_WITHOUT_PAYMENT')
+    return [];
+  switch (command.change) {
+    case 'overdue':
+      return state.state === 'OK'
+        ? [
+            {
+              type: 'SaleOverdue',
+              data: { saleId, subscriptionId, period: command.period, overdueCount: command.overdueCount },
+            },
+          ]
+        : [];
+    case 'overdue_settled':
+      return state.state === 'OVERDUE'
+        ? [{ type: 'SaleOverdueSettled', data: { saleId, subscriptionId, period: command.period } }]
+        : [];
+    case 'cancellation_requested':
+      return state.state === 'OK' || state.state === 'OVERDUE'
+        ? [{ type: 'SaleCancellationRequested', data: { saleId, subscriptionId } }]
+        : [];
+    case 'pending_cancellation':
+      return state.state === 'PENDING_CANCELLATION'
+        ? []
+        : [
+            {
+              type: 'SalePendingCancellation',
+              data: { saleId, subscriptionId, finalPeriod: command.finalPeriod },
+            },
+          ];
+    case 'cancelled':
+      return [
+        { type: 'SaleSubscriptionCancelled', data: { saleId, subscriptionId, outcome: command.outcome } },
+      ];
+  }
+}
 
 function decideStart(command: StartSale, state: SaleState): SaleDomainEvent[] {
   if (state.status === 'Empty') return [{ type: 'SaleStarted', data: command.data }];

@@ -40,6 +40,7 @@ export async function saleViewOf(store: ReadStore, saleId: string): Promise<Sale
     amount: sale.amount,
     formatted: sale.formatted,
     paymentMethod: sale.paymentMethod,
+    billing: sale.billing ?? 'one_time',
     lastPayment: payment ? paymentViewOf(payment) : null,
     createdAt: sale.createdAt,
   };

@@ -12,6 +12,14 @@ const list = (value: string) =>
     .filter(Boolean);
 
 /** A number of calls in a rate limit's window (0: no such limit). */
+/** Subscription retry days: ascending whole days from 1 to 27 (services/src/subscriptions/retryPolicy.ts). */
+const RETRY_DAYS_RULE = 'ascending whole days from 1 to 27, comma-separated';
+const retryDaysValid = (text: string) => {
+  const days = text.split(',').map((part) => Number(part.trim()));
+  return days.every(
+    (day, index) => Number.isInteger(day) && day >= 1 && day <= 27 && (index === 0 || day > days[index - 1]!),
+  );
+};
 const allowance = (fallback: number) => z.coerce.number().int().min(0).max(10_000_000).default(fallback);
 
 /**
@@ -144,6 +152,17 @@ export const RuntimeConfig = z.object({
     .string()
     .default('0 9-20 * * *')
     .refine((expression) => cron.validate(expression), 'a node-cron expression (five or six fields)'),
+  // Subscriptions (issue 15): the daily charge run (node-cron, Chile's time zone) and its retry days, counted
+  // from a period's due date (services/src/subscriptions/README.md, "Retries").
+  CHARGE_SUBSCRIPTIONS_CRON: z
+    .string()
+    .default('0 6 * * *')
+    .refine((expression) => cron.validate(expression), 'a node-cron expression (five or six fields)'),
+  SUBSCRIPTION_SOFT_RETRY_DAYS: z
+    .string()
+    .default('1,2,3,5,7,10,14,21,25')
+    .refine(retryDaysValid, RETRY_DAYS_RULE),
+  SUBSCRIPTION_HARD_RETRY_DAYS: z.string().default('5,15,25').refine(retryDaysValid, RETRY_DAYS_RULE),
   LAG_LOG_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
   /**
    * Key that signs the console's tokens (HS256), 32 characters or more. Every api instance must share it;

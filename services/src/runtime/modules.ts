@@ -8,6 +8,9 @@ import { jobsProjection } from '@cubre/projections/jobs/projection';
 import { insurersProjection } from '@cubre/projections/insurers/projection';
 import { JOBS_CATEGORIES } from '@cubre/schemas/jobs/runs';
 import { arrearsProjection } from '@cubre/projections/arrears/projection';
+import { operationDayOf } from '../insurers';
+import { subscriptionsProjection } from '@cubre/projections/subscriptions/projection';
+import { SUBSCRIPTIONS_CATEGORIES } from '@cubre/schemas/subscriptions/events';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
 import { catalogueModule } from '../catalogue';
@@ -27,6 +30,13 @@ import { insurersModule } from '../insurers';
 import { paymentsModule } from '../payments';
 import { arrearsModule } from '../arrears';
 import type { PaymentGateway } from '../payments';
+import {
+  subscriptionSaleStatesReactor,
+  subscriptionStarter,
+  subscriptionsModule,
+  type OperationDayOf,
+  type RetrySchedule,
+} from '../subscriptions';
 
 /** Every domain the runtime serves: its HTTP routes, its stream categories and its projections. */
 export interface DomainModule extends HttpModule {
@@ -56,6 +66,7 @@ export const projections: Projection[] = [
   jobsProjection,
   insurersProjection,
   arrearsProjection,
+  subscriptionsProjection,
 ];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */
@@ -64,6 +75,7 @@ export const allCategories = (): string[] => [
     ...domainModules.flatMap((module) => module.categories),
     ...SALES_CATEGORIES,
     ...JOBS_CATEGORIES,
+    ...SUBSCRIPTIONS_CATEGORIES,
   ]),
 ];
 
@@ -85,13 +97,26 @@ export function reactorsFor(engines: {
     quotes: catalogueQuotes(snapshots, engines.clock),
     logger: engines.logger,
   });
-  return [saleLeadStepsReactor(engines.eventStore, recordSaleStep)];
+  return [
+    saleLeadStepsReactor(engines.eventStore, recordSaleStep),
+    // A subscription's charges and cancellation move its sale (002-3.30).
+    subscriptionSaleStatesReactor(engines.eventStore),
+  ];
 }
 
 /**
  * The domains whose modules need what the runtime makes at start (payments: the configured gateway); their
  * categories are in allCategories all the same.
  */
-export const configuredModules = (options: { paymentGateway: PaymentGateway }): DomainModule[] => [
-  paymentsModule(options.paymentGateway),
+export const configuredModules = (options: {
+  paymentGateway: PaymentGateway;
+  retrySchedule: RetrySchedule;
+  /** The operation day of a sale's insurer (002-4.19): the insurers' settings unless a test gives its own. */
+  operationDayOf?: OperationDayOf;
+}): DomainModule[] => [
+  paymentsModule(options.paymentGateway, {
+    subscriptions: (context) =>
+      subscriptionStarter(context.eventStore, options.operationDayOf ?? operationDayOf(context.readStore)),
+  }),
+  subscriptionsModule({ gateway: options.paymentGateway, retrySchedule: options.retrySchedule }),
 ];

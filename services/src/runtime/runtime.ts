@@ -18,6 +18,7 @@ import { identityAuthenticator } from '../identity';
 import { gatewayFromEnv, reconcilePendingPayments } from '../payments';
 import { sendRemindersJob } from '../arrears';
 import { mailRequester } from '../mail';
+import { chargeSubscriptionsJob, parseRetryDays, type RetrySchedule } from '../subscriptions';
 import type { PaymentGateway } from '../payments';
 import { identityConfigOf } from './identityConfig';
 import { hostname } from 'node:os';
@@ -99,6 +100,10 @@ export async function startRuntime(
   }
   const paymentGateway =
     hooks.paymentGateway ?? gatewayFromEnv(process.env, undefined, { dataDir: config.DATA_DIR });
+  const retrySchedule: RetrySchedule = {
+    soft: parseRetryDays(config.SUBSCRIPTION_SOFT_RETRY_DAYS),
+    hard: parseRetryDays(config.SUBSCRIPTION_HARD_RETRY_DAYS),
+  };
   const jobs: ScheduledJob[] = [
     {
       // Payments a stopped process left PENDING, asked of the provider by their key (issue 14).
@@ -128,6 +133,16 @@ export async function startRuntime(
       },
       config.REMINDERS_CRON,
     ),
+    // Monthly subscriptions' charges and retries (issue 15).
+    chargeSubscriptionsJob({
+      schedule: config.CHARGE_SUBSCRIPTIONS_CRON,
+      eventStore: engines.eventStore,
+      readStore: engines.readStore,
+      gateway: paymentGateway,
+      clock,
+      logger,
+      retrySchedule,
+    }),
   ];
   if (roles.has('scheduler')) {
     // Runs recorded as events, one scheduler process at a time per job (services/src/jobs, issue 15).
@@ -181,7 +196,7 @@ export async function startRuntime(
   };
   const modules = [
     ...domainModules,
-    ...configuredModules({ paymentGateway }),
+    ...configuredModules({ paymentGateway, retrySchedule }),
     jobsModule({
       jobs: jobs.map((job) => ({
         name: job.name,

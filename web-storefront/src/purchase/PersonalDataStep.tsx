@@ -15,6 +15,7 @@ import {
   useContactCheck,
   type ContactField,
 } from '../request/contactFields';
+import { BillingChoice, type Billing } from './BillingChoice';
 import type { BuyerData } from './purchaseCalls';
 
 /**
@@ -22,7 +23,11 @@ import type { BuyerData } from './purchaseCalls';
  * form's own rules as the visitor leaves each field and on submit; `onSubmit` starts the sale with them
  * (the API checks them again: its field errors come back here).
  */
-export function PersonalDataStep({ onSubmit }: { onSubmit(buyer: BuyerData): Promise<void> }) {
+export function PersonalDataStep({
+  onSubmit,
+}: {
+  onSubmit(buyer: BuyerData, billing: Billing): Promise<void>;
+}) {
   const { t, tOr, lang } = useI18n();
   const check = useContactCheck();
   const [values, setValues] = useState<BuyerData>({
@@ -32,6 +37,7 @@ export function PersonalDataStep({ onSubmit }: { onSubmit(buyer: BuyerData): Pro
     telefono: SITE.phonePrefix,
   });
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [billing, setBilling] = useState<Billing>('one_time');
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [limit, setLimit] = useState<'robot' | 'tooMany' | null>(null);
@@ -51,12 +57,15 @@ export function PersonalDataStep({ onSubmit }: { onSubmit(buyer: BuyerData): Pro
     setFailure(null);
     setLimit(null);
     try {
-      await onSubmit({
-        nombre: values.nombre.trim(),
-        rut: values.rut,
-        email: values.email.trim(),
-        telefono: values.telefono,
-      });
+      await onSubmit(
+        {
+          nombre: values.nombre.trim(),
+          rut: values.rut,
+          email: values.email.trim(),
+          telefono: values.telefono,
+        },
+        billing,
+      );
     } catch (error) {
       const limited = limitAnswerOf(error);
       if (limited) {
@@ -100,6 +109,7 @@ export function PersonalDataStep({ onSubmit }: { onSubmit(buyer: BuyerData): Pro
           onBlur={() => blur(name)}
         />
       ))}
+      <BillingChoice value={billing} onChange={setBilling} disabled={sending} />
       {failure && (
         <Alert severity="error" lang={catalogueTextLang(lang)}>
           {failure}

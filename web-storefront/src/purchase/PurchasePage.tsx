@@ -34,6 +34,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import { useProfiles } from '../profile/ProfileContext';
 import { OrganizationLogo } from '../shell/OrganizationLogo';
 import { PaymentStep, newUuid } from './PaymentStep';
+import type { Billing } from './BillingChoice';
 import { PersonalDataStep } from './PersonalDataStep';
 import { PurchaseSuccess } from './PurchaseSuccess';
 import { leadStepRecorder, readSale, startSale, type BuyerData, type SaleView } from './purchaseCalls';
@@ -124,8 +125,8 @@ function Purchase({ product }: { product: Product }) {
     if (reportsStep(step)) await recordStep(step, paymentMethod ? { paymentMethod } : {});
   };
 
-  const start = async (buyer: BuyerData) => {
-    const sale = await startSale({ session: record.session, productCode: code, buyer, profile });
+  const start = async (buyer: BuyerData, billing: Billing) => {
+    const sale = await startSale({ session: record.session, productCode: code, buyer, profile, billing });
     setRecord((current) => rememberSale(sessionStore(), code, current, sale.id));
     // The first step opens the session's lead with the contact data (later steps carry none): it is in
     // before the payment step shows, so a reload there cannot cut it off.

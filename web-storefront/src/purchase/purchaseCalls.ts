@@ -24,6 +24,8 @@ export const startSale = (body: {
   productCode: string;
   buyer: BuyerData;
   profile: ApiProfile | null;
+  /** Once or monthly (issue 15); the API takes one-time when absent. */
+  billing?: 'one_time' | 'monthly_subscription';
 }) =>
   api<SaleView>(SALES, {
     method: 'POST',
@@ -32,6 +34,7 @@ export const startSale = (body: {
       productCode: body.productCode,
       ...body.buyer,
       ...(body.profile ? { profile: body.profile } : {}),
+      ...(body.billing === 'monthly_subscription' ? { billing: body.billing } : {}),
     },
   });
 

@@ -13,7 +13,12 @@ import type {
   ReversalResult,
   SubscriptionResult,
 } from '../port';
-import { memoryChargeJournal, type ChargeJournal } from './chargeJournal';
+import {
+  memoryChargeJournal,
+  type ChargeJournal,
+  type JournalAnswer,
+  type SandboxSubscription,
+} from './chargeJournal';
 import { TokenVault } from './tokenVault';
 
 /**
@@ -22,7 +27,6 @@ import { TokenVault } from './tokenVault';
  * idempotent by key; a key reused with other parameters is refused with the seed's 4292.
  */
 type ChargeRecord = { chargeId: string; amount: Money; state: 'approved' | 'void' | 'refund' };
-type Subscription = { id: string; amount: Money; active: boolean };
 
 const MAX_RECORDS = 10_000;
 const GATEWAY = 'sandbox' as const;
@@ -44,7 +48,6 @@ export class SandboxGateway implements PaymentGateway {
   readonly name = GATEWAY;
   private readonly ledger = new IdempotencyLedger();
   private readonly charges = new Map<string, ChargeRecord>();
-  private readonly subscriptions = new Map<string, Subscription>();
 
   constructor(
     readonly vault: TokenVault = new TokenVault(),
@@ -81,7 +84,7 @@ export class SandboxGateway implements PaymentGateway {
 
   async findCharge(idempotencyKey: string): Promise<ChargeStatus> {
     const result = this.journal.find(idempotencyKey);
-    if (!result) return { outcome: 'not_found', gateway: GATEWAY };
+    if (!result || 'subscriptionId' in result) return { outcome: 'not_found', gateway: GATEWAY };
     if (result.outcome !== 'approved') return result;
     return this.getCharge(result.chargeId).then((now) => (now.outcome === 'not_found' ? result : now));
   }
@@ -94,18 +97,21 @@ export class SandboxGateway implements PaymentGateway {
     return { outcome: 'reversed', gateway: GATEWAY, chargeId, amount: record.amount, reversal: record.state };
   }
 
+  /**
+   * Subscriptions and their charges are kept in the journal (DATA_DIR) like the charges: after a restart
+   * the same key is answered from there, never charged or created again, as a provider would.
+   */
   async createSubscription(request: CreateSubscriptionRequest): Promise<SubscriptionResult> {
     const { idempotencyKey, ...params } = request;
+    const known = this.answered<SubscriptionResult>(idempotencyKey);
+    if (known) return known;
     const answer = await this.ledger.run(
       idempotencyKey,
       ['subscribe', params],
       async (): Promise<SubscriptionResult> => {
-        const card = this.vault.take(request.token);
-        if (!card) return declined(KUSHKI_INVALID_TOKEN.code, KUSHKI_INVALID_TOKEN.message);
-        if (card.scenario.stage !== 'approved') return declined(card.scenario.code, card.scenario.message);
-        const id = `sub_${ticketNumber()}`;
-        remember(this.subscriptions, id, { id, amount: request.amount, active: true });
-        return { outcome: 'approved', gateway: GATEWAY, subscriptionId: id };
+        const result = this.subscribe(request.token);
+        this.journal.record(idempotencyKey, result);
+        return result;
       },
     );
     return answer.kind === 'conflict' ? REUSED_KEY : answer.result;
@@ -113,13 +119,56 @@ export class SandboxGateway implements PaymentGateway {
 
   async chargeSubscription(request: ChargeSubscriptionRequest): Promise<ChargeResult> {
     const { idempotencyKey, ...params } = request;
+    const known = this.answered<ChargeResult>(idempotencyKey);
+    if (known) return known;
     const answer = await this.ledger.run(idempotencyKey, ['subscription-charge', params], async () => {
-      const subscription = this.subscriptions.get(request.subscriptionId);
-      if (!subscription) return declined('K012', 'ID de suscripción no válido', 'invalid_transaction');
-      if (!subscription.active) return declined('K012', 'La suscripción está cancelada', '3005');
-      return this.approve(request.amount);
+      const { result, subscription } = this.chargeStored(request);
+      // The charge and the subscription's count in one write: a stop between them cannot charge twice.
+      this.journal.record(idempotencyKey, result, subscription);
+      return result;
     });
     return answer.kind === 'conflict' ? REUSED_KEY : answer.result;
+  }
+
+  /** How many subscription charges the sandbox approved (tests count them: each period once). */
+  subscriptionChargesApproved(): number {
+    return this.approvedSubscriptionCharges;
+  }
+
+  private approvedSubscriptionCharges = 0;
+
+  private answered<T extends JournalAnswer>(idempotencyKey: string): T | undefined {
+    return this.journal.find(idempotencyKey) as T | undefined;
+  }
+
+  private subscribe(token: string): SubscriptionResult {
+    const card = this.vault.take(token);
+    if (!card) return declined(KUSHKI_INVALID_TOKEN.code, KUSHKI_INVALID_TOKEN.message);
+    const { scenario } = card;
+    if (scenario.stage === 'token' || scenario.stage === 'charge')
+      return declined(scenario.code, scenario.message);
+    const id = `sub_${ticketNumber()}`;
+    const laterCharges =
+      scenario.stage === 'later_charges' ? { code: scenario.code, message: scenario.message } : null;
+    this.journal.saveSubscription({ id, active: true, laterCharges, charges: 0 });
+    return { outcome: 'approved', gateway: GATEWAY, subscriptionId: id };
+  }
+
+  private chargeStored(request: ChargeSubscriptionRequest): {
+    result: ChargeResult;
+    subscription?: SandboxSubscription;
+  } {
+    const found = this.journal.subscription(request.subscriptionId);
+    if (!found) return { result: declined('K012', 'ID de suscripción no válido', 'invalid_transaction') };
+    if (!found.active) return { result: declined('K012', 'La suscripción está cancelada', '3005') };
+    const subscription = { ...found, charges: found.charges + 1 };
+    if (subscription.laterCharges && subscription.charges > 1)
+      return {
+        result: declined(subscription.laterCharges.code, subscription.laterCharges.message),
+        subscription,
+      };
+    this.approvedSubscriptionCharges += 1;
+    return { result: this.approve(request.amount), subscription };
   }
 
   async cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<ReversalResult> {
@@ -127,9 +176,9 @@ export class SandboxGateway implements PaymentGateway {
       idempotencyKey,
       ['unsubscribe', subscriptionId],
       async (): Promise<ReversalResult> => {
-        const subscription = this.subscriptions.get(subscriptionId);
+        const subscription = this.journal.subscription(subscriptionId);
         if (!subscription) return declined('K012', 'ID de suscripción no válido', 'invalid_transaction');
-        subscription.active = false;
+        this.journal.saveSubscription({ ...subscription, active: false });
         return { outcome: 'approved', gateway: GATEWAY, chargeId: subscriptionId };
       },
     );
@@ -139,7 +188,8 @@ export class SandboxGateway implements PaymentGateway {
   private chargeToken(request: ChargeRequest): ChargeResult {
     const card = this.vault.take(request.token);
     if (!card) return declined(KUSHKI_INVALID_TOKEN.code, KUSHKI_INVALID_TOKEN.message);
-    if (card.scenario.stage !== 'approved') return declined(card.scenario.code, card.scenario.message);
+    if (card.scenario.stage === 'token' || card.scenario.stage === 'charge')
+      return declined(card.scenario.code, card.scenario.message);
     const sameAmount =
       !card.amount ||
       (card.amount.amount === request.amount.amount && card.amount.currency === request.amount.currency);

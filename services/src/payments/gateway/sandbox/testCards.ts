@@ -4,7 +4,17 @@
  * them. Any other card that passes the Luhn check is approved, as in the integration environment.
  */
 export type CardScenario =
-  { stage: 'approved' } | { stage: 'token' | 'charge'; code: string; message: string };
+  | { stage: 'approved' }
+  | { stage: 'token' | 'charge'; code: string; message: string }
+  /** Ours, not Kushki's: approved once (a purchase, a subscription's first period), then declined. */
+  | { stage: 'later_charges'; code: string; message: string };
+
+/**
+ * The sandbox's card "that starts declining" (issue 15): a subscription bought with it is created and its
+ * first period charged, and every later charge is declined with `021` insufficient funds, so a test or a
+ * person on the demo sees arrears grow. A one-time charge with it is approved.
+ */
+export const STARTS_DECLINING_CARD = '4000000000000341';
 
 export const KUSHKI_TEST_CARDS: Readonly<Record<string, CardScenario>> = {
   '5451951574925480': { stage: 'approved' },
@@ -14,6 +24,7 @@ export const KUSHKI_TEST_CARDS: Readonly<Record<string, CardScenario>> = {
   '4349001210846432': { stage: 'charge', code: '021', message: 'Fondos insuficientes' },
   '4349003243371321': { stage: 'charge', code: '022', message: 'No se pudo verificar el CVV' },
   '4349001386781322': { stage: 'charge', code: '023', message: 'Tarjeta bloqueada por el emisor' },
+  [STARTS_DECLINING_CARD]: { stage: 'later_charges', code: '021', message: 'Fondos insuficientes' },
 };
 
 const luhn = (digits: string): boolean => {

@@ -1,0 +1,227 @@
+import type { CommandMetadata } from '@cubre/schemas';
+import type { ForcedChargeReason } from '@cubre/schemas/subscriptions/events';
+import { handleCommand, loadAggregate } from '@cubre/platform/commands/commandHandler';
+import { CommandRejected } from '@cubre/platform/core/decider';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
+import type { Logger } from '@cubre/platform/ports/logger';
+import type { PaymentGateway } from '../payments';
+import { recurrentPaymentAggregate, subscriptionAggregate } from './aggregates';
+import {
+  recurrentPaymentIdOf,
+  recurrentPaymentStream,
+  type RecurrentPaymentState,
+} from './recurrentPaymentDecider';
+import { declineKindOf, nextAttemptOn, type RetrySchedule } from './retryPolicy';
+import {
+  dueChargeOf,
+  subscriptionStream,
+  type Subscription,
+  type SubscriptionState,
+} from './subscriptionDecider';
+
+export interface ChargeDeps {
+  eventStore: EventStore;
+  gateway: PaymentGateway;
+  logger: Logger;
+  retrySchedule: RetrySchedule;
+}
+
+/**
+ * What one charge did: approved or declined (recorded), not due (nothing asked), or uncertain (the gateway
+ * did not answer sensibly: the attempt stays open and the next run asks again under the same key).
+ */
+export type ChargeOutcome = 'approved' | 'declined' | 'not_due' | 'uncertain';
+
+export type ChargeInput = {
+  subscriptionId: string;
+  /** Today in Chile (the run's or the request's clock). */
+  today: string;
+  metadata: Omit<CommandMetadata, 'commandId'>;
+  /** A forced charge (002-3.24): any day, of the overdue period, under its own Idempotency-Key. */
+  forced?: { reason: ForcedChargeReason; key: string };
+};
+
+const notFound = (id: string) =>
+  new CommandRejected(`no existe la suscripción ${id}`, 'not_found', 422, 'subscriptionId');
+
+/**
+ * Charges a subscription's due period once (issue 15):
+ * 1. the period's RecurrentPayment (its id derived from subscription and period) records the attempt
+ *    before the gateway is asked; an attempt already open is not started again;
+ * 2. the gateway charges the open attempt under its key (`{subscriptionId}:{period}`, then `…:{attempt}`):
+ *    a rerun, a restart or a second scheduler asking again is answered, not charged twice;
+ * 3. its answer is recorded on the payment, then on the subscription (each once, by the attempt).
+ * A payment whose answer was recorded but not yet on its subscription (a stop in between) is reported first.
+ */
+export async function chargeDueSubscription(deps: ChargeDeps, input: ChargeInput): Promise<ChargeOutcome> {
+  const { eventStore: store } = deps;
+  const loaded = await loadAggregate(store, subscriptionAggregate, subscriptionStream(input.subscriptionId));
+  if (loaded.state.status === 'Empty') {
+    if (input.forced) throw notFound(input.subscriptionId);
+    return 'not_due';
+  }
+  const subscription = loaded.state;
+  const target = targetOf(subscription, input);
+  if (!target) return 'not_due';
+  const recurrentPaymentId = recurrentPaymentIdOf(input.subscriptionId, target.period);
+  const stream = recurrentPaymentStream(recurrentPaymentId);
+  const base = `charge:${recurrentPaymentId}`;
+  const meta = (commandId: string): CommandMetadata => ({ ...input.metadata, commandId });
+
+  const before = await loadAggregate(store, recurrentPaymentAggregate, stream);
+  await report(deps, before.state, meta);
+  const settled =
+    before.state.status === 'Scheduled' && ['processed', 'cancelled'].includes(before.state.state);
+  if (settled && !input.forced) return 'not_due';
+
+  const started = await handleCommand(
+    store,
+    recurrentPaymentAggregate,
+    stream,
+    {
+      type: 'StartAttempt',
+      schedule: {
+        subscriptionId: input.subscriptionId,
+        saleId: subscription.subscription.saleId,
+        period: target.period,
+        dueOn: target.dueOn,
+        amount: subscription.subscription.amount,
+      },
+      today: input.today,
+      forcedReason: input.forced?.reason ?? null,
+      key: input.forced ? `${input.subscriptionId}:${target.period}:forced:${input.forced.key}` : undefined,
+    },
+    meta(`${base}:start:${input.forced ? `forced:${input.forced.key}` : input.today}`),
+  );
+  const payment = started.state;
+  if (payment.status === 'Empty') return 'not_due';
+  if (!payment.open) {
+    // The same forced charge again: answered as it went.
+    if (input.forced && payment.last) return payment.last.outcome;
+    return 'not_due';
+  }
+  const { attempt, key } = payment.open;
+  const result = await deps.gateway.chargeSubscription({
+    subscriptionId: subscription.subscription.gatewaySubscriptionId,
+    amount: subscription.subscription.amount,
+    idempotencyKey: key,
+    metadata: { subscriptionId: input.subscriptionId, recurrentPaymentId, period: target.period },
+  });
+  // Ids and outcome only: never the buyer or the card.
+  deps.logger.info(
+    { subscriptionId: input.subscriptionId, period: target.period, attempt, outcome: result.outcome },
+    'subscription charged',
+  );
+  if (result.outcome !== 'approved' && result.outcome !== 'declined') return 'uncertain';
+  const kind = result.outcome === 'declined' ? declineKindOf(result.catalogueCode) : 'soft';
+  const recorded = await handleCommand(
+    store,
+    recurrentPaymentAggregate,
+    stream,
+    result.outcome === 'approved'
+      ? {
+          type: 'RecordAttemptOutcome',
+          attempt,
+          outcome: 'approved',
+          chargeId: result.chargeId,
+          authorizationCode: result.authorizationCode ?? null,
+        }
+      : {
+          type: 'RecordAttemptOutcome',
+          attempt,
+          outcome: 'declined',
+          kind,
+          providerCode: result.providerCode,
+          catalogueCode: result.catalogueCode,
+          nextAttemptOn: nextAttemptOn(deps.retrySchedule, kind, target.dueOn, input.today),
+        },
+    meta(`${base}:attempt:${attempt}:outcome`),
+  );
+  await report(deps, recorded.state, meta);
+  return result.outcome;
+}
+
+/** The period a run (or a forced charge) charges now, or null. */
+function targetOf(subscription: Subscription, input: ChargeInput): { period: string; dueOn: string } | null {
+  if (input.forced) {
+    if (subscription.lifecycle === 'cancelled') {
+      throw new CommandRejected(
+        'la suscripción está cancelada',
+        'subscription_cancelled',
+        409,
+        'subscriptionId',
+      );
+    }
+    if (!subscription.overdue) {
+      throw new CommandRejected(
+        'la suscripción no tiene cobros fallidos que reintentar',
+        'nothing_to_charge',
+        409,
+        'subscriptionId',
+      );
+    }
+    return subscription.overdue;
+  }
+  const due = dueChargeOf(subscription);
+  return due && due.chargeOn <= input.today ? due : null;
+}
+
+/**
+ * Records a payment's last answer on its subscription (the decider records an answer once), and ends the
+ * provider's subscription when that answer ended ours (retries ran out, or the final payment went through).
+ */
+async function report(
+  deps: ChargeDeps,
+  payment: RecurrentPaymentState,
+  meta: (commandId: string) => CommandMetadata,
+): Promise<void> {
+  if (payment.status === 'Empty' || !payment.last) return;
+  const { last } = payment;
+  const { subscriptionId, period, dueOn, amount, recurrentPaymentId } = payment.payment;
+  const commandId = `charge:${recurrentPaymentId}:attempt:${last.attempt}:subscription`;
+  const result = await handleCommand(
+    deps.eventStore,
+    subscriptionAggregate,
+    subscriptionStream(subscriptionId),
+    last.outcome === 'approved'
+      ? {
+          type: 'RecordPeriodCharged',
+          dueOn,
+          period,
+          recurrentPaymentId,
+          attempt: last.attempt,
+          chargeId: last.chargeId,
+          amount,
+          forcedReason: last.forcedReason,
+        }
+      : {
+          type: 'RecordChargeDeclined',
+          period,
+          recurrentPaymentId,
+          attempt: last.attempt,
+          kind: last.kind,
+          providerCode: last.providerCode,
+          catalogueCode: last.catalogueCode,
+          forcedReason: last.forcedReason,
+          nextAttemptOn: last.nextAttemptOn,
+        },
+    meta(commandId),
+  );
+  if (result.events.some((event) => event.type === 'SubscriptionCancelled')) {
+    await endAtProvider(deps, result.state, subscriptionId);
+  }
+}
+
+/** Cancels the provider's subscription (keyed by ours: asked again, it is answered, not done twice). */
+export async function endAtProvider(
+  deps: Pick<ChargeDeps, 'gateway' | 'logger'>,
+  subscription: SubscriptionState,
+  subscriptionId: string,
+): Promise<void> {
+  if (subscription.status !== 'Created') return;
+  const answer = await deps.gateway.cancelSubscription(
+    subscription.subscription.gatewaySubscriptionId,
+    `unsubscribe:${subscriptionId}`,
+  );
+  deps.logger.info({ subscriptionId, outcome: answer.outcome }, 'provider subscription cancelled');
+}

@@ -1,0 +1,53 @@
+import type { CommandMetadata } from '@cubre/schemas';
+import type { MailLocale } from '@cubre/schemas/mail/mailRequest';
+import type { PaymentMethod } from '@cubre/schemas/payments/catalogues';
+import { handleCommand } from '@cubre/platform/commands/commandHandler';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
+import type { StartSubscription } from '../payments';
+import { subscriptionAggregate } from './aggregates';
+import { chileDateOf, nextOperationDate, periodOf } from './calendar';
+import { operationDayFor, type OperationDayOf } from './operationDays';
+import { subscriptionIdOf, subscriptionStream } from './subscriptionDecider';
+
+/** The arrears mails' language: the editions are Spanish-speaking; the buyer's own choice is a next step. */
+const LOCALE: MailLocale = 'es';
+
+/**
+ * Records the subscription of a monthly sale whose first period the purchase just paid (payments calls it
+ * through its `StartSubscription` port). The purchase day's month is the first period; the next operation
+ * date follows 002-4.19 with the insurer's operation day. One subscription per sale: idempotent.
+ */
+export const subscriptionStarter =
+  (store: EventStore, operationDayOf?: OperationDayOf): StartSubscription =>
+  async ({ sale, paymentId, gateway, gatewaySubscriptionId }, metadata: CommandMetadata) => {
+    const subscriptionId = subscriptionIdOf(sale.saleId);
+    const today = chileDateOf(new Date(metadata.receivedAt));
+    const operationDay = await operationDayFor(operationDayOf, sale.product.organization.code);
+    await handleCommand(
+      store,
+      subscriptionAggregate,
+      subscriptionStream(subscriptionId),
+      {
+        type: 'CreateSubscription',
+        data: {
+          subscriptionId,
+          saleId: sale.saleId,
+          firstPaymentId: paymentId,
+          country: sale.country,
+          locale: LOCALE,
+          product: sale.product,
+          buyer: { nombre: sale.buyer.nombre, email: sale.buyer.email },
+          amount: sale.amount,
+          method: sale.paymentMethod as PaymentMethod,
+          provider: sale.provider,
+          gateway,
+          gatewaySubscriptionId,
+          operationDay,
+          startedOn: today,
+          firstPeriod: periodOf(today),
+          nextOperationDate: nextOperationDate(today, operationDay),
+        },
+      },
+      metadata,
+    );
+  };

@@ -1,0 +1,279 @@
+import { derivedId } from '@cubre/platform/commands/eventIds';
+import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
+import {
+  SUBSCRIPTION_CATEGORY,
+  SubscriptionCancellationRequestedData,
+  SubscriptionCancelledData,
+  SubscriptionChargeDeclinedData,
+  SubscriptionCreatedData,
+  SubscriptionFinalPaymentScheduledData,
+  SubscriptionPeriodChargedData,
+  type SubscriptionLifecycle,
+  type SubscriptionStatus,
+} from '@cubre/schemas/subscriptions/events';
+import { z } from 'zod';
+import { nextOperationDate, periodOf } from './calendar';
+
+/** One subscription per sale: paying the sale again (a retried click) lands on the same subscription. */
+export const subscriptionIdOf = (saleId: string) => derivedId('subscription', saleId);
+export const subscriptionStream = (subscriptionId: string) => `${SUBSCRIPTION_CATEGORY}-${subscriptionId}`;
+
+export const SubscriptionDomainEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('SubscriptionCreated'), data: SubscriptionCreatedData }),
+  z.object({ type: z.literal('SubscriptionPeriodCharged'), data: SubscriptionPeriodChargedData }),
+  z.object({ type: z.literal('SubscriptionChargeDeclined'), data: SubscriptionChargeDeclinedData }),
+  z.object({
+    type: z.literal('SubscriptionCancellationRequested'),
+    data: SubscriptionCancellationRequestedData,
+  }),
+  z.object({
+    type: z.literal('SubscriptionFinalPaymentScheduled'),
+    data: SubscriptionFinalPaymentScheduledData,
+  }),
+  z.object({ type: z.literal('SubscriptionCancelled'), data: SubscriptionCancelledData }),
+]);
+export type SubscriptionDomainEvent = z.infer<typeof SubscriptionDomainEvent>;
+type Of<T extends SubscriptionDomainEvent['type']> = Extract<SubscriptionDomainEvent, { type: T }>['data'];
+type Charged = Of<'SubscriptionPeriodCharged'>;
+type Declined = Of<'SubscriptionChargeDeclined'>;
+
+export type Subscription = {
+  status: 'Created';
+  subscription: Of<'SubscriptionCreated'>;
+  chargeStatus: SubscriptionStatus;
+  lifecycle: SubscriptionLifecycle;
+  /** The next period's operation date (002-4.19); null once ended. */
+  nextOperationDate: string | null;
+  /** The period declined and retried, with its due date and next retry; null when up to date. */
+  overdue: { period: string; dueOn: string; nextAttemptOn: string | null } | null;
+  overdueCount: number | null;
+  lastPaidPeriod: string;
+  finalPeriod: string | null;
+  /** `{period}:{attempt}` of the last decline recorded (a repeated answer records nothing). */
+  lastDecline: string | null;
+};
+export type SubscriptionState = { status: 'Empty' } | Subscription;
+
+/** What the charge run charges next: the overdue period's retry, or the next period on its operation date. */
+export function dueChargeOf(state: Subscription): { period: string; dueOn: string; chargeOn: string } | null {
+  if (state.lifecycle === 'cancelled') return null;
+  if (state.overdue) {
+    return state.overdue.nextAttemptOn
+      ? { period: state.overdue.period, dueOn: state.overdue.dueOn, chargeOn: state.overdue.nextAttemptOn }
+      : null;
+  }
+  if (!state.nextOperationDate) return null;
+  return {
+    period: periodOf(state.nextOperationDate),
+    dueOn: state.nextOperationDate,
+    chargeOn: state.nextOperationDate,
+  };
+}
+
+export type CreateSubscription = { type: 'CreateSubscription'; data: Of<'SubscriptionCreated'> };
+export type RecordPeriodCharged = {
+  type: 'RecordPeriodCharged';
+  dueOn: string;
+} & Omit<Charged, 'subscriptionId' | 'saleId' | 'overdueCountBefore' | 'nextOperationDate'>;
+export type RecordChargeDeclined = { type: 'RecordChargeDeclined' } & Omit<
+  Declined,
+  'subscriptionId' | 'saleId' | 'overdueCount'
+>;
+export type RequestCancellation = { type: 'RequestCancellation'; reason: string };
+export type CancelSubscription = { type: 'CancelSubscription'; withFinalPayment: boolean; reason: string };
+export type SubscriptionCommand =
+  CreateSubscription | RecordPeriodCharged | RecordChargeDeclined | RequestCancellation | CancelSubscription;
+
+/**
+ * A monthly subscription (issue 15; README.md has the tables). Created paid (the purchase charged its first
+ * period); each period charged moves its next operation date a month on; a decline makes it overdue (count 0,
+ * then one more per declined attempt) until a period is paid; retries run out → cancelled without payment.
+ * Staff cancel it at once (without payment) or after one final payment.
+ */
+export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand, SubscriptionDomainEvent> = {
+  initialState: () => ({ status: 'Empty' }),
+
+  evolve(state, event) {
+    if (event.type === 'SubscriptionCreated') {
+      return {
+        status: 'Created',
+        subscription: event.data,
+        chargeStatus: 'SUCCESS',
+        lifecycle: 'active',
+        nextOperationDate: event.data.nextOperationDate,
+        overdue: null,
+        overdueCount: null,
+        lastPaidPeriod: event.data.firstPeriod,
+        finalPeriod: null,
+        lastDecline: null,
+      };
+    }
+    if (state.status === 'Empty') return state;
+    switch (event.type) {
+      case 'SubscriptionPeriodCharged':
+        return {
+          ...state,
+          chargeStatus: 'SUCCESS',
+          nextOperationDate: event.data.nextOperationDate,
+          overdue: null,
+          overdueCount: null,
+          lastPaidPeriod: event.data.period > state.lastPaidPeriod ? event.data.period : state.lastPaidPeriod,
+        };
+      case 'SubscriptionChargeDeclined': {
+        const dueOn =
+          state.overdue?.period === event.data.period ? state.overdue.dueOn : state.nextOperationDate;
+        return {
+          ...state,
+          chargeStatus: 'DECLINED',
+          overdue: {
+            period: event.data.period,
+            dueOn: dueOn ?? `${event.data.period}-01`,
+            nextAttemptOn: event.data.nextAttemptOn,
+          },
+          overdueCount: event.data.overdueCount,
+          lastDecline: `${event.data.period}:${event.data.attempt}`,
+        };
+      }
+      case 'SubscriptionCancellationRequested':
+        return { ...state, lifecycle: 'cancellation_requested' };
+      case 'SubscriptionFinalPaymentScheduled':
+        return { ...state, lifecycle: 'pending_cancellation', finalPeriod: event.data.finalPeriod };
+      case 'SubscriptionCancelled':
+        return { ...state, lifecycle: 'cancelled', nextOperationDate: null };
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'CreateSubscription') {
+      return state.status === 'Empty' ? [{ type: 'SubscriptionCreated', data: command.data }] : [];
+    }
+    if (state.status === 'Empty') {
+      throw new CommandRejected('la suscripción no existe', 'not_found', 422, 'subscriptionId');
+    }
+    switch (command.type) {
+      case 'RecordPeriodCharged':
+        return decideCharged(command, state);
+      case 'RecordChargeDeclined':
+        return decideDeclined(command, state);
+      case 'RequestCancellation':
+        return decideRequest(command, state);
+      case 'CancelSubscription':
+        return decideCancel(command, state);
+    }
+  },
+};
+
+const ids = (state: Subscription) => ({
+  subscriptionId: state.subscription.subscriptionId,
+  saleId: state.subscription.saleId,
+});
+
+function decideCharged(command: RecordPeriodCharged, state: Subscription): SubscriptionDomainEvent[] {
+  if (command.period <= state.lastPaidPeriod) return [];
+  const { type: _type, dueOn, ...charged } = command;
+  const final =
+    state.lifecycle === 'pending_cancellation' &&
+    state.finalPeriod !== null &&
+    command.period >= state.finalPeriod;
+  const ended = state.lifecycle === 'cancelled' || final;
+  const events: SubscriptionDomainEvent[] = [
+    {
+      type: 'SubscriptionPeriodCharged',
+      data: {
+        ...ids(state),
+        ...charged,
+        overdueCountBefore: state.overdueCount,
+        // The next period is due a month after this one's due date, whenever the charge went through.
+        nextOperationDate: ended ? null : nextOperationDate(dueOn, state.subscription.operationDay),
+      },
+    },
+  ];
+  if (final) {
+    events.push({
+      type: 'SubscriptionCancelled',
+      data: {
+        ...ids(state),
+        outcome: 'success_payment',
+        cause: 'requested',
+        finalPeriod: command.period,
+        reason: null,
+      },
+    });
+  }
+  return events;
+}
+
+function decideDeclined(command: RecordChargeDeclined, state: Subscription): SubscriptionDomainEvent[] {
+  if (state.lifecycle === 'cancelled' || command.period <= state.lastPaidPeriod) return [];
+  if (state.lastDecline === `${command.period}:${command.attempt}`) return [];
+  const { type: _type, ...declined } = command;
+  const overdueCount = state.overdueCount === null ? 0 : state.overdueCount + 1;
+  const events: SubscriptionDomainEvent[] = [
+    { type: 'SubscriptionChargeDeclined', data: { ...ids(state), ...declined, overdueCount } },
+  ];
+  if (command.nextAttemptOn === null) {
+    events.push({
+      type: 'SubscriptionCancelled',
+      data: {
+        ...ids(state),
+        outcome: 'without_payment',
+        cause: 'retries_exhausted',
+        finalPeriod: null,
+        reason: null,
+      },
+    });
+  }
+  return events;
+}
+
+const ended = () =>
+  new CommandRejected('la suscripción ya está cancelada', 'subscription_cancelled', 409, 'subscriptionId');
+
+function decideRequest(command: RequestCancellation, state: Subscription): SubscriptionDomainEvent[] {
+  if (state.lifecycle === 'cancellation_requested') return [];
+  if (state.lifecycle !== 'active') {
+    if (state.lifecycle === 'cancelled') throw ended();
+    throw new CommandRejected(
+      'la suscripción ya se está cancelando',
+      'cancellation_in_progress',
+      409,
+      'subscriptionId',
+    );
+  }
+  return [{ type: 'SubscriptionCancellationRequested', data: { ...ids(state), reason: command.reason } }];
+}
+
+function decideCancel(command: CancelSubscription, state: Subscription): SubscriptionDomainEvent[] {
+  if (state.lifecycle === 'cancelled') throw ended();
+  if (!command.withFinalPayment) {
+    return [
+      {
+        type: 'SubscriptionCancelled',
+        data: {
+          ...ids(state),
+          outcome: 'without_payment',
+          cause: 'requested',
+          finalPeriod: null,
+          reason: command.reason,
+        },
+      },
+    ];
+  }
+  if (state.lifecycle === 'pending_cancellation') return [];
+  const due = dueChargeOf(state);
+  const finalPeriod = state.overdue?.period ?? (due ? due.period : null);
+  if (!finalPeriod) {
+    throw new CommandRejected(
+      'la suscripción no tiene un periodo por cobrar',
+      'nothing_to_charge',
+      409,
+      'withFinalPayment',
+    );
+  }
+  return [
+    {
+      type: 'SubscriptionFinalPaymentScheduled',
+      data: { ...ids(state), reason: command.reason, finalPeriod },
+    },
+  ];
+}
