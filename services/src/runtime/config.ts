@@ -165,6 +165,11 @@ export const RuntimeConfig = z.object({
   SUBSCRIPTION_HARD_RETRY_DAYS: z.string().default('5,15,25').refine(retryDaysValid, RETRY_DAYS_RULE),
   LAG_LOG_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
   /**
+   * Events a projection applies per unit of work when it catches up or rebuilds: each unit becomes durable
+   * with its progress, so smaller batches commit more often (a kill loses less) and larger ones go faster.
+   */
+  PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(5000),
+  /**
    * Key that signs the console's tokens (HS256), 32 characters or more. Every api instance must share it;
    * without it the embedded runtime keeps a random one in DATA_DIR/auth-secret.
    */

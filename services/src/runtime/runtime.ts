@@ -85,6 +85,7 @@ export async function startRuntime(
       bus: engines.bus,
       logger,
       lagLogIntervalMs: config.LAG_LOG_INTERVAL_MS,
+      catchUpBatchSize: config.PROJECTION_BATCH_SIZE,
       partitionKeyOf: engines.partitionKeyOf,
     });
     await runner.start();

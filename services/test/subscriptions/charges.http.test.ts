@@ -8,6 +8,7 @@ import {
 import { tempDataDir } from '../../platform/test/support/tempDir';
 import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
 import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
+import { signIn } from '../identity/support';
 import {
   APPROVED_CARD,
   STARTS_DECLINING,
@@ -46,11 +47,11 @@ test('002-4.19 002-4.02 a subscription bought with an approved card is charged o
   expect(bought.paid.body.payment.state).toBe('OK');
   expect(bought.paid.body.sale.state).toBe('OK');
   const subscription = await subscriptionOfSale(runtime, bought.sale.id);
-  // Bought on the 10th, before the default operation day (25): next month's first day.
+  // Bought on the 10th; the insurer set no cutting day, so the insurers' default (31): next month's first day.
   expect(subscription).toMatchObject({
     status: 'SUCCESS',
     lifecycle: 'active',
-    operationDay: 25,
+    operationDay: 31,
     startedOn: '2027-03-10',
     lastPaidPeriod: '2027-03',
     nextOperationDate: '2027-04-01',
@@ -141,3 +142,19 @@ test('002-3.30 002-4.03 a card that starts declining: the overdue count grows, t
   const september = await chargeRun(runtime, sandbox, time.clock);
   expect(september.totals.declined).toBe(0);
 }, 180_000);
+
+test("002-4.19 the insurer's cutting day set in the console decides: bought past it, the first operation date is the month after next", async () => {
+  // Within the demo administrator's password age (90 days from the runtime's start on the test clock).
+  time.set('2027-05-10T15:00:00Z');
+  const admin = await signIn(runtime.url, 'admin@demo.cl');
+  const first = await buySubscription(runtime.url, APPROVED_CARD);
+  const { organizationCode } = await subscriptionOfSale(runtime, first.sale.id);
+  const set = await admin.put(`/api/admin/insurers/${organizationCode}/dia-de-corte`, { operationDay: 8 });
+  expect(set.status).toBe(200);
+  const bought = await buySubscription(runtime.url, APPROVED_CARD);
+  expect(await subscriptionOfSale(runtime, bought.sale.id)).toMatchObject({
+    operationDay: 8,
+    startedOn: '2027-05-10',
+    nextOperationDate: '2027-07-01',
+  });
+});
