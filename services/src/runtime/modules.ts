@@ -4,6 +4,8 @@ import { identityProjection } from '@cubre/projections/identity/projection';
 import { leadCatalogueProjection } from '@cubre/projections/leadCatalogue/projection';
 import { contactsProjection, leadsProjection } from '@cubre/projections/leads/projection';
 import { paymentsProjection } from '@cubre/projections/payments/projection';
+import { mailProjection } from '@cubre/projections/mail/projection';
+import { MAIL_CATEGORY } from '@cubre/schemas/mail/events';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
 import { catalogueModule } from '../catalogue';
@@ -45,11 +47,12 @@ export const projections: Projection[] = [
   identityProjection,
   leadCatalogueProjection,
   paymentsProjection,
+  mailProjection,
 ];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */
 export const allCategories = (): string[] => [
-  ...new Set([...domainModules.flatMap((module) => module.categories), ...SALES_CATEGORIES]),
+  ...new Set([...domainModules.flatMap((module) => module.categories), ...SALES_CATEGORIES, MAIL_CATEGORY]),
 ];
 
 /**

@@ -16,6 +16,7 @@ import { editionModule } from '@cubre/platform/http/editions';
 import { storefrontModule } from '../storefront';
 import { identityAuthenticator } from '../identity';
 import { gatewayFromEnv, reconcilePendingPayments } from '../payments';
+import { startMail, type MailRuntime, type MailTransport } from '../mail';
 import type { PaymentGateway } from '../payments';
 import { identityConfigOf } from './identityConfig';
 import { opsTokenOf } from './opsToken';
@@ -29,6 +30,8 @@ export interface Runtime {
   engines: Engines;
   runner?: ProjectionRunner;
   relay?: Relay;
+  /** The mail domain: its port (`mail.requester`) for other domains' jobs, its dispatcher for tests. */
+  mail: MailRuntime;
   /** Graceful stop: refuse new requests, drain the running ones, stop subscriptions, close the stores. */
   stop(): Promise<void>;
 }
@@ -43,6 +46,10 @@ export interface RuntimeHooks {
   readStoreAfterWrite?(writes: number): void;
   /** The payment gateway (tests of an adapter); PAYMENT_GATEWAY's, the embedded sandbox by default. */
   paymentGateway?: PaymentGateway;
+  /** The mail transport (tests of delivery); the one SMTP_* configure, the embedded one by default. */
+  mailTransport?: MailTransport;
+  /** Where the mail domain reads SMTP_*, MAIL_FROM… (tests); process.env by default. */
+  mailEnv?: NodeJS.ProcessEnv;
 }
 
 /** Starts the roles the configuration names, all of them in one process by default (ARCHITECTURE.md). */
@@ -63,6 +70,23 @@ export async function startRuntime(
   let scheduler: Scheduler | undefined;
   let draining = false;
 
+  // Mail (issue 15): sent at once when this process is the scheduler, else by the scheduler's next run.
+  const mail = startMail({
+    eventStore: engines.eventStore,
+    readStore: engines.readStore,
+    clock,
+    logger,
+    env: hooks.mailEnv ?? process.env,
+    dispatch: {
+      retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      retryMaxMs: config.MAIL_RETRY_MAX_MS,
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      leaseMs: config.MAIL_CLAIM_LEASE_MS,
+    },
+    sendsAtOnce: roles.has('scheduler'),
+    transport: hooks.mailTransport,
+  });
+
   if (roles.has('projector')) {
     runner = createProjectionRunner({
       projections: [
@@ -73,6 +97,7 @@ export async function startRuntime(
           clock,
           logger,
         }),
+        mail.reactor,
       ],
       eventStore: engines.eventStore,
       readStore: engines.readStore,
@@ -112,6 +137,12 @@ export async function startRuntime(
             });
           },
         },
+        {
+          // Requested mails, and failed ones whose retry is due (issue 15; services/src/mail).
+          name: 'send-mail',
+          schedule: config.MAIL_DISPATCH_CRON,
+          run: (run) => mail.sendDue(run),
+        },
       ],
       clock,
     );
@@ -147,7 +178,7 @@ export async function startRuntime(
       authenticate: (req, options) => identityAuthenticator(context).authenticate(req, options),
     },
   };
-  const modules = [...domainModules, ...configuredModules({ paymentGateway })];
+  const modules = [...domainModules, ...configuredModules({ paymentGateway }), mail.module];
   if (roles.has('api')) {
     for (const module of modules) await module.start?.(context);
   }
@@ -200,6 +231,7 @@ export async function startRuntime(
     engines,
     runner,
     relay,
+    mail,
     stop() {
       stopping ??= (async () => {
         draining = true;
@@ -214,6 +246,7 @@ export async function startRuntime(
         clearInterval(idleCloser);
         clearTimeout(timer);
         await scheduler?.stop();
+        await mail.close();
         await relay?.stop();
         await runner?.stop();
         await engines.close();
