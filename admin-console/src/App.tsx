@@ -3,6 +3,7 @@ import { BrowserRouter, Route } from 'react-router';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import EventIcon from '@mui/icons-material/Event';
+import MailIcon from '@mui/icons-material/Mail';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import type { SaleRecord } from '@cubre/schemas/payments/adminRecords';
@@ -26,6 +27,7 @@ import { guardPages } from './guardPages';
 import { Layout } from './layout/Layout';
 import { AgendaList } from './leads/AgendaList';
 import { LeadList } from './leads/LeadList';
+import { MailList } from './mail/MailList';
 import { PaymentList } from './payments/PaymentList';
 import { SaleList } from './payments/SaleList';
 import type { Lead } from './types';
@@ -35,6 +37,7 @@ const LeadShow = lazy(() => import('./leads/LeadShow'));
 const LeadKanban = lazy(() => import('./leads/LeadKanban'));
 const SaleShow = lazy(() => import('./payments/SaleShow'));
 const PaymentShow = lazy(() => import('./payments/PaymentShow'));
+const MailShow = lazy(() => import('./mail/MailShow'));
 
 /** Served at /admin (services/src/adminConsole): the router's basename, so links and deep links agree. */
 export const BASENAME = '/admin';
@@ -79,6 +82,11 @@ export function App() {
           name="payments"
           {...guardPages({ list: PaymentList, show: PaymentShow })}
           icon={PaymentsIcon}
+        />
+        <Resource
+          name="mail-outbox"
+          {...guardPages({ list: MailList, show: MailShow })}
+          icon={MailIcon}
         />
         <Resource name="lead-statuses" {...guardPages(leadStatuses)} />
         <Resource name="lead-sub-statuses" {...guardPages(leadSubStatuses)} />

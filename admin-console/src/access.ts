@@ -35,6 +35,8 @@ export const RESOURCE_RULES: Record<string, ResourceRule> = {
   // ADMIN and ADMINISTRADOR roles hold it by default, schemas/src/identity/permissions.ts).
   sales: { read: 'payment:read', export: 'payment:export' },
   payments: { read: 'payment:read', export: 'payment:export' },
+  // The mail outbox (issue 15): the seed's unsent-notification permissions; its retry is its own button.
+  'mail-outbox': { read: 'admin:unsent-notification:read' },
   // Organizations are never deleted (their users and history name them): the API answers 405.
   organizations: {
     read: 'admin:organization:read',

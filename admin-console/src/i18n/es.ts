@@ -304,6 +304,31 @@ export const resources = {
       createdAt_lte: 'Creado hasta',
     },
   },
+  'mail-outbox': {
+    name: 'Correo |||| Correos',
+    fields: {
+      id: 'N° de correo',
+      requestedAt: 'Solicitado',
+      updatedAt: 'Actualizado',
+      status: 'Estado',
+      template: 'Plantilla',
+      to: 'Destinatario',
+      subjectLine: 'Asunto',
+      subject: 'Sobre',
+      attempts: 'Intentos',
+      sentAt: 'Enviado',
+      messageId: 'Message-ID',
+      lastErrorKind: 'Último error',
+      retryAt: 'Próximo intento',
+      givenUp: 'Sin más intentos',
+      assignmentCode: 'Código de asignación',
+      locale: 'Idioma',
+      country: 'País',
+      key: 'Clave',
+      requestedAt_gte: 'Solicitado desde',
+      requestedAt_lte: 'Solicitado hasta',
+    },
+  },
   'lead-statuses': {
     name: 'Estado |||| Estados',
     fields: {
@@ -377,7 +402,12 @@ export const resources = {
 
 /** The console's own sentences. */
 export const cubre = {
-  menu: { catalogues: 'Catálogos', identity: 'Usuarios y permisos', payments: 'Compra online' },
+  menu: {
+    catalogues: 'Catálogos',
+    identity: 'Usuarios y permisos',
+    payments: 'Compra online',
+    mail: 'Notificaciones',
+  },
   language: { switch: 'Idioma: %{language}. Cambiar idioma' },
   login: { title: 'Consola Cubre', email: 'Correo electrónico' },
   error: { conflict: 'Otro usuario modificó este registro; recargue.' },
@@ -603,6 +633,33 @@ export const cubre = {
       amount_whole: 'Un monto en pesos chilenos va sin decimales.',
       amount_decimals: 'Un monto admite a lo más dos decimales.',
     },
+  },
+  mail: {
+    sections: {
+      mail: 'Correo',
+      rendered: 'Correo enviado',
+      html: 'Vista HTML',
+      text: 'Texto',
+      retries: 'Reintentos',
+    },
+    statuses: { requested: 'Solicitado', claimed: 'Enviando', sent: 'Enviado', failed: 'Fallido' },
+    templates: {
+      mora_1: 'Mora 1 (mora_1)',
+      mora_2: 'Mora 2 (mora_2)',
+      mora_3: 'Mora 3 (mora_3)',
+      retomar_contratacion_1: 'Retomar contratación 1',
+      retomar_contratacion_2: 'Retomar contratación 2',
+      retomar_contratacion_3: 'Retomar contratación 3',
+      lead_reminder: 'Recordatorio de lead',
+      lead_assigned: 'Lead asignado',
+    },
+    subjects: { subscription: 'Suscripción', sale: 'Venta', lead: 'Lead' },
+    retry: 'Reintentar',
+    retried: 'Se reintentará el envío.',
+    not_rendered: 'Aún no se ha preparado el correo.',
+    by: '%{by}, %{at}',
+    code001: 'CODE001 — Error de correo',
+    code001_detail: 'El aviso de asignación a %{to} no se pudo enviar.',
   },
   audit: {
     categories: {

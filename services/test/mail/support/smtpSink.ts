@@ -19,11 +19,20 @@ export class SmtpSink {
   private waiters: { count: number; resolve(): void }[] = [];
   port = 0;
 
+  /** `refuses(address)`: the server answers 550 to that recipient (a mailbox that does not exist). */
+  constructor(private readonly refuses: (address: string) => boolean = () => false) {}
+
   async start(): Promise<void> {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (!this.refuses(address.address)) return callback();
+        const refusal = new Error('mailbox unavailable') as Error & { responseCode: number };
+        refusal.responseCode = 550;
+        callback(refusal);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,0 +1,29 @@
+import type { MailLocale, MailTemplate } from '@cubre/schemas/mail/mailRequest';
+
+export const MAIL_STATUSES = ['requested', 'claimed', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** One mail of `GET /api/admin/mail-outbox/{id}` (services/src/mail/adminRoutes.ts); the list omits text and html. */
+export interface MailRecord {
+  id: string;
+  key: string;
+  to: { email: string; name: string | null };
+  template: MailTemplate;
+  locale: MailLocale;
+  country: string;
+  subject: { kind: 'subscription' | 'sale' | 'lead'; id: string };
+  status: MailStatus;
+  attempts: number;
+  requestedAt: string;
+  sentAt: string | null;
+  messageId: string | null;
+  lastErrorKind: string | null;
+  retryAt: string | null;
+  givenUp: boolean;
+  assignmentCode: 'CODE001' | null;
+  subjectLine: string | null;
+  text?: string | null;
+  html?: string | null;
+  retries: { by: string; at: string }[];
+  updatedAt: string;
+}
