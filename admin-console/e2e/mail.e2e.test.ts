@@ -92,6 +92,8 @@ test('002-4.17 Correos lists the sent and the failed mail, filters them, shows t
   await failedRow.waitFor();
   expect(await sentRow.locator('[data-status]').getAttribute('data-status')).toBe('sent');
   expect(await failedRow.locator('[data-status]').getAttribute('data-status')).toBe('failed');
+  // Addresses and names stay in the console: no CSV export.
+  expect(await page.getByRole('button', { name: 'Exportar' }).count()).toBe(0);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'mail-outbox-desktop');
 

@@ -83,11 +83,7 @@ export function App() {
           {...guardPages({ list: PaymentList, show: PaymentShow })}
           icon={PaymentsIcon}
         />
-        <Resource
-          name="mail-outbox"
-          {...guardPages({ list: MailList, show: MailShow })}
-          icon={MailIcon}
-        />
+        <Resource name="mail-outbox" {...guardPages({ list: MailList, show: MailShow })} icon={MailIcon} />
         <Resource name="lead-statuses" {...guardPages(leadStatuses)} />
         <Resource name="lead-sub-statuses" {...guardPages(leadSubStatuses)} />
         <Resource name="failure-reasons" {...guardPages(failureReasons)} />

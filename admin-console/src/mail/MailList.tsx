@@ -1,5 +1,5 @@
 import { DataTable, List, SelectInput, useTranslate } from 'react-admin';
-import { MAIL_TEMPLATES } from '@cubre/schemas/mail/mailRequest';
+import { MAIL_TEMPLATES } from '@cubre/schemas/mail/lists';
 import { DateTimeField } from '../DateTimeField';
 import { dayRangeInputs } from '../DayRangeInputs';
 import { MailStatusChip } from './StatusChip';
@@ -31,7 +31,8 @@ const filters = [
 export function MailList() {
   const translate = useTranslate();
   return (
-    <List filters={filters} sort={{ field: 'requestedAt', order: 'DESC' }} perPage={25}>
+    // No CSV: the outbox is addresses and names, and the seed names no export permission for it.
+    <List filters={filters} sort={{ field: 'requestedAt', order: 'DESC' }} perPage={25} exporter={false}>
       <DataTable<MailRecord> rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="requestedAt">
           <DateTimeField source="requestedAt" showTime />

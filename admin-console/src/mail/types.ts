@@ -1,4 +1,4 @@
-import type { MailLocale, MailTemplate } from '@cubre/schemas/mail/mailRequest';
+import type { MAIL_LOCALES, MailTemplateName } from '@cubre/schemas/mail/lists';
 
 export const MAIL_STATUSES = ['requested', 'claimed', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -8,8 +8,8 @@ export interface MailRecord {
   id: string;
   key: string;
   to: { email: string; name: string | null };
-  template: MailTemplate;
-  locale: MailLocale;
+  template: MailTemplateName;
+  locale: (typeof MAIL_LOCALES)[number];
   country: string;
   subject: { kind: 'subscription' | 'sale' | 'lead'; id: string };
   status: MailStatus;
