@@ -113,7 +113,7 @@ test('002-4.17 Correos lists the sent and the failed mail, filters them, shows t
   await failedRow.click();
   await page.waitForURL(`**/admin/mail-outbox/${failed.id}/show`);
   expect(await detail(page, 'Intentos').textContent()).toBe('1');
-  expect(await detail(page, 'Último error').textContent()).toBe('rejected-permanent');
+  expect(await detail(page, 'Último error').textContent()).toBe('Rechazo definitivo');
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await page.getByText('Se reintentará el envío.').waitFor();
   await page.getByRole('heading', { name: 'Reintentos' }).waitFor();

@@ -48,7 +48,15 @@ export function MailList() {
         <DataTable.Col source="to" disableSort render={(mail) => mail.to.email} />
         <DataTable.Col source="subjectLine" disableSort />
         <DataTable.Col source="attempts" />
-        <DataTable.Col source="lastErrorKind" disableSort />
+        <DataTable.Col
+          source="lastErrorKind"
+          disableSort
+          render={(mail) =>
+            mail.lastErrorKind
+              ? translate(`cubre.mail.errors.${mail.lastErrorKind}`, { _: mail.lastErrorKind })
+              : ''
+          }
+        />
       </DataTable>
     </List>
   );

@@ -63,7 +63,11 @@ function MailDetails() {
             </Item>
             <Item label={field('subjectLine')}>{mail.subjectLine}</Item>
             <Item label={field('attempts')}>{String(mail.attempts)}</Item>
-            <Item label={field('lastErrorKind')}>{mail.lastErrorKind}</Item>
+            <Item label={field('lastErrorKind')}>
+              {mail.lastErrorKind
+                ? translate(`cubre.mail.errors.${mail.lastErrorKind}`, { _: mail.lastErrorKind })
+                : null}
+            </Item>
             <Item label={field('retryAt')}>{date(mail.retryAt)}</Item>
             <Item label={field('assignmentCode')}>{mail.assignmentCode}</Item>
             <Item label={field('requestedAt')}>{date(mail.requestedAt)}</Item>
