@@ -142,11 +142,12 @@ export const mailProjection: Projection = {
     await outbox.createIndex({ dueAt: 1, _id: 1 });
     // The console's list (newest first) and its filters: status, template, dates; a lead's or contract's mails.
     await outbox.createIndex({ requestedAt: -1, _id: -1 });
-    for (const field of ['status', 'template', 'subject.kind', 'country']) {
+    for (const field of ['status', 'template', 'subject.kind', 'country', 'givenUp']) {
       await outbox.createIndex({ [field]: 1, requestedAt: -1, _id: -1 });
     }
     await outbox.createIndex({ 'subject.id': 1, template: 1 });
     await outbox.createIndex({ updatedAt: -1, _id: 1 });
+    await outbox.createIndex({ attempts: 1, _id: 1 });
   },
   async apply(event, store) {
     if (categoryOf(event.streamId) !== MAIL_CATEGORY) return;

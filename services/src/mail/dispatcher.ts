@@ -137,7 +137,7 @@ export function mailDispatcher(deps: MailDispatcherDeps): MailDispatcher {
         html: rendered.html,
         messageId,
         headers: {
-          'X-Cubre-Mail-Key': mailId,
+          'X-Cubre-Mail-Id': mailId,
           ...(rendered.unsubscribe ? { 'List-Unsubscribe': `<${rendered.unsubscribe}>` } : {}),
         },
       });
