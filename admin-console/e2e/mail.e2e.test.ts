@@ -5,7 +5,7 @@ import type { RuntimeHooks } from '@cubre/services/runtime/runtime';
 import { seriousViolations } from '../../web-storefront/e2e/support/axe';
 import { storefrontSession } from '../../web-storefront/e2e/support/session';
 import { SmtpSink } from '../../services/test/mail/support/smtpSink';
-import { CONSOLE_DESKTOP, ConsoleApi, choose, screenshot, signIn } from './support/console';
+import { CONSOLE_DESKTOP, ConsoleApi, choose, newPerson, screenshot, signIn } from './support/console';
 
 /**
  * The console's Correos (issue 15) in a real browser: mails requested through the mail port go through a
@@ -13,7 +13,10 @@ import { CONSOLE_DESKTOP, ConsoleApi, choose, screenshot, signIn } from './suppo
  * filter and open them (the HTML in a sandboxed frame, the text) and retry the failed one; an executive
  * sees no Correos.
  */
-const sink = new SmtpSink((address) => address.endsWith('@rechazado.test'));
+// The second executive's mailbox "does not exist" (550): their assignment notices fail for good.
+const sink = new SmtpSink(
+  (address) => address.endsWith('@rechazado.test') || address === 'ejecutivo2@demo.cl',
+);
 const hooks: RuntimeHooks = {};
 // Registered before the session's own beforeAll, which starts the runtime with these hooks.
 beforeAll(async () => {
@@ -134,6 +137,56 @@ test('002-4.17 Correos lists the sent and the failed mail, filters them, shows t
   expect(await page.getByRole('button', { name: 'Reintentar' }).count()).toBe(0);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'mail-show-desktop');
+});
+
+/** Waits until the mail projection has applied every stored event. */
+async function settled() {
+  await session.runtime.mail.dispatcher.idle();
+  await session.runtime.runner!.waitUntilVisible(
+    { globalPosition: await session.runtime.engines.eventStore.headPosition(), streamId: '' },
+    ['mail', 'leadMail'],
+  );
+  await session.runtime.mail.dispatcher.idle();
+  await session.runtime.runner!.waitUntilVisible(
+    { globalPosition: await session.runtime.engines.eventStore.headPosition(), streamId: '' },
+    ['mail'],
+  );
+}
+
+test('002-8.06 a lead whose assignment notice failed for good shows CODE001 on its page; one whose notice arrived does not', async () => {
+  const failing = await api.request(newPerson('Ignacio Fuenzalida Araya'));
+  const fine = await api.request(newPerson('Valentina Errázuriz Soto'));
+  const before = sink.received.length;
+  await api.assign(failing, 'ejecutivo2@demo.cl');
+  await api.assign(fine, 'ejecutivo@demo.cl');
+  await sink.waitFor(before + 1);
+  await settled();
+  const [notice] = await (
+    await api.get(
+      'admin@demo.cl',
+      `/api/admin/mail-outbox?filter=${encodeURIComponent(JSON.stringify({ subjectId: failing }))}`,
+    )
+  ).json();
+  expect(notice).toMatchObject({ template: 'lead_assigned', givenUp: true, assignmentCode: 'CODE001' });
+
+  const page = await visit();
+  await signIn(page, 'admin@demo.cl');
+  await page.goto(`/admin/leads/${failing}/show`);
+  const alert = page.locator('[data-code="CODE001"]');
+  await alert.waitFor();
+  expect(await alert.textContent()).toContain('CODE001 — Error de correo');
+  expect(await alert.textContent()).toContain('Esteban Ejecutivo');
+  await screenshot(page, 'lead-code001-desktop');
+
+  // The outbox answered for this lead (nothing failed) before the page is judged.
+  const outboxAsked = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/admin/mail-outbox' && (url.searchParams.get('filter') ?? '').includes(fine);
+  });
+  await page.goto(`/admin/leads/${fine}/show`);
+  expect((await outboxAsked).status()).toBe(200);
+  await page.getByRole('heading', { name: 'Valentina Errázuriz Soto', exact: false }).first().waitFor();
+  expect(await page.locator('[data-code="CODE001"]').count()).toBe(0);
 });
 
 test('an executive (no admin:unsent-notification:read) sees no Correos and cannot open it', async () => {
