@@ -79,5 +79,6 @@ export function startMail(options: MailRuntimeOptions): MailRuntime {
 export { mailRequester, type MailRequesterOptions } from './requester';
 export { mailIdOf, mailStream } from './mailDecider';
 export { messageIdOf } from './dispatcher';
+export { LEAD_MAIL } from './leadMail';
 export type { MailTransport, OutgoingMail } from './transport';
 export type { DispatchSettings } from './settings';

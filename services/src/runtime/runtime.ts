@@ -246,9 +246,10 @@ export async function startRuntime(
         clearInterval(idleCloser);
         clearTimeout(timer);
         await scheduler?.stop();
-        await mail.close();
         await relay?.stop();
         await runner?.stop();
+        // After the reactors stopped asking for mails, before the stores close under the sends in flight.
+        await mail.close();
         await engines.close();
         await paymentGateway.close?.();
         logger.info({}, 'stopped');

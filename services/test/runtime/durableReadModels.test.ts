@@ -1,4 +1,5 @@
 import { SALE_LEAD_STEPS } from '@cubre/services/payments/leadSteps';
+import { LEAD_MAIL } from '@cubre/services/mail';
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -226,7 +227,7 @@ test('events appended while the process was down are the only ones a restart app
   const applied = Object.fromEntries(second.runner!.status().map((status) => [status.name, status.applied]));
   expect(applied).toEqual(
     Object.fromEntries(
-      [...projections.map((p) => p.name), SALE_LEAD_STEPS].map((name) => [
+      [...projections.map((p) => p.name), SALE_LEAD_STEPS, LEAD_MAIL].map((name) => [
         name,
         name === 'comparatorLinks' ? 1 : 0,
       ]),
