@@ -3,6 +3,7 @@ import { BrowserRouter, Route } from 'react-router';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import EventIcon from '@mui/icons-material/Event';
+import MailIcon from '@mui/icons-material/Mail';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import ScheduleIcon from '@mui/icons-material/Schedule';
@@ -31,6 +32,7 @@ import { guardPages } from './guardPages';
 import { Layout } from './layout/Layout';
 import { AgendaList } from './leads/AgendaList';
 import { LeadList } from './leads/LeadList';
+import { MailList } from './mail/MailList';
 import { PaymentList } from './payments/PaymentList';
 import { SaleList } from './payments/SaleList';
 import { jobRuns, schedulerJobs } from './scheduler';
@@ -46,6 +48,7 @@ const SaleShow = lazy(() => import('./payments/SaleShow'));
 const PaymentShow = lazy(() => import('./payments/PaymentShow'));
 const SubscriptionShow = lazy(() => import('./subscriptions/SubscriptionShow'));
 const ArrearsShow = lazy(() => import('./arrears/ArrearsShow'));
+const MailShow = lazy(() => import('./mail/MailShow'));
 
 /** Served at /admin (services/src/adminConsole): the router's basename, so links and deep links agree. */
 export const BASENAME = '/admin';
@@ -101,6 +104,7 @@ export function App() {
           {...guardPages({ list: ArrearsList, show: ArrearsShow })}
           icon={WarningAmberIcon}
         />
+        <Resource name="mail-outbox" {...guardPages({ list: MailList, show: MailShow })} icon={MailIcon} />
         <Resource name="lead-statuses" {...guardPages(leadStatuses)} />
         <Resource name="lead-sub-statuses" {...guardPages(leadSubStatuses)} />
         <Resource name="failure-reasons" {...guardPages(failureReasons)} />

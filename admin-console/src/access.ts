@@ -44,6 +44,8 @@ export const RESOURCE_RULES: Record<string, ResourceRule> = {
   // Issue 15: subscriptions are read with the seed's payment:read; arrears with arrears:read.
   subscriptions: { read: 'payment:read' },
   arrears: { read: 'arrears:read' },
+  // The mail outbox (issue 15): the seed's unsent-notification permissions; its retry is its own button.
+  'mail-outbox': { read: 'admin:unsent-notification:read' },
   // Organizations are never deleted (their users and history name them): the API answers 405.
   organizations: {
     read: 'admin:organization:read',

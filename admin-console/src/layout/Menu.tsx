@@ -55,6 +55,9 @@ export function Menu() {
           <RaMenu.ResourceItem key={name} name={name} />
         ))}
       </Group>
+      <Group title="cubre.menu.mail" resources={['mail-outbox']}>
+        <RaMenu.ResourceItem name="mail-outbox" />
+      </Group>
       <Group title="cubre.menu.catalogues" resources={CATALOGUES}>
         {CATALOGUES.map((name) => (
           <RaMenu.ResourceItem key={name} name={name} />

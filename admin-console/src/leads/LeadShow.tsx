@@ -12,6 +12,7 @@ import { LeadAgenda } from './LeadAgenda';
 import { LeadAsOf } from './LeadAsOf';
 import { LeadDetails } from './LeadDetails';
 import { LeadTimeline } from './LeadTimeline';
+import { LeadMailCode } from '../mail/LeadMailCode';
 import { NoteForm } from './NoteForm';
 import { StatusChangeDialog } from './StatusChangeDialog';
 import { useLeadCatalogues } from './useLeadCatalogues';
@@ -61,6 +62,7 @@ function LeadPage() {
               </Button>
             ) : null}
           </Stack>
+          <LeadMailCode leadId={lead.id} />
           <LeadDetails lead={lead} statuses={catalogues.statuses} />
         </Section>
         {may(LEAD_ACTIONS.note) ? (

@@ -15,6 +15,8 @@ export const MailId = z.uuid({ error: 'el identificador de un correo es un UUID'
 export const MailRequestedData = MailRequest.extend({
   mailId: MailId,
   requestedAt: z.iso.datetime({ offset: true }),
+  /** Not sent before this moment (a lead reminder at its time); absent: as soon as possible. */
+  notBefore: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export const MailRequested = eventOf('MailRequested', MailRequestedData);
 
@@ -39,6 +41,20 @@ export const MailSentData = z.strictObject({
   sentAt: z.iso.datetime({ offset: true }),
 });
 export const MailSent = eventOf('MailSent', MailSentData);
+
+/**
+ * The mail as the first claim rendered it (appended with that claim): what the server received and the
+ * console shows, as sent, even after the templates change. Later attempts send these same words.
+ */
+export const MailRenderedData = z.strictObject({
+  mailId: MailId,
+  subject: z.string().max(1000),
+  text: z.string().max(100_000),
+  html: z.string().max(200_000),
+  /** The unsubscribe link (List-Unsubscribe), on the customer's reminders only. */
+  unsubscribe: z.string().max(1000).nullable(),
+});
+export const MailRendered = eventOf('MailRendered', MailRenderedData);
 
 /** Why an attempt failed, as a kind (never the server's text, which may quote the address). */
 export const MAIL_ERROR_KINDS = [
@@ -74,6 +90,7 @@ export const MailRetryRequested = eventOf('MailRetryRequested', MailRetryRequest
 export const MailEvent = z.discriminatedUnion('type', [
   MailRequested,
   MailClaimed,
+  MailRendered,
   MailSent,
   MailFailed,
   MailRetryRequested,

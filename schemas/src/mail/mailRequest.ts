@@ -1,28 +1,14 @@
 import { z } from 'zod';
 import { Country } from '../catalogue/common';
 import type { Actor } from '../events';
+import { MAIL_LOCALES, MAIL_TEMPLATES } from './lists';
 
-/**
- * The mails the product sends (issue 15): arrears by overdue count (002-4.17), resume-contracting
- * reminders (002-4.18), the lead reminders the console schedules (LLAMADA, REUNION: 002-3.25) and the
- * assignment notice whose failure is CODE001 (002-8.06).
- */
-export const MAIL_TEMPLATES = [
-  'mora_1',
-  'mora_2',
-  'mora_3',
-  'retomar_contratacion_1',
-  'retomar_contratacion_2',
-  'retomar_contratacion_3',
-  'lead_reminder',
-  'lead_assigned',
-] as const;
+export { MAIL_TEMPLATES, MAIL_LOCALES };
 export const MailTemplate = z.enum(MAIL_TEMPLATES, {
   error: `template es uno de: ${MAIL_TEMPLATES.join(', ')}`,
 });
 export type MailTemplate = z.infer<typeof MailTemplate>;
 
-export const MAIL_LOCALES = ['es', 'en', 'pt'] as const;
 export const MailLocale = z.enum(MAIL_LOCALES);
 export type MailLocale = z.infer<typeof MailLocale>;
 

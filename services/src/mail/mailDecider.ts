@@ -2,6 +2,7 @@ import {
   MAIL_CATEGORY,
   MailClaimedData,
   MailFailedData,
+  MailRenderedData,
   MailRequestedData,
   MailRetryRequestedData,
   MailSentData,
@@ -19,12 +20,14 @@ export const mailStream = (mailId: string) => `${MAIL_CATEGORY}-${mailId}`;
 export const MailDomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('MailRequested'), data: MailRequestedData }),
   z.object({ type: z.literal('MailClaimed'), data: MailClaimedData }),
+  z.object({ type: z.literal('MailRendered'), data: MailRenderedData }),
   z.object({ type: z.literal('MailSent'), data: MailSentData }),
   z.object({ type: z.literal('MailFailed'), data: MailFailedData }),
   z.object({ type: z.literal('MailRetryRequested'), data: MailRetryRequestedData }),
 ]);
 export type MailDomainEvent = z.infer<typeof MailDomainEvent>;
 type Requested = z.infer<typeof MailRequestedData>;
+export type Rendered = z.infer<typeof MailRenderedData>;
 
 export type MailStatus = 'requested' | 'claimed' | 'sent' | 'failed';
 
@@ -37,11 +40,13 @@ export type MailState =
       claim: { attempt: number; claimId: string; leaseUntil: string } | null;
       /** When a failed mail may be tried again; null once given up (until staff ask for a retry). */
       retryAt: string | null;
+      /** What the first claim rendered: every attempt sends it. */
+      rendered: Rendered | null;
     };
 
 export type MailCommand =
   | { type: 'RequestMail'; data: Requested }
-  | { type: 'ClaimMail'; claimId: string; now: string; leaseUntil: string }
+  | { type: 'ClaimMail'; claimId: string; now: string; leaseUntil: string; rendered: Rendered }
   | { type: 'RecordSent'; claimId: string; messageId: string; sentAt: string }
   | {
       type: 'RecordFailure';
@@ -54,7 +59,7 @@ export type MailCommand =
 
 /** Whether a dispatcher may take the mail now: new, due for a retry, or left by a claimer that died. */
 export function claimable(state: MailState, now: string): boolean {
-  if (state.status === 'requested') return true;
+  if (state.status === 'requested') return !state.mail.notBefore || state.mail.notBefore <= now;
   if (state.status === 'failed') return state.retryAt !== null && state.retryAt <= now;
   if (state.status === 'claimed') return state.claim !== null && state.claim.leaseUntil <= now;
   return false;
@@ -71,7 +76,14 @@ export const mailDecider: Decider<MailState, MailCommand, MailDomainEvent> = {
 
   evolve(state, event) {
     if (event.type === 'MailRequested') {
-      return { status: 'requested', mail: event.data, attempts: 0, claim: null, retryAt: null };
+      return {
+        status: 'requested',
+        mail: event.data,
+        attempts: 0,
+        claim: null,
+        retryAt: null,
+        rendered: null,
+      };
     }
     if (state.status === 'empty') return state;
     switch (event.type) {
@@ -86,6 +98,8 @@ export const mailDecider: Decider<MailState, MailCommand, MailDomainEvent> = {
             leaseUntil: event.data.leaseUntil,
           },
         };
+      case 'MailRendered':
+        return { ...state, rendered: event.data };
       case 'MailSent':
         return { ...state, status: 'sent', claim: null, retryAt: null };
       case 'MailFailed':
@@ -167,6 +181,7 @@ function decideClaim(
       },
     });
   }
+  if (!state.rendered) events.push({ type: 'MailRendered', data: command.rendered });
   events.push({
     type: 'MailClaimed',
     data: {

@@ -163,6 +163,24 @@ export const RuntimeConfig = z.object({
     .default('1,2,3,5,7,10,14,21,25')
     .refine(retryDaysValid, RETRY_DAYS_RULE),
   SUBSCRIPTION_HARD_RETRY_DAYS: z.string().default('5,15,25').refine(retryDaysValid, RETRY_DAYS_RULE),
+  // Mail (issue 15; services/src/mail/README.md). SMTP_* and MAIL_FROM are read by the mail domain itself.
+  /** When the scheduler sends due mails (node-cron, Chile's time zone); a request also sends at once. */
+  MAIL_DISPATCH_CRON: z
+    .string()
+    .default('* * * * *')
+    .refine((expression) => cron.validate(expression), 'a node-cron expression (five or six fields)'),
+  /** Wait before the second attempt of a failed mail; doubled each attempt, up to MAIL_RETRY_MAX_MS. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  MAIL_RETRY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(7 * 86_400_000)
+    .default(6 * 3_600_000),
+  /** Attempts before a mail is given up (the console's "Reintentar" starts it again). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** How long a claim holds before another dispatcher takes the mail as left by a dead process. */
+  MAIL_CLAIM_LEASE_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
   LAG_LOG_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
   /**
    * Events a projection applies per unit of work when it catches up or rebuilds: each unit becomes durable

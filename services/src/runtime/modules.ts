@@ -11,6 +11,8 @@ import { arrearsProjection } from '@cubre/projections/arrears/projection';
 import { operationDayOf } from '../insurers';
 import { subscriptionsProjection } from '@cubre/projections/subscriptions/projection';
 import { SUBSCRIPTIONS_CATEGORIES } from '@cubre/schemas/subscriptions/events';
+import { mailProjection } from '@cubre/projections/mail/projection';
+import { MAIL_CATEGORY } from '@cubre/schemas/mail/events';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
 import { catalogueModule } from '../catalogue';
@@ -67,6 +69,7 @@ export const projections: Projection[] = [
   insurersProjection,
   arrearsProjection,
   subscriptionsProjection,
+  mailProjection,
 ];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */
@@ -76,6 +79,7 @@ export const allCategories = (): string[] => [
     ...SALES_CATEGORIES,
     ...JOBS_CATEGORIES,
     ...SUBSCRIPTIONS_CATEGORIES,
+    MAIL_CATEGORY,
   ]),
 ];
 

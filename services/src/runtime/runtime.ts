@@ -17,8 +17,8 @@ import { storefrontModule } from '../storefront';
 import { identityAuthenticator } from '../identity';
 import { gatewayFromEnv, reconcilePendingPayments } from '../payments';
 import { sendRemindersJob } from '../arrears';
-import { mailRequester } from '../mail';
 import { chargeSubscriptionsJob, parseRetryDays, type RetrySchedule } from '../subscriptions';
+import { startMail, type MailRuntime, type MailTransport } from '../mail';
 import type { PaymentGateway } from '../payments';
 import { identityConfigOf } from './identityConfig';
 import { hostname } from 'node:os';
@@ -34,6 +34,8 @@ export interface Runtime {
   engines: Engines;
   runner?: ProjectionRunner;
   relay?: Relay;
+  /** The mail domain: its port (`mail.requester`) for other domains' jobs, its dispatcher for tests. */
+  mail: MailRuntime;
   /** Graceful stop: refuse new requests, drain the running ones, stop subscriptions, close the stores. */
   stop(): Promise<void>;
 }
@@ -48,6 +50,10 @@ export interface RuntimeHooks {
   readStoreAfterWrite?(writes: number): void;
   /** The payment gateway (tests of an adapter); PAYMENT_GATEWAY's, the embedded sandbox by default. */
   paymentGateway?: PaymentGateway;
+  /** The mail transport (tests of delivery); the one SMTP_* configure, the embedded one by default. */
+  mailTransport?: MailTransport;
+  /** Where the mail domain reads SMTP_*, MAIL_FROM… (tests); process.env by default. */
+  mailEnv?: NodeJS.ProcessEnv;
 }
 
 /** Starts the roles the configuration names, all of them in one process by default (ARCHITECTURE.md). */
@@ -69,6 +75,23 @@ export async function startRuntime(
   let runRequests: { stop(): void } | undefined;
   let draining = false;
 
+  // Mail (issue 15): sent at once when this process is the scheduler, else by the scheduler's next run.
+  const mail = startMail({
+    eventStore: engines.eventStore,
+    readStore: engines.readStore,
+    clock,
+    logger,
+    env: hooks.mailEnv ?? process.env,
+    dispatch: {
+      retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      retryMaxMs: config.MAIL_RETRY_MAX_MS,
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      leaseMs: config.MAIL_CLAIM_LEASE_MS,
+    },
+    sendsAtOnce: roles.has('scheduler'),
+    transport: hooks.mailTransport,
+  });
+
   if (roles.has('projector')) {
     runner = createProjectionRunner({
       projections: [
@@ -79,6 +102,7 @@ export async function startRuntime(
           clock,
           logger,
         }),
+        mail.reactor,
       ],
       eventStore: engines.eventStore,
       readStore: engines.readStore,
@@ -107,6 +131,12 @@ export async function startRuntime(
   };
   const jobs: ScheduledJob[] = [
     {
+      // Requested mails, and failed ones whose retry is due (issue 15; services/src/mail).
+      name: 'send-mail',
+      schedule: config.MAIL_DISPATCH_CRON,
+      run: (run) => mail.sendDue(run),
+    },
+    {
       // Payments a stopped process left PENDING, asked of the provider by their key (issue 14).
       name: 'reconcile-payments',
       schedule: config.RECONCILE_PAYMENTS_CRON,
@@ -128,7 +158,7 @@ export async function startRuntime(
       {
         eventStore: engines.eventStore,
         readStore: engines.readStore,
-        mail: mailRequester(engines.eventStore, clock),
+        mail: mail.requester,
         clock,
         logger,
       },
@@ -198,6 +228,7 @@ export async function startRuntime(
   const modules = [
     ...domainModules,
     ...configuredModules({ paymentGateway, retrySchedule }),
+    mail.module,
     jobsModule({
       jobs: jobs.map((job) => ({
         name: job.name,
@@ -260,6 +291,7 @@ export async function startRuntime(
     engines,
     runner,
     relay,
+    mail,
     stop() {
       stopping ??= (async () => {
         draining = true;
@@ -277,6 +309,8 @@ export async function startRuntime(
         await scheduler?.stop();
         await relay?.stop();
         await runner?.stop();
+        // After the reactors stopped asking for mails, before the stores close under the sends in flight.
+        await mail.close();
         await engines.close();
         await paymentGateway.close?.();
         logger.info({}, 'stopped');

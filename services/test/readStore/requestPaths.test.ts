@@ -325,6 +325,25 @@ async function callEveryReadRoute() {
   // Insurers' settings (issue 15): the catalogue's organizations are read whole (WHOLE_READS), settings by id.
   await ok(admin.get(`/api/admin/insurers${listQuery({ filter: { country: 'CL' }, range: [0, 9] })}`));
   await ok(admin.get('/api/admin/insurers/Seguros-Andes'));
+  // Mail (issue 15): the outbox's filters and sorts, one mail, and the send-mail job's due query.
+  await runtime.mail.dispatcher.dispatchDue();
+  for (const sort of ['id', 'requestedAt', 'updatedAt', 'status', 'template', 'attempts']) {
+    for (const filter of [
+      {},
+      { status: 'sent' },
+      { template: 'lead_assigned' },
+      { subjectKind: 'lead' },
+      { subjectId: leadIds[0] },
+      { givenUp: true },
+      { requestedAt_gte: '2020-01-01', requestedAt_lte: '2100-01-01' },
+    ]) {
+      await ok(
+        admin.get(`/api/admin/mail-outbox${listQuery({ filter, sort: [sort, 'DESC'], range: [0, 9] })}`),
+      );
+    }
+  }
+  const [mail] = await ok(admin.get(`/api/admin/mail-outbox${listQuery({ range: [0, 0] })}`));
+  if (mail) await ok(admin.get(`/api/admin/mail-outbox/${mail.id}`));
 }
 
 test('every read a request makes is served by an index: no route reads every document', async () => {
