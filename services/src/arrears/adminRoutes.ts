@@ -11,8 +11,8 @@ import {
   recordNotFound,
   sendPage,
   sortSpecOf,
-  stringOf,
   stringsOf,
+  dateRangeOf,
 } from '@cubre/platform/http/simpleRest';
 import { validated } from '@cubre/platform/http/validate';
 import type { Filter } from '@cubre/platform/ports/readStore';
@@ -32,8 +32,6 @@ import type { MailRequester } from '@cubre/schemas/mail/mailRequest';
 import { arrearsStream } from './arrearsDecider';
 import { resendReminder } from './resend';
 import { timelineOf } from './timeline';
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** A contract as the console's Morosidad page shows it. */
 export function arrearsRecordOf(doc: ArrearsDocument): ArrearsRecord {
@@ -73,14 +71,6 @@ function countBound(filter: Record<string, unknown>, key: string): number | unde
   if (value === undefined) return undefined;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
   throw invalidRequest([{ field: `filter.${key}`, rule: 'format', message: 'un entero no negativo' }]);
-}
-
-function dateBound(filter: Record<string, unknown>, key: string): string | undefined {
-  const value = stringOf(filter, key);
-  if (value !== undefined && !ISO_DATE.test(value)) {
-    throw invalidRequest([{ field: `filter.${key}`, rule: 'format', message: 'una fecha ISO (2026-11-26)' }]);
-  }
-  return value;
 }
 
 function stagesOf(filter: Record<string, unknown>): Filter {
@@ -147,8 +137,6 @@ export function arrearsAdminRoutes(context: AppContext, mail: MailRequester): Ro
       const { filter } = query;
       const countFrom = countBound(filter, 'overdueCount_gte');
       const countTo = countBound(filter, 'overdueCount_lte');
-      const sinceFrom = dateBound(filter, 'since_gte');
-      const sinceTo = dateBound(filter, 'since_lte');
       const countries = stringsOf(filter, 'country');
       const find = allOf(
         { everOverdue: true },
@@ -158,9 +146,7 @@ export function arrearsAdminRoutes(context: AppContext, mail: MailRequester): Ro
         inArrearsOf(filter),
         countFrom !== undefined ? { overdueCount: { $gte: countFrom } } : {},
         countTo !== undefined ? { overdueCount: { $lte: countTo } } : {},
-        sinceFrom ? { since: { $gte: sinceFrom } } : {},
-        // A day's end: "to 2026-11-26" takes in that whole day.
-        sinceTo ? { since: { $lte: sinceTo.length === 10 ? `${sinceTo}T23:59:59.999Z` : sinceTo } } : {},
+        dateRangeOf(filter, 'since'),
       );
       const sort = query.sort ? sortSpecOf(query) : { since: -1 as const, _id: -1 as const };
       const [rows, total] = await Promise.all([

@@ -8,8 +8,8 @@ import {
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '@cubre/platform/http/app';
-import { invalidRequest } from '@cubre/platform/http/problem';
 import {
+  dateRangeOf,
   idFilterOf,
   listRoute,
   pageOptions,
@@ -38,16 +38,6 @@ export const auditRecordOf = (doc: AuditDocument): AuditRecord => ({
   revision: doc.revision,
   data: doc.data,
 });
-
-const ISO = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
-
-function dateBound(filter: Record<string, unknown>, key: string): string | undefined {
-  const value = stringOf(filter, key);
-  if (value !== undefined && (!ISO.test(value) || Number.isNaN(Date.parse(value)))) {
-    throw invalidRequest([{ field: `filter.${key}`, rule: 'format', message: 'una fecha ISO 8601' }]);
-  }
-  return value;
-}
 
 /**
  * The `audit` resource (read-only): every change to users, roles, organizations and the lead catalogues,
@@ -83,16 +73,13 @@ export function auditRoutes(context: AppContext): Router {
       const categories = stringsOf(filter, 'category');
       const types = stringsOf(filter, 'type');
       const actor = stringOf(filter, 'actorId');
-      const from = dateBound(filter, 'occurredAt_gte');
-      const to = dateBound(filter, 'occurredAt_lte');
       const find = allOf(
         idFilterOf(filter),
         streams ? { streamId: { $in: streams } } : {},
         categories ? { category: { $in: categories } } : {},
         types ? { type: { $in: types } } : {},
         actor ? { 'actor.id': actor } : {},
-        from ? { occurredAt: { $gte: from } } : {},
-        to ? { occurredAt: { $lte: to } } : {},
+        dateRangeOf(filter, 'occurredAt'),
         await scopeOf(res),
       );
       // Newest first unless asked otherwise; ties (one command's events) in the order they were stored.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import type { AppContext } from '@cubre/platform/http/app';
 import { principalOf, requirePermission } from '@cubre/platform/http/guard';
-import { HttpProblem, invalidRequest } from '@cubre/platform/http/problem';
+import { HttpProblem } from '@cubre/platform/http/problem';
 import {
   allOf,
   idFilterOf,
@@ -12,8 +12,8 @@ import {
   recordNotFound,
   sendPage,
   sortSpecOf,
-  stringOf,
   stringsOf,
+  dateRangeOf,
 } from '@cubre/platform/http/simpleRest';
 import { validated } from '@cubre/platform/http/validate';
 import type { Filter, SortSpec } from '@cubre/platform/ports/readStore';
@@ -35,31 +35,12 @@ export interface JobInfo {
   timeZone: string;
 }
 
-const ISO = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 const NEWEST_FIRST: SortSpec = { startedAt: -1, _id: -1 };
 
 export const jobRunRecordOf = (doc: JobRunDocument): JobRunRecord => {
   const { _id, ...rest } = doc;
   return { id: _id, ...rest };
 };
-
-function startedBetween(filter: Record<string, unknown>): Filter {
-  const bounds: Filter[] = [];
-  for (const [key, op] of [
-    ['startedAt_gte', '$gte'],
-    ['startedAt_lte', '$lte'],
-  ] as const) {
-    const value = stringOf(filter, key);
-    if (value === undefined) continue;
-    if (!ISO.test(value)) {
-      throw invalidRequest([
-        { field: `filter.${key}`, rule: 'format', message: 'una fecha ISO (2026-11-26)' },
-      ]);
-    }
-    bounds.push({ startedAt: { [op]: value } });
-  }
-  return allOf(...bounds);
-}
 
 const listed = (filter: Record<string, unknown>, key: string): Filter => {
   const values = stringsOf(filter, key);
@@ -149,7 +130,7 @@ export function jobAdminRoutes(
         listed(filter, 'job'),
         listed(filter, 'status'),
         listed(filter, 'trigger'),
-        startedBetween(filter),
+        dateRangeOf(filter, 'startedAt'),
       );
       const sort = query.sort ? sortSpecOf(query) : NEWEST_FIRST;
       const [rows, total] = await Promise.all([

@@ -16,6 +16,7 @@ import {
   sortSpecOf,
   stringOf,
   stringsOf,
+  dateRangeOf,
 } from '@cubre/platform/http/simpleRest';
 import { validated } from '@cubre/platform/http/validate';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
@@ -31,7 +32,6 @@ import { MailDomainEvent, mailDecider, mailStream } from './mailDecider';
 
 export const MAIL_OUTBOX_RESOURCE = 'mail-outbox';
 const STATUSES = ['requested', 'claimed', 'sent', 'failed'] as const;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 const MailParams = z.strictObject({ id: MailId });
 
 /** A mail as the console reads it: `id` for `_id`; the list leaves the rendered text and HTML out. */
@@ -57,26 +57,6 @@ function oneOf(
     ]);
   }
   return { [path]: { $in: values } };
-}
-
-function requestedBetween(filter: Record<string, unknown>): Filter {
-  const bounds: Filter[] = [];
-  for (const [key, operator] of [
-    ['requestedAt_gte', '$gte'],
-    ['requestedAt_lte', '$lte'],
-  ] as const) {
-    const value = stringOf(filter, key);
-    if (value === undefined) continue;
-    if (!ISO_DATE.test(value)) {
-      throw invalidRequest([
-        { field: `filter.${key}`, rule: 'format', message: 'una fecha ISO (2026-11-26)' },
-      ]);
-    }
-    // A day alone is the whole day: `lte` 2026-11-26 takes the mails of that day.
-    const bound = operator === '$lte' && value.length === 10 ? `${value}T23:59:59.999Z` : value;
-    bounds.push({ requestedAt: { [operator]: bound } });
-  }
-  return allOf(...bounds);
 }
 
 /**
@@ -120,7 +100,7 @@ export function mailAdminRoutes(context: AppContext, onRetried?: (mailId: string
         oneOf(filter, 'subjectKind', 'subject.kind', ['subscription', 'sale', 'lead']),
         subjectId ? { 'subject.id': subjectId } : {},
         givenUp === undefined ? {} : { givenUp },
-        requestedBetween(filter),
+        dateRangeOf(filter, 'requestedAt'),
       );
       const sort = query.sort ? sortSpecOf(query) : { requestedAt: -1 as const, _id: -1 as const };
       const [rows, total] = await Promise.all([

@@ -12,8 +12,9 @@ import {
   sendPage,
   sortSpecOf,
   stringOf,
-  stringsOf,
   type ListQuery,
+  dateRangeOf,
+  inListOf,
 } from '@cubre/platform/http/simpleRest';
 import { validated } from '@cubre/platform/http/validate';
 import type { Filter, ReadCollection, ReadDocument, SortSpec } from '@cubre/platform/ports/readStore';
@@ -25,25 +26,6 @@ import { PaymentParams, SaleParams } from '@cubre/schemas/payments/sales';
 import { salesFilterOf, saleInScope, salesScopeOf } from './scope';
 import { paymentsOf, paymentViewOf, salesOf } from './views';
 import type { Principal } from '@cubre/schemas';
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
-
-/** createdAt_gte / createdAt_lte of the console's date filters, checked as ISO dates. */
-function createdBetween(filter: Record<string, unknown>): Filter {
-  const from = stringOf(filter, 'createdAt_gte');
-  const to = stringOf(filter, 'createdAt_lte');
-  for (const [key, value] of [
-    ['createdAt_gte', from],
-    ['createdAt_lte', to],
-  ] as const) {
-    if (value !== undefined && !ISO_DAY.test(value)) {
-      throw invalidRequest([
-        { field: `filter.${key}`, rule: 'format', message: 'una fecha ISO (2026-11-26)' },
-      ]);
-    }
-  }
-  return allOf(from ? { createdAt: { $gte: from } } : {}, to ? { createdAt: { $lte: to } } : {});
-}
 
 /** amountMinor_gte / amountMinor_lte: amounts in the currency's minor unit. */
 function amountBetween(filter: Record<string, unknown>): Filter {
@@ -78,12 +60,6 @@ function rutForms(typed: string): string[] {
 
 /** The most sales a CLIENT's payments list looks through. */
 const MAX_OWN_SALES = 500;
-
-/** `filter[key]` as an `$in` of the strings given (one or a list), or no condition when absent. */
-function listed(filter: Record<string, unknown>, key: string): Filter {
-  const values = stringsOf(filter, key);
-  return values ? { [key]: { $in: values } } : {};
-}
 
 /** One page of a list, newest first unless the query sorts, with the total for Content-Range. */
 async function pageOf<T extends ReadDocument>(collection: ReadCollection<T>, find: Filter, query: ListQuery) {
@@ -171,16 +147,16 @@ export function paymentAdminRoutes(context: AppContext): Router {
       if (scoped === null) return sendPage(res, 'sales', query, [], 0);
       const find = allOf(
         idFilterOf(filter),
-        listed(filter, 'state'),
-        listed(filter, 'paymentMethod'),
-        listed(filter, 'provider'),
-        listed(filter, 'country'),
-        listed(filter, 'organizationCode'),
-        listed(filter, 'productCode'),
-        listed(filter, 'currency'),
+        inListOf(filter, 'state'),
+        inListOf(filter, 'paymentMethod'),
+        inListOf(filter, 'provider'),
+        inListOf(filter, 'country'),
+        inListOf(filter, 'organizationCode'),
+        inListOf(filter, 'productCode'),
+        inListOf(filter, 'currency'),
         email ? { 'buyer.email': email.trim().toLowerCase() } : {},
         rut ? { 'buyer.rut': { $in: rutForms(rut) } } : {},
-        createdBetween(filter),
+        dateRangeOf(filter, 'createdAt'),
         amountBetween(filter),
         scoped,
       );
@@ -226,12 +202,12 @@ export function paymentAdminRoutes(context: AppContext): Router {
       const find = allOf(
         ofSales,
         idFilterOf(filter),
-        listed(filter, 'state'),
-        listed(filter, 'method'),
-        listed(filter, 'provider'),
-        listed(filter, 'saleId'),
-        listed(filter, 'currency'),
-        createdBetween(filter),
+        inListOf(filter, 'state'),
+        inListOf(filter, 'method'),
+        inListOf(filter, 'provider'),
+        inListOf(filter, 'saleId'),
+        inListOf(filter, 'currency'),
+        dateRangeOf(filter, 'createdAt'),
         amountBetween(filter),
       );
       const { rows, total } = await pageOf(paymentsOf(context.readStore), find, query);

@@ -14,7 +14,7 @@ import {
   sendPage,
   sortSpecOf,
   stringOf,
-  stringsOf,
+  inListOf,
 } from '@cubre/platform/http/simpleRest';
 import { validated } from '@cubre/platform/http/validate';
 import type { Filter, SortSpec } from '@cubre/platform/ports/readStore';
@@ -53,11 +53,6 @@ export const recurrentPaymentRecordOf = (doc: RecurrentPaymentDocument): Recurre
   const { _id, ...rest } = doc;
   return { id: _id, ...rest } as RecurrentPaymentRecord;
 };
-
-function listed(filter: Record<string, unknown>, key: string): Filter {
-  const values = stringsOf(filter, key);
-  return values ? { [key]: { $in: values } } : {};
-}
 
 /** overdueCount_gte: subscriptions at least this far behind (the Arrears page). */
 function overdueAtLeast(filter: Record<string, unknown>): Filter {
@@ -131,15 +126,15 @@ export function subscriptionAdminRoutes(
       const email = stringOf(filter, 'email');
       const find = allOf(
         idFilterOf(filter),
-        listed(filter, 'status'),
-        listed(filter, 'lifecycle'),
-        listed(filter, 'country'),
-        listed(filter, 'organizationCode'),
-        listed(filter, 'productCode'),
-        listed(filter, 'currency'),
-        listed(filter, 'method'),
-        listed(filter, 'saleId'),
-        listed(filter, 'overduePeriod'),
+        inListOf(filter, 'status'),
+        inListOf(filter, 'lifecycle'),
+        inListOf(filter, 'country'),
+        inListOf(filter, 'organizationCode'),
+        inListOf(filter, 'productCode'),
+        inListOf(filter, 'currency'),
+        inListOf(filter, 'method'),
+        inListOf(filter, 'saleId'),
+        inListOf(filter, 'overduePeriod'),
         overdueAtLeast(filter),
         email ? { 'buyer.email': email.trim().toLowerCase() } : {},
         scope.kind === 'buyer' ? { 'buyer.email': scope.email } : {},

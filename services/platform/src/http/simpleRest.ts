@@ -206,3 +206,37 @@ export function allOf(...filters: Filter[]): Filter {
   if (parts.length === 0) return {};
   return parts.length === 1 ? parts[0]! : { $and: parts };
 }
+
+/** The console's date filters: a day (2026-11-26) or an ISO instant. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/**
+ * `{field}_gte` / `{field}_lte` of the console's date-range filters on `path` (ISO strings, compared as
+ * stored): a value that is no ISO date is a 400 naming the filter, and a day alone as the upper bound takes
+ * the whole day (`createdAt_lte: 2026-11-26` keeps what happened on the 26th).
+ */
+export function dateRangeOf(filter: Record<string, unknown>, field: string, path = field): Filter {
+  const bounds: Filter[] = [];
+  for (const [suffix, operator] of [
+    ['gte', '$gte'],
+    ['lte', '$lte'],
+  ] as const) {
+    const key = `${field}_${suffix}`;
+    const value = stringOf(filter, key);
+    if (value === undefined) continue;
+    if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) {
+      throw invalidRequest([
+        { field: `filter.${key}`, rule: 'format', message: 'una fecha ISO (2026-11-26)' },
+      ]);
+    }
+    const bound = operator === '$lte' && value.length === 10 ? `${value}T23:59:59.999Z` : value;
+    bounds.push({ [path]: { [operator]: bound } });
+  }
+  return allOf(...bounds);
+}
+
+/** `filter[key]` (one value or a list) as an `$in` on `path`, or no condition when absent. */
+export function inListOf(filter: Record<string, unknown>, key: string, path = key): Filter {
+  const values = stringsOf(filter, key);
+  return values ? { [path]: { $in: values } } : {};
+}
