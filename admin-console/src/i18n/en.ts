@@ -99,6 +99,7 @@ export const en: ConsoleMessages = {
         status: 'Status',
         trigger: 'Trigger',
         triggeredBy: 'Requested by',
+        source: 'Task source',
         startedAt: 'Started',
         finishedAt: 'Finished',
         done: 'Items',

@@ -315,6 +315,7 @@ export const resources = {
       status: 'Estado',
       trigger: 'Origen',
       triggeredBy: 'Pedida por',
+      source: 'Origen de la tarea',
       startedAt: 'Inicio',
       finishedAt: 'Término',
       done: 'Ítems',

@@ -45,6 +45,7 @@ function RunDetails() {
             <Item label={field('trigger')}>{translate(`cubre.scheduler.trigger.${run.trigger}`)}</Item>
             {/* The user's id: reading users is another permission (user:read) than reading runs. */}
             <Item label={field('triggeredBy')}>{run.triggeredBy}</Item>
+            <Item label={field('source')}>{run.source}</Item>
             <Item label={field('startedAt')}>{date(run.startedAt)}</Item>
             <Item label={field('finishedAt')}>{date(run.finishedAt)}</Item>
             <Item label={field('errorKind')}>{run.errorKind}</Item>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JobName, JobRunStatus, RunId } from './runs';
+import { JobName, JobRunStatus, RunId, TaskSource } from './runs';
 
 /** One failed item of a run as the console's run detail lists it. */
 export const FailedItem = z.object({ key: z.string(), reason: z.string() });
@@ -15,6 +15,8 @@ export const JobRunRecord = z.object({
   trigger: z.enum(['cron', 'manual']),
   /** Who pressed "Ejecutar ahora" (a user id), null for a cron run. */
   triggeredBy: z.string().nullable(),
+  /** The seed's task source of the run (002-3.38): QPCRON for the cron, QPCLIENTS for a person's request. */
+  source: TaskSource,
   status: JobRunStatus,
   errorKind: z.string().nullable(),
   total: z.number().int().nullable(),

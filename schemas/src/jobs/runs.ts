@@ -29,6 +29,17 @@ export const JobTrigger = z.discriminatedUnion('kind', [
 ]);
 export type JobTrigger = z.infer<typeof JobTrigger>;
 
+/**
+ * The seed's task sources (002-3.38): QPCRON for what the scheduler's cron starts, QPCLIENTS for a run a
+ * person asked for from a client (the console's "Ejecutar ahora"), QPOPTIMIZE for optimisation tasks (none
+ * of the product's jobs is one yet).
+ */
+export const TASK_SOURCES = ['QPCRON', 'QPCLIENTS', 'QPOPTIMIZE'] as const;
+export const TaskSource = z.enum(TASK_SOURCES);
+export type TaskSource = z.infer<typeof TaskSource>;
+export const taskSourceOf = (trigger: JobTrigger['kind']): TaskSource =>
+  trigger === 'cron' ? 'QPCRON' : 'QPCLIENTS';
+
 export const JOB_RUN_STATUSES = ['running', 'succeeded', 'failed', 'abandoned'] as const;
 export const JobRunStatus = z.enum(JOB_RUN_STATUSES);
 export type JobRunStatus = z.infer<typeof JobRunStatus>;

@@ -24,6 +24,7 @@ import {
   type JobRunRecord,
   type SchedulerJobRecord,
 } from '@cubre/schemas/jobs/adminRecords';
+import { taskSourceOf } from '@cubre/schemas/jobs/runs';
 import type { Scheduler } from '../runtime/scheduler';
 import type { JobLeases } from './leases';
 import { requestRun } from './requests';
@@ -39,7 +40,7 @@ const NEWEST_FIRST: SortSpec = { startedAt: -1, _id: -1 };
 
 export const jobRunRecordOf = (doc: JobRunDocument): JobRunRecord => {
   const { _id, ...rest } = doc;
-  return { id: _id, ...rest };
+  return { id: _id, ...rest, source: taskSourceOf(doc.trigger) };
 };
 
 const listed = (filter: Record<string, unknown>, key: string): Filter => {

@@ -1,3 +1,4 @@
+import { TASK_SOURCES, taskSourceOf } from '@cubre/schemas/jobs/runs';
 import { jobLeases } from '@cubre/services/jobs';
 import { JobRunRecord, SchedulerJobRecord } from '@cubre/schemas/jobs/adminRecords';
 import { json } from '../support/http';
@@ -51,6 +52,8 @@ test('"Ejecutar ahora" runs reconcile-payments in the scheduler role: 202 with t
     status: 'succeeded',
     trigger: 'manual',
     triggeredBy: admin.user.id,
+    // 002-3.38: a run a person asked for from a client is a QPCLIENTS task.
+    source: 'QPCLIENTS',
     schedulerId: 'scheduler-test',
     failedItems: [],
   });
@@ -118,4 +121,10 @@ test('an unknown job or run is a 404, a malformed name or filter a 400 naming it
   const badDate = await admin.get(`/api/admin/job-runs${listQuery({ filter: { startedAt_gte: 'ayer' } })}`);
   expect(badDate.status).toBe(400);
   expect(await rulesOf(badDate)).toEqual(['format']);
+});
+
+test('002-3.38 task sources are QPCRON, QPCLIENTS, QPOPTIMIZE: the cron starts QPCRON tasks, a person QPCLIENTS ones', () => {
+  expect(TASK_SOURCES).toEqual(['QPCRON', 'QPCLIENTS', 'QPOPTIMIZE']);
+  expect(taskSourceOf('cron')).toBe('QPCRON');
+  expect(taskSourceOf('manual')).toBe('QPCLIENTS');
 });
