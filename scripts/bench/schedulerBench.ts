@@ -296,6 +296,19 @@ export async function schedulerOnly(dir: string, root: string, log: (line: strin
         itemsPerSecond: perSecond(c.declined, reminderRun.seconds),
       },
       reminderRerun: { ...reminderRerun, sentTwice: reminderRerun.result.sent },
+      // Below the default size: the time the default would take at this run's rates. Linear because each
+      // item costs the same (paged reads by index, a few stream reads and appends): see the peaks per size.
+      extrapolation:
+        total < DEFAULT_SUBSCRIPTIONS
+          ? {
+              subscriptions: DEFAULT_SUBSCRIPTIONS,
+              chargeRunHours: round(DEFAULT_SUBSCRIPTIONS / (c.due / chargeRun.seconds) / 3600, 1),
+              reminderRunHours: round(
+                DEFAULT_SUBSCRIPTIONS / 2 / (reminderRun.result.sent / reminderRun.seconds) / 3600,
+                1,
+              ),
+            }
+          : null,
       ratios: {
         chargeRerunOverRun: round(chargeRerun.seconds / chargeRun.seconds, 3),
         reminderRerunOverRun: round(reminderRerun.seconds / reminderRun.seconds, 3),
