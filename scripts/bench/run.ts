@@ -13,6 +13,7 @@ import { leadsOnly } from './leadsBench';
 import { paymentsOnly } from './paymentsBench';
 import { benchEmbeddedReadStore } from './readStore/embeddedReadStore.bench';
 import { benchReplayThroughput } from './replayThroughput';
+import { schedulerOnly } from './schedulerBench';
 import { startOnly } from './startBench';
 import { benchStorefront, FIRST_CARDS_GOAL_MS, LAYOUT_SHIFT_GOAL } from './storefrontBench';
 
@@ -88,6 +89,8 @@ async function main() {
     if (process.argv.includes('start')) return await startOnly(dir, root, log);
     if (process.argv.includes('comparator')) return await comparatorOnly(dir, root, log);
     if (process.argv.includes('payments')) return await paymentsOnly(dir, root, log);
+    // Issue 15's charge and reminder runs over SCHEDULER_BENCH_SUBSCRIPTIONS (1,000,000): on its own only.
+    if (process.argv.includes('scheduler')) return await schedulerOnly(dir, root, log);
     log('append throughput, batches of 1 and 100, against raw better-sqlite3 inserts…');
     const append1 = await benchAppendThroughput(dir, 1, 3000);
     const append100 = await benchAppendThroughput(dir, 100, 50_000);
