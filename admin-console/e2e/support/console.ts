@@ -52,18 +52,33 @@ export async function signOut(page: Page, userName: string, logout = 'Cerrar ses
 }
 
 /** Picks an option of a MUI select (a combobox opening a listbox) by their visible names. */
-export async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
+/**
+ * Opens a MUI select's listbox. A select whose options arrive while it is clicked re-renders and drops the
+ * click (seen on a loaded machine): the listbox not showing, it is clicked again, a few times at most.
+ */
+async function openListbox(page: Page, scope: Locator, label: string): Promise<Locator> {
+  const combobox = scope.getByRole('combobox', { name: label, exact: true });
   const listbox = page.getByRole('listbox');
+  for (let attempt = 1; ; attempt++) {
+    await combobox.click();
+    try {
+      await listbox.waitFor({ timeout: attempt < 3 ? 5000 : undefined });
+      return listbox;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+export async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  const listbox = await openListbox(page, scope, label);
   await listbox.getByRole('option', { name: option, exact: true }).click();
   await listbox.waitFor({ state: 'hidden' });
 }
 
 /** The names a MUI select offers, read by opening it; closed again with Escape. */
 export async function optionsOf(page: Page, scope: Locator, label: string): Promise<string[]> {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  const listbox = page.getByRole('listbox');
-  await listbox.waitFor();
+  const listbox = await openListbox(page, scope, label);
   const names = (await listbox.getByRole('option').allTextContents()).map((name) => name.trim());
   await page.keyboard.press('Escape');
   await listbox.waitFor({ state: 'hidden' });
