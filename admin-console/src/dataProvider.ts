@@ -3,8 +3,6 @@ import type { DataProvider, Identifier } from 'react-admin';
 import { httpClient } from './httpClient';
 import { ifMatchOfRevision } from './httpLogic';
 import { amountFilterToMinor } from './payments/amounts';
-import type { PaymentRecord } from '@cubre/schemas/payments/adminRecords';
-import type { ReversalKind } from '@cubre/schemas/payments/sales';
 import type {
   BulkAssignResult,
   Lead,
@@ -42,13 +40,6 @@ export interface CubreDataProvider extends DataProvider {
   getLeadHistory(id: Identifier): Promise<{ data: LeadHistoryEntry[] }>;
   getLeadAsOf(id: Identifier, asOf: string): Promise<{ data: Lead }>;
   getLeadCounts(): Promise<{ data: LeadCounts }>;
-  /** Voids (the approval day) or refunds a paid payment; one key per attempt, so a double submit is one. */
-  reversePayment(
-    id: Identifier,
-    kind: ReversalKind,
-    body: { reason: string },
-    idempotencyKey: string,
-  ): Promise<{ data: PaymentRecord }>;
   /**
    * A console command under /api/admin (issue 15: a manual arrears mail, a forced charge, a cancellation):
    * the Idempotency-Key made when its dialog opened, If-Match from the record's revision.
@@ -59,8 +50,6 @@ export interface CubreDataProvider extends DataProvider {
     options: { idempotencyKey?: string; revision?: number | null },
   ): Promise<{ data: T }>;
 }
-
-const REVERSAL_PATHS: Record<ReversalKind, string> = { void: 'anulaciones', refund: 'devoluciones' };
 
 const leadPath = (id: Identifier, suffix = '') =>
   `${API_URL}/leads/${encodeURIComponent(String(id))}${suffix}`;
@@ -118,12 +107,6 @@ export function createDataProvider(): CubreDataProvider {
     async getLeadCounts() {
       const { json } = await httpClient(`${API_URL}/lead-counts`);
       return { data: json as LeadCounts };
-    },
-    async reversePayment(id, kind, body, idempotencyKey) {
-      const url = `${API_URL}/payments/${encodeURIComponent(String(id))}/${REVERSAL_PATHS[kind]}`;
-      const headers = new Headers({ Accept: 'application/json', 'Idempotency-Key': idempotencyKey });
-      const { json } = await httpClient(url, { method: 'POST', body: JSON.stringify(body), headers });
-      return { data: json as PaymentRecord };
     },
     async adminCommand<T>(
       path: string,

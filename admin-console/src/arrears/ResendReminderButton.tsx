@@ -8,10 +8,9 @@ import {
   DialogTitle,
   TextField,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { ArrearsRecord } from '@cubre/schemas/arrears/records';
-import type { CubreDataProvider } from '../dataProvider';
+import { useConsoleCommand } from '../useConsoleCommand';
 
 /**
  * "Enviar de nuevo" (issue 15): the contract's current arrears mail again, with an optional reason
@@ -20,34 +19,21 @@ import type { CubreDataProvider } from '../dataProvider';
  */
 function ResendDialog({ record, onClose }: { record: ArrearsRecord; onClose: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<CubreDataProvider>();
-  const queryClient = useQueryClient();
   const [key] = useState(() => crypto.randomUUID());
   const [reason, setReason] = useState('');
-  const mutation = useMutation({
-    mutationFn: () =>
+  const mutation = useConsoleCommand(
+    (dataProvider, body: { reason?: string }) =>
       dataProvider.adminCommand<ArrearsRecord>(
         `/arrears/${encodeURIComponent(record.id)}/recordatorios`,
-        reason.trim() ? { reason: reason.trim() } : {},
+        body,
         { idempotencyKey: key },
       ),
-    onSuccess: () => {
-      notify('cubre.arrears.resend.done', { type: 'success' });
-      onClose();
-    },
-    onError: (error: unknown) =>
-      notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', {
-        type: 'error',
-      }),
-    onSettled: () =>
-      Promise.all(
-        ['arrears', 'audit'].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })),
-      ),
-  });
+    'cubre.arrears.resend.done',
+    ['arrears', 'audit'],
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    mutation.mutate();
+    mutation.mutate(reason.trim() ? { reason: reason.trim() } : {}, { onSuccess: onClose });
   };
   const titleId = `resend-title-${record.id}`;
   return (

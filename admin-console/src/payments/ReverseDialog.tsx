@@ -8,11 +8,13 @@ import {
   DialogTitle,
   TextField,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { PaymentRecord } from '@cubre/schemas/payments/adminRecords';
 import type { ReversalKind } from '@cubre/schemas/payments/sales';
-import type { CubreDataProvider } from '../dataProvider';
+import { useConsoleCommand, type CommandNotice } from '../useConsoleCommand';
+
+/** Where a void and a refund of a payment are asked (services/src/payments/reversalRoutes.ts). */
+const REVERSAL_PATHS: Record<ReversalKind, string> = { void: 'anulaciones', refund: 'devoluciones' };
 
 /**
  * Asks for the reason of a void or refund and sends it (POST /api/admin/payments/{id}/anulaciones or
@@ -29,41 +31,27 @@ export function ReverseDialog({
   onClose: () => void;
 }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<CubreDataProvider>();
-  const queryClient = useQueryClient();
   const [key] = useState(() => crypto.randomUUID());
   const [reason, setReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const tooShort = reason.trim().length < 3;
-  const mutation = useMutation({
-    mutationFn: () => dataProvider.reversePayment(payment.id, kind, { reason: reason.trim() }, key),
-    onSuccess: ({ data }) => {
-      notify(
-        data.reversal?.status === 'requested'
-          ? 'cubre.payments.reverse.pending'
-          : `cubre.payments.reverse.done_${kind}`,
-        {
-          type: data.reversal?.status === 'requested' ? 'info' : 'success',
-        },
-      );
-      onClose();
-    },
-    onError: (error: unknown) =>
-      notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', {
-        type: 'error',
-      }),
-    onSettled: () =>
-      Promise.all(
-        ['payments', 'sales', 'audit'].map((resource) =>
-          queryClient.invalidateQueries({ queryKey: [resource] }),
-        ),
+  const mutation = useConsoleCommand(
+    (dataProvider, args: { reason: string }) =>
+      dataProvider.adminCommand<PaymentRecord>(
+        `/payments/${encodeURIComponent(payment.id)}/${REVERSAL_PATHS[kind]}`,
+        args,
+        { idempotencyKey: key },
       ),
-  });
+    ({ data }): CommandNotice =>
+      data.reversal?.status === 'requested'
+        ? { message: 'cubre.payments.reverse.pending', type: 'info' }
+        : { message: `cubre.payments.reverse.done_${kind}`, type: 'success' },
+    ['payments', 'sales', 'audit'],
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!tooShort) mutation.mutate();
+    if (!tooShort) mutation.mutate({ reason: reason.trim() }, { onSuccess: onClose });
   };
   const titleId = `reverse-title-${payment.id}`;
   return (

@@ -11,12 +11,11 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { SubscriptionRecord } from '@cubre/schemas/subscriptions/records';
 import { FORCED_CHARGE_REASONS } from '@cubre/schemas/subscriptions/lists';
 import { SUBSCRIPTION_ACTIONS, hasPermission } from '../access';
-import type { CubreDataProvider } from '../dataProvider';
+import { useConsoleCommand } from '../useConsoleCommand';
 import { usePermissionList } from '../usePermissionList';
 
 type Kind = 'forceCharge' | 'cancel';
@@ -35,49 +34,29 @@ function CommandDialog({
   onClose: () => void;
 }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<CubreDataProvider>();
-  const queryClient = useQueryClient();
   const [key] = useState(() => crypto.randomUUID());
   const [reason, setReason] = useState(kind === 'forceCharge' ? FORCED_CHARGE_REASONS[0] : '');
   const [withFinalPayment, setWithFinalPayment] = useState(false);
   const id = encodeURIComponent(record.id);
-  const mutation = useMutation({
-    mutationFn: () =>
+  const mutation = useConsoleCommand(
+    (dataProvider, _args: void) =>
       kind === 'forceCharge'
         ? dataProvider.adminCommand(
             `/subscriptions/${id}/cobros-forzados`,
             { reason },
-            {
-              idempotencyKey: key,
-              revision: record.revision,
-            },
+            { idempotencyKey: key, revision: record.revision },
           )
         : dataProvider.adminCommand(
             `/subscriptions/${id}/cancelacion`,
             { withFinalPayment, reason: reason.trim() },
-            {
-              revision: record.revision,
-            },
+            { revision: record.revision },
           ),
-    onSuccess: () => {
-      notify(`cubre.subscriptions.${kind}.done`, { type: 'success' });
-      onClose();
-    },
-    onError: (error: unknown) =>
-      notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', {
-        type: 'error',
-      }),
-    onSettled: () =>
-      Promise.all(
-        ['subscriptions', 'arrears'].map((resource) =>
-          queryClient.invalidateQueries({ queryKey: [resource] }),
-        ),
-      ),
-  });
+    `cubre.subscriptions.${kind}.done`,
+    ['subscriptions', 'arrears'],
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (reason.trim()) mutation.mutate();
+    if (reason.trim()) mutation.mutate(undefined, { onSuccess: onClose });
   };
   const titleId = `${kind}-title-${record.id}`;
   return (
