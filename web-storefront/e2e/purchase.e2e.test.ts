@@ -1,4 +1,12 @@
+import type { ProductDefinition } from '@cubre/schemas';
 import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
+import {
+  CATALOGUE_COLLECTIONS,
+  type OrganizationDocument,
+  type ProductDocument,
+} from '@cubre/projections/catalogue/documents';
+import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
+import { fixtureCommandOptions } from '../../services/test/support/catalogueOrganizations';
 import { contractingLeadId } from '@cubre/services/leads/ids';
 import { kushkiCatalogueCode } from '@cubre/services/payments/gateway/kushki/codes';
 import { seriousViolations } from './support/axe';
@@ -19,6 +27,8 @@ import {
   stepPosted,
 } from './support/purchase';
 import { storefrontSession } from './support/session';
+
+const INSURER_SITE = 'https://www.aseguradora-sitio.example/contratar';
 
 /**
  * The online purchase in a real browser (issue 14): from a comparator card to 'Compra exitosa!' on the
@@ -204,5 +214,60 @@ describe('online purchase in a real browser (issue 14)', () => {
     expect(bodiesOf(calls, /^\/api\/sandbox-gateway\/tokens$/)).toHaveLength(1);
     const payments = await adminPaymentsOf(session.runtime.url, await saleIdOf(page));
     expect(payments).toEqual([expect.objectContaining({ state: 'OK' })]);
+  });
+
+  test('002-2.11 a refused payment on plan QPS230 takes the buyer to the insurer site, whose name the refusal gives', async () => {
+    const runtime = session.runtime;
+    const page = await visit();
+    // A demo product sold online, defined again as plan QPS230 of an insurer with its own site.
+    const { code } = await buyFromComparator(page);
+    const products = runtime.engines.readStore.collection<ProductDocument>(CATALOGUE_COLLECTIONS.products);
+    const original = await products.findOne({ _id: code });
+    expect(original?.kind).toBe('product');
+    const product = original!.definition as ProductDefinition;
+    const organizations = runtime.engines.readStore.collection<OrganizationDocument>(
+      CATALOGUE_COLLECTIONS.organizations,
+    );
+    const insurer = (await organizations.findOne({ _id: product.organizationCode }))!.definition;
+    const options = fixtureCommandOptions('e2e-failure-redirect');
+    const store = runtime.engines.eventStore;
+    await defineCatalogueEntry(
+      store,
+      'organization',
+      {
+        ...insurer,
+        code: 'Aseguradora-Sitio',
+        url: 'Aseguradora-Sitio',
+        displayName: 'Aseguradora Sitio',
+        website: INSURER_SITE,
+      },
+      options(),
+    );
+    await defineCatalogueEntry(
+      store,
+      'product',
+      { ...product, code: 'QPS230', url: 'QPS230', organizationCode: 'Aseguradora-Sitio' },
+      options(),
+    );
+    await runtime.runner!.waitUntilVisible(
+      { globalPosition: await store.headPosition(), streamId: 'product-x' },
+      ['catalogue'],
+      10_000,
+    );
+    await page.route(`${INSURER_SITE}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Aseguradora Sitio</title><h1>Contratar</h1>' }),
+    );
+    await page.goto('/Compra-Online/QPS230');
+    await fillPersonalData(page);
+    await fillCard(page, CARDS.insufficientFunds);
+    await payButton(page).click();
+    await page.waitForURL(`${INSURER_SITE}**`);
+    expect(await page.title()).toBe('Aseguradora Sitio');
+    // Back on our page (the browser's back button), the refusal names the insurer and links its site.
+    await page.goBack();
+    const redirect = page.getByTestId('purchase-insurer-redirect');
+    await redirect.waitFor();
+    expect(await redirect.textContent()).toContain('Aseguradora Sitio');
+    expect(await redirect.getByRole('link').getAttribute('href')).toBe(INSURER_SITE);
   });
 });

@@ -240,6 +240,11 @@ export const SaleView = z.strictObject({
   billing: billingChoiceSchema,
   /** The last payment tried, or null before the first. */
   lastPayment: PaymentView.nullable(),
+  /**
+   * Where the buyer goes after a refused or failed payment on the plans of 002-2.11: the insurer's site,
+   * which finishes the contract; null otherwise (and while the last payment was not refused).
+   */
+  failureRedirectUrl: z.string().nullable(),
   createdAt: z.string(),
 });
 export type SaleView = z.infer<typeof SaleView>;

@@ -71,5 +71,6 @@ export { catalogueIndex } from './views/catalogueIndex';
 export { productLookup } from './views/productLookup';
 export { ADDITIONAL_INSURANCE_TYPES } from './views/organizations';
 export { organizationsOfTypes } from './views/organizationsOfTypes';
+export { organizationWebsite } from './views/organizationWebsite';
 export { referenceDataDir } from './comparator/pricingContext';
 export type { CardDocument } from '@cubre/projections/catalogue/documents';

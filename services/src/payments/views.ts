@@ -1,4 +1,5 @@
 import { headerFor, messageFor } from '@cubre/schemas/payments/errorCatalogue';
+import { redirectsOnFailure } from '@cubre/schemas/payments/failureRedirect';
 import type { PaymentView, SaleView } from '@cubre/schemas/payments/sales';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
 import {
@@ -7,6 +8,7 @@ import {
   type PaymentDocument,
   type SaleDocument,
 } from '@cubre/projections/payments/projection';
+import { organizationWebsite } from '../catalogue';
 
 export const salesOf = (store: ReadStore) => store.collection<SaleDocument>(SALES_COLLECTION);
 export const paymentsOf = (store: ReadStore) => store.collection<PaymentDocument>(PAYMENTS_COLLECTION);
@@ -31,6 +33,11 @@ export async function saleViewOf(store: ReadStore, saleId: string): Promise<Sale
   const sale = await salesOf(store).findOne({ _id: saleId });
   if (!sale) return null;
   const payment = sale.lastPaymentId ? await paymentsOf(store).findOne({ _id: sale.lastPaymentId }) : null;
+  const refused = payment?.state === 'DECLINED' || payment?.state === 'FAIL';
+  const failureRedirectUrl =
+    refused && redirectsOnFailure(sale.productCode)
+      ? await organizationWebsite(store)(sale.organizationCode)
+      : null;
   return {
     id: sale._id,
     state: sale.state,
@@ -42,6 +49,7 @@ export async function saleViewOf(store: ReadStore, saleId: string): Promise<Sale
     paymentMethod: sale.paymentMethod,
     billing: sale.billing ?? 'one_time',
     lastPayment: payment ? paymentViewOf(payment) : null,
+    failureRedirectUrl,
     createdAt: sale.createdAt,
   };
 }

@@ -48,12 +48,25 @@ const INPUT: Record<CardField, { autoComplete: string; inputMode?: 'numeric'; ma
 interface Refusal {
   header: string;
   messages: string[];
+  /** The insurer's site that finishes the contract (002-2.11), or none: the buyer tries another card. */
+  redirectUrl?: string | null;
 }
 
+/** Only a web address is followed: whatever the catalogue holds, never a script URL. */
+const webAddress = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
+
 /** A declined or failed payment's header and message (the API gives both for those states). */
-function refusalOf(payment: PaymentView | null | undefined, fallbackHeader: string): Refusal | null {
+function refusalOf(
+  payment: PaymentView | null | undefined,
+  fallbackHeader: string,
+  redirectUrl: string | null = null,
+): Refusal | null {
   if (!payment || (payment.state !== 'DECLINED' && payment.state !== 'FAIL')) return null;
-  return { header: payment.header ?? fallbackHeader, messages: payment.message ? [payment.message] : [] };
+  return {
+    header: payment.header ?? fallbackHeader,
+    messages: payment.message ? [payment.message] : [],
+    redirectUrl: webAddress(redirectUrl),
+  };
 }
 
 /**
@@ -86,7 +99,7 @@ export function PaymentStep({
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
   // A reload after a refusal still says why; one after a payment left pending says it is being confirmed.
   const [refusal, setRefusal] = useState<Refusal | null>(() =>
-    refusalOf(sale.lastPayment, t('purchase.refused')),
+    refusalOf(sale.lastPayment, t('purchase.refused'), sale.failureRedirectUrl),
   );
   const [pending, setPending] = useState(sale.lastPayment?.state === 'PENDING');
   const [failure, setFailure] = useState<string | null>(null);
@@ -148,7 +161,11 @@ export function PaymentStep({
         paid = true;
         onPaid(answer.sale);
       } else if (refusalOf(payment, '')) {
-        setRefusal(refusalOf(payment, t('purchase.refused')));
+        const refused = refusalOf(payment, t('purchase.refused'), answer.sale.failureRedirectUrl);
+        setRefusal(refused);
+        // 002-2.11: on these plans the insurer finishes the contract on its own site; the refusal and a
+        // link stay on screen in case the navigation is blocked. A reload shows the link, no redirect.
+        if (refused?.redirectUrl) window.location.assign(refused.redirectUrl);
         void onLeadStep('Pago', method);
         // The refused card is not tried again by itself: the buyer types another.
         setCard((current) => ({ ...current, number: '', cvv: '' }));
@@ -237,9 +254,18 @@ export function PaymentStep({
               {message}
             </Typography>
           ))}
-          <Typography variant="body2" lang={lang}>
-            {t('purchase.tryAnother')}
-          </Typography>
+          {refusal.redirectUrl ? (
+            <Typography variant="body2" lang={lang} data-testid="purchase-insurer-redirect">
+              {t('purchase.insurerRedirect', { insurer: sale.organizationName })}{' '}
+              <a href={refusal.redirectUrl} rel="noopener">
+                {t('purchase.insurerRedirectLink', { insurer: sale.organizationName })}
+              </a>
+            </Typography>
+          ) : (
+            <Typography variant="body2" lang={lang}>
+              {t('purchase.tryAnother')}
+            </Typography>
+          )}
         </Alert>
       )}
       {pending && (
