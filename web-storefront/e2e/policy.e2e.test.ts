@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { signIn } from '../../admin-console/e2e/support/console';
+import { mailIdOf, mailStream } from '@cubre/services/mail';
 import { storefrontSession } from './support/session';
 
 /**
@@ -47,5 +48,45 @@ describe('the Content-Security-Policy in a real browser (issue 12)', () => {
     await page.getByPlaceholder('RUT, correo o nombre').waitFor();
     expect(await inlineScriptRan(page)).toBe(false);
     expect(session.expectedProblems(page, /script-src/).length).toBeGreaterThan(0);
+  });
+
+  test("a customer reminder's unsubscribe page works under it: follow the link, confirm, read the confirmation; no later reminder goes out", async () => {
+    const runtime = session.runtime;
+    const email = 'rodrigo.paz@example.com';
+    const request = (key: string, template: 'mora_1' | 'mora_2') =>
+      runtime.mail.requester.request(
+        {
+          key,
+          to: { email, name: 'Rodrigo Paz' },
+          template,
+          locale: 'es',
+          country: 'CL',
+          data: { producto: 'Plan Salud Total', monto: '$ 45.990' },
+          subject: { kind: 'subscription', id: 'sub-e2e' },
+        },
+        { actor: { kind: 'system', id: 'arrears' }, correlationId: 'e2e', causationId: null },
+      );
+    expect(await request('arrears:sub-e2e:2026-11:mora_1', 'mora_1')).toBe('requested');
+    await runtime.mail.dispatcher.idle();
+    const events = await runtime.engines.eventStore.readStream(
+      mailStream(mailIdOf('arrears:sub-e2e:2026-11:mora_1')),
+    );
+    const rendered = events.find((event) => event.type === 'MailRendered')!.data as { unsubscribe: string };
+    // MAIL_PUBLIC_URL is the site's address; this test's site runs on its own port.
+    const link = `${runtime.url}${new URL(rendered.unsubscribe).pathname}${new URL(rendered.unsubscribe).search}`;
+
+    const page = await session.visit();
+    await page.goto(link);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await page.textContent('main')).toContain('Confirma que no quieres recibir más recordatorios');
+    await page.getByRole('button', { name: 'Confirmar baja' }).click();
+    await page.getByText('Listo: no recibirás más recordatorios de Cubre en esta dirección.').waitFor();
+
+    expect(await request('arrears:sub-e2e:2026-12:mora_2', 'mora_2')).toBe('requested');
+    await runtime.mail.dispatcher.idle();
+    const later = await runtime.engines.eventStore.readStream(
+      mailStream(mailIdOf('arrears:sub-e2e:2026-12:mora_2')),
+    );
+    expect(later.map((event) => event.type)).toEqual(['MailRequested', 'MailSuppressed']);
   });
 });

@@ -640,7 +640,13 @@ export const en: ConsoleMessages = {
         text: 'Text',
         retries: 'Retries',
       },
-      statuses: { requested: 'Requested', claimed: 'Sending', sent: 'Sent', failed: 'Failed' },
+      statuses: {
+        requested: 'Requested',
+        claimed: 'Sending',
+        sent: 'Sent',
+        failed: 'Failed',
+        suppressed: 'Not sent (unsubscribed)',
+      },
       templates: {
         mora_1: 'Arrears 1 (mora_1)',
         mora_2: 'Arrears 2 (mora_2)',

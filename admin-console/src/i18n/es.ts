@@ -851,7 +851,13 @@ export const cubre = {
       text: 'Texto',
       retries: 'Reintentos',
     },
-    statuses: { requested: 'Solicitado', claimed: 'Enviando', sent: 'Enviado', failed: 'Fallido' },
+    statuses: {
+      requested: 'Solicitado',
+      claimed: 'Enviando',
+      sent: 'Enviado',
+      failed: 'Fallido',
+      suppressed: 'No enviado (dado de baja)',
+    },
     templates: {
       mora_1: 'Mora 1 (mora_1)',
       mora_2: 'Mora 2 (mora_2)',

@@ -8,6 +8,8 @@ const COLOURS: Record<MailStatus, string> = {
   claimed: '#1565C0',
   sent: '#2E7D32',
   failed: '#B71C1C',
+  // Not sent on purpose (the recipient unsubscribed): neither a success nor a failure.
+  suppressed: '#6D4C41',
 };
 
 /** A mail's status, in words, coloured by what it means; a given-up failure says so. */

@@ -1,6 +1,6 @@
 import type { MAIL_LOCALES, MailTemplateName } from '@cubre/schemas/mail/lists';
 
-export const MAIL_STATUSES = ['requested', 'claimed', 'sent', 'failed'] as const;
+export const MAIL_STATUSES = ['requested', 'claimed', 'sent', 'failed', 'suppressed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** One mail of `GET /api/admin/mail-outbox/{id}` (services/src/mail/adminRoutes.ts); the list omits text and html. */

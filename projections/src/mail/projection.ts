@@ -16,7 +16,8 @@ import type { Projection, ProjectionEvent } from '@cubre/platform/projections/pr
 export const MAIL_PROJECTION = 'mail';
 export const MAIL_OUTBOX_COLLECTION = 'mail_outbox';
 
-export type MailOutboxStatus = 'requested' | 'claimed' | 'sent' | 'failed';
+/** `suppressed`: the recipient unsubscribed from the customer reminders before this one went out. */
+export type MailOutboxStatus = 'requested' | 'claimed' | 'sent' | 'failed' | 'suppressed';
 
 /**
  * One mail as the console's outbox shows it and the dispatcher finds it (`dueAt`). The recipient's address
@@ -122,6 +123,8 @@ function fieldsOf(event: ProjectionEvent): Fields | null {
       const data = event.data as z.infer<typeof MailRetryRequestedData>;
       return { status: 'failed', retryAt: data.requestedAt, dueAt: data.requestedAt, givenUp: false };
     }
+    case 'MailSuppressed':
+      return { status: 'suppressed', dueAt: null, retryAt: null, givenUp: false };
     default:
       return null;
   }

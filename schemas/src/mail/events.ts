@@ -87,6 +87,16 @@ export const MailRetryRequestedData = z.strictObject({
 });
 export const MailRetryRequested = eventOf('MailRetryRequested', MailRetryRequestedData);
 
+/**
+ * The recipient unsubscribed from the customer reminders before this mail went out: it is never sent
+ * (README, "Unsubscribe"). Terminal, like MailSent.
+ */
+export const MailSuppressedData = z.strictObject({
+  mailId: MailId,
+  suppressedAt: z.iso.datetime({ offset: true }),
+});
+export const MailSuppressed = eventOf('MailSuppressed', MailSuppressedData);
+
 export const MailEvent = z.discriminatedUnion('type', [
   MailRequested,
   MailClaimed,
@@ -94,5 +104,6 @@ export const MailEvent = z.discriminatedUnion('type', [
   MailSent,
   MailFailed,
   MailRetryRequested,
+  MailSuppressed,
 ]);
 export type MailEvent = z.infer<typeof MailEvent>;

@@ -31,7 +31,7 @@ import {
 import { MailDomainEvent, mailDecider, mailStream } from './mailDecider';
 
 export const MAIL_OUTBOX_RESOURCE = 'mail-outbox';
-const STATUSES = ['requested', 'claimed', 'sent', 'failed'] as const;
+const STATUSES = ['requested', 'claimed', 'sent', 'failed', 'suppressed'] as const;
 const MailParams = z.strictObject({ id: MailId });
 
 /** A mail as the console reads it: `id` for `_id`; the list leaves the rendered text and HTML out. */

@@ -16,8 +16,10 @@ import {
   type MailState,
 } from './mailDecider';
 import { backoffMs, type DispatchSettings, type MailSettings } from './settings';
-import { renderMail } from './templates/render';
+import { REMINDER_TEMPLATES, renderMail, unsubscribeMailto } from './templates/render';
 import type { MailTransport } from './transport';
+import { isUnsubscribed } from './suppression';
+import type { UnsubscribeLinks } from './unsubscribeLinks';
 
 const aggregate = { decider: mailDecider, eventSchema: MailDomainEvent };
 export const MAIL_DISPATCHER = 'mail-dispatcher';
@@ -29,7 +31,8 @@ export interface DispatchReport {
   itemFailed(itemKey: string, reason: string): Promise<void>;
 }
 
-export type DispatchOutcome = 'sent' | 'failed' | 'skipped';
+/** `suppressed`: not sent, for good, because its recipient unsubscribed from the reminders. */
+export type DispatchOutcome = 'sent' | 'failed' | 'skipped' | 'suppressed';
 
 export interface MailDispatcherDeps {
   eventStore: EventStore;
@@ -39,17 +42,34 @@ export interface MailDispatcherDeps {
   logger: Logger;
   settings: MailSettings;
   dispatch: DispatchSettings;
+  /** Signs the reminders' one-click unsubscribe links. */
+  links: UnsubscribeLinks;
 }
 
 export interface MailDispatcher {
   /** Sends one mail if it is due and this dispatcher wins its claim. */
   dispatchOne(mailId: string): Promise<DispatchOutcome>;
   /** Sends every due mail the outbox lists (the `send-mail` job). */
-  dispatchDue(report?: DispatchReport): Promise<{ sent: number; failed: number; skipped: number }>;
+  dispatchDue(
+    report?: DispatchReport,
+  ): Promise<{ sent: number; failed: number; skipped: number; suppressed: number }>;
   /** Sends one mail soon, without waiting for the job (a request in the scheduler's process). */
   kick(mailId: string): void;
   /** Waits for the kicked sends still running. */
   idle(): Promise<void>;
+}
+
+/**
+ * RFC 2369 and RFC 8058: a one-click https link first (mail clients POST `List-Unsubscribe=One-Click` to
+ * it), the desk's mailbox after it; a mail rendered before the links existed carries its mailto only.
+ */
+function unsubscribeHeaders(unsubscribe: string | null, mailto: string): Record<string, string> {
+  if (!unsubscribe) return {};
+  if (!unsubscribe.startsWith('http')) return { 'List-Unsubscribe': `<${unsubscribe}>` };
+  return {
+    'List-Unsubscribe': `<${unsubscribe}>, <${mailto}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
 }
 
 /** The Message-ID of a mail: derived from its key (through its id), so a resend carries the same one. */
@@ -77,15 +97,25 @@ export function mailDispatcher(deps: MailDispatcherDeps): MailDispatcher {
 
   async function claim(
     mailId: string,
-  ): Promise<{ state: MailState & { status: 'claimed' }; claimId: string } | null> {
+  ): Promise<{ state: MailState & { status: 'claimed' }; claimId: string } | 'suppressed' | null> {
     const stream = mailStream(mailId);
     const { state, revision } = await loadAggregate(deps.eventStore, aggregate, stream);
     const now = deps.clock();
     if (state.status === 'empty' || !claimable(state, now.toISOString())) return null;
+    if (
+      REMINDER_TEMPLATES.has(state.mail.template) &&
+      (await isUnsubscribed(deps.eventStore, state.mail.to.email))
+    ) {
+      return suppress(mailId, revision, now.toISOString());
+    }
     const claimId = randomUUID();
     const rendered = state.rendered ?? {
       mailId,
-      ...renderMail(state.mail, { unsubscribeTo: deps.settings.unsubscribeTo, mailId }),
+      ...renderMail(state.mail, {
+        unsubscribeTo: deps.settings.unsubscribeTo,
+        mailId,
+        unsubscribeUrl: deps.links.urlOf(mailId),
+      }),
     };
     const command: MailCommand = {
       type: 'ClaimMail',
@@ -115,6 +145,24 @@ export function mailDispatcher(deps: MailDispatcherDeps): MailDispatcher {
     }
   }
 
+  /** Records that the mail will never go out; a claim that won meanwhile sends it (its recipient asked late). */
+  async function suppress(mailId: string, revision: number, now: string): Promise<'suppressed' | null> {
+    try {
+      const result = await handleCommand(
+        deps.eventStore,
+        aggregate,
+        mailStream(mailId),
+        { type: 'SuppressMail', now },
+        metadata(mailId, now),
+        { expectedRevision: revision },
+      );
+      return result.events.length > 0 ? 'suppressed' : null;
+    } catch (error) {
+      if (isWrongExpectedRevision(error)) return null;
+      throw error;
+    }
+  }
+
   async function record(mailId: string, command: MailCommand) {
     const now = deps.clock().toISOString();
     await handleCommand(deps.eventStore, aggregate, mailStream(mailId), command, metadata(mailId, now));
@@ -123,6 +171,10 @@ export function mailDispatcher(deps: MailDispatcherDeps): MailDispatcher {
   async function dispatchOne(mailId: string): Promise<DispatchOutcome> {
     const claimed = await claim(mailId);
     if (!claimed) return 'skipped';
+    if (claimed === 'suppressed') {
+      log.info({ mailId }, 'mail not sent: the recipient unsubscribed');
+      return 'suppressed';
+    }
     const { state, claimId } = claimed;
     const attempt = state.attempts;
     const rendered = state.rendered!;
@@ -138,7 +190,10 @@ export function mailDispatcher(deps: MailDispatcherDeps): MailDispatcher {
         messageId,
         headers: {
           'X-Cubre-Mail-Id': mailId,
-          ...(rendered.unsubscribe ? { 'List-Unsubscribe': `<${rendered.unsubscribe}>` } : {}),
+          ...unsubscribeHeaders(
+            rendered.unsubscribe,
+            unsubscribeMailto({ unsubscribeTo: deps.settings.unsubscribeTo, mailId }),
+          ),
         },
       });
     } catch (error) {
@@ -171,7 +226,7 @@ export function mailDispatcher(deps: MailDispatcherDeps): MailDispatcher {
     async dispatchDue(report) {
       const outbox = deps.readStore.collection<MailOutboxDocument>(MAIL_OUTBOX_COLLECTION);
       const now = deps.clock().toISOString();
-      const totals = { sent: 0, failed: 0, skipped: 0 };
+      const totals = { sent: 0, failed: 0, skipped: 0, suppressed: 0 };
       await report?.setTotal(await outbox.count({ dueAt: { $lte: now } }));
       // Walked in (dueAt, _id) order past the last one seen: a mail the read model still shows as due
       // after this run tried it is not tried again in the same run.

@@ -1,16 +1,20 @@
 import { MAIL_CATEGORY } from '@cubre/schemas/mail/events';
+import { MAIL_SUPPRESSION_CATEGORY } from '@cubre/schemas/mail/suppression';
 import type { MailRequester } from '@cubre/schemas/mail/mailRequest';
 import type { AppContext, HttpModule } from '@cubre/platform/http/app';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
 import type { Projection } from '@cubre/platform/projections/projection';
+import { Router } from 'express';
 import { mailAdminRoutes } from './adminRoutes';
 import { mailDispatcher, type DispatchReport, type MailDispatcher } from './dispatcher';
 import { leadMailReactor } from './leadMail';
 import { mailRequester } from './requester';
 import { mailSettingsFromEnv, type DispatchSettings, type MailSettings } from './settings';
 import { createMailTransport, type MailTransport } from './transport';
+import { unsubscribeLinks } from './unsubscribeLinks';
+import { unsubscribeRoutes } from './unsubscribeRoutes';
 
 export interface MailRuntimeOptions {
   eventStore: EventStore;
@@ -24,6 +28,8 @@ export interface MailRuntimeOptions {
   sendsAtOnce: boolean;
   /** Tests hand their own transport (a real SMTP server on loopback is the settings' business too). */
   transport?: MailTransport;
+  /** Signs the unsubscribe links when `MAIL_LINK_SECRET` is not set (the runtime's DATA_DIR secret). */
+  linkSecret: string;
 }
 
 /** The mail domain as the runtime starts it: one transport, one dispatcher, the port, module and reactor. */
@@ -49,7 +55,8 @@ export interface MailRuntime {
 export function startMail(options: MailRuntimeOptions): MailRuntime {
   const settings = mailSettingsFromEnv(options.env);
   const transport = options.transport ?? createMailTransport(settings.smtp);
-  const dispatcher = mailDispatcher({ ...options, transport, settings });
+  const links = unsubscribeLinks(settings.publicUrl, settings.linkSecret ?? options.linkSecret);
+  const dispatcher = mailDispatcher({ ...options, transport, settings, links });
   const kick = options.sendsAtOnce ? (mailId: string) => dispatcher.kick(mailId) : undefined;
   return {
     settings,
@@ -58,8 +65,11 @@ export function startMail(options: MailRuntimeOptions): MailRuntime {
     requester: mailRequester(options.eventStore, options.clock, { onRequested: kick }),
     module: {
       name: 'mail',
-      categories: [MAIL_CATEGORY],
-      routes: (context: AppContext) => mailAdminRoutes(context, kick),
+      categories: [MAIL_CATEGORY, MAIL_SUPPRESSION_CATEGORY],
+      routes: (context: AppContext) =>
+        Router()
+          .use(mailAdminRoutes(context, kick))
+          .use(unsubscribeRoutes({ eventStore: options.eventStore, links, clock: options.clock })),
     },
     reactor: leadMailReactor({
       ...options,

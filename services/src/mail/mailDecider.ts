@@ -6,6 +6,7 @@ import {
   MailRequestedData,
   MailRetryRequestedData,
   MailSentData,
+  MailSuppressedData,
   type MailErrorKind,
 } from '@cubre/schemas/mail/events';
 import { z } from 'zod';
@@ -24,12 +25,13 @@ export const MailDomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('MailSent'), data: MailSentData }),
   z.object({ type: z.literal('MailFailed'), data: MailFailedData }),
   z.object({ type: z.literal('MailRetryRequested'), data: MailRetryRequestedData }),
+  z.object({ type: z.literal('MailSuppressed'), data: MailSuppressedData }),
 ]);
 export type MailDomainEvent = z.infer<typeof MailDomainEvent>;
 type Requested = z.infer<typeof MailRequestedData>;
 export type Rendered = z.infer<typeof MailRenderedData>;
 
-export type MailStatus = 'requested' | 'claimed' | 'sent' | 'failed';
+export type MailStatus = 'requested' | 'claimed' | 'sent' | 'failed' | 'suppressed';
 
 export type MailState =
   | { status: 'empty' }
@@ -55,7 +57,9 @@ export type MailCommand =
       failedAt: string;
       retryAt: string | null;
     }
-  | { type: 'RetryMail'; requestedAt: string };
+  | { type: 'RetryMail'; requestedAt: string }
+  /** The recipient unsubscribed: a mail not yet sent never will be (only while nobody holds a claim). */
+  | { type: 'SuppressMail'; now: string };
 
 /** Whether a dispatcher may take the mail now: new, due for a retry, or left by a claimer that died. */
 export function claimable(state: MailState, now: string): boolean {
@@ -106,6 +110,8 @@ export const mailDecider: Decider<MailState, MailCommand, MailDomainEvent> = {
         return { ...state, status: 'failed', claim: null, retryAt: event.data.retryAt };
       case 'MailRetryRequested':
         return { ...state, status: 'failed', retryAt: event.data.requestedAt };
+      case 'MailSuppressed':
+        return { ...state, status: 'suppressed', claim: null, retryAt: null };
     }
   },
 
@@ -144,6 +150,9 @@ export const mailDecider: Decider<MailState, MailCommand, MailDomainEvent> = {
             },
           },
         ];
+      case 'SuppressMail':
+        if (state.status === 'empty' || !claimable(state, command.now)) return [];
+        return [{ type: 'MailSuppressed', data: { mailId: state.mail.mailId, suppressedAt: command.now } }];
       case 'RetryMail':
         if (state.status === 'empty')
           throw new CommandRejected('el correo no existe', 'not_found', 422, 'id');

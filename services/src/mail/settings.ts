@@ -23,6 +23,10 @@ const MailEnv = z.object({
   MAIL_UNSUBSCRIBE_TO: z.email().default('baja@cubre.example'),
   /** The console's address, for the links of the staff's mails. */
   MAIL_CONSOLE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000/admin'),
+  /** The public site's address: the reminders' one-click unsubscribe links point there. */
+  MAIL_PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  /** Signs those links; every process that sends or answers them shares it (else DATA_DIR's own). */
+  MAIL_LINK_SECRET: z.string().min(32, 'at least 32 characters').optional(),
 });
 
 export type SmtpSettings =
@@ -42,6 +46,10 @@ export interface MailSettings {
   from: string;
   unsubscribeTo: string;
   consoleUrl: string;
+  /** Where the unsubscribe links point (`MAIL_PUBLIC_URL`). */
+  publicUrl: string;
+  /** `MAIL_LINK_SECRET`, or null: the runtime's DATA_DIR secret signs the links. */
+  linkSecret: string | null;
   /** The right-hand side of every Message-ID: the sender's domain. */
   messageIdDomain: string;
 }
@@ -80,6 +88,8 @@ export function mailSettingsFromEnv(env: NodeJS.ProcessEnv): MailSettings {
     from: settings.MAIL_FROM,
     unsubscribeTo: settings.MAIL_UNSUBSCRIBE_TO,
     consoleUrl: settings.MAIL_CONSOLE_URL,
+    publicUrl: settings.MAIL_PUBLIC_URL,
+    linkSecret: settings.MAIL_LINK_SECRET ?? null,
     messageIdDomain: domain,
   };
 }

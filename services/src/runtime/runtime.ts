@@ -20,6 +20,7 @@ import { sendRemindersJob } from '../arrears';
 import { chargeSubscriptionsJob, parseRetryDays, type RetrySchedule } from '../subscriptions';
 import { startMail, type MailRuntime, type MailTransport } from '../mail';
 import type { PaymentGateway } from '../payments';
+import { dataDirSecret } from './dataDirSecret';
 import { identityConfigOf } from './identityConfig';
 import { hostname } from 'node:os';
 import { jobLeases, jobsModule, pollRunRequests, runRecorder } from '../jobs';
@@ -90,6 +91,7 @@ export async function startRuntime(
     },
     sendsAtOnce: roles.has('scheduler'),
     transport: hooks.mailTransport,
+    linkSecret: dataDirSecret(config.DATA_DIR, 'mail-link-secret'),
   });
 
   if (roles.has('projector')) {

@@ -145,7 +145,12 @@ test('SMTP down: the mail fails with backoff, is not retried before its time, an
   await sink.start();
   const before = sink.received.length;
   runtime.setNow('2026-11-26T13:02:00.000Z');
-  expect(await runtime.mail.dispatcher.dispatchDue()).toEqual({ sent: 0, failed: 0, skipped: 0 });
+  expect(await runtime.mail.dispatcher.dispatchDue()).toEqual({
+    sent: 0,
+    failed: 0,
+    skipped: 0,
+    suppressed: 0,
+  });
 
   runtime.setNow('2026-11-26T13:03:00.000Z');
   expect(await runtime.mail.dispatcher.dispatchDue()).toMatchObject({ sent: 1 });

@@ -54,7 +54,13 @@ export interface RenderOptions {
   unsubscribeTo: string;
   /** The mail's id, named in the unsubscribe request so the desk knows which contract and mail. */
   mailId: string;
+  /** The signed one-click link (`unsubscribeLinks`); without it the line opens a mail to the desk. */
+  unsubscribeUrl?: string;
 }
+
+/** The desk's mailbox, naming the mail: the List-Unsubscribe fallback of clients without one-click. */
+export const unsubscribeMailto = (options: Pick<RenderOptions, 'unsubscribeTo' | 'mailId'>) =>
+  `mailto:${options.unsubscribeTo}?subject=${encodeURIComponent(`BAJA ${options.mailId}`)}`;
 
 /** Renders one mail: pure, from the request's template, language and values. */
 export function renderMail(
@@ -66,9 +72,7 @@ export function renderMail(
   const href = copy.action ? safeHref(values(copy.action.href)) : null;
   const footer = FOOTER[mail.locale];
   const reminder = REMINDER_TEMPLATES.has(mail.template);
-  const unsubscribe = reminder
-    ? `mailto:${options.unsubscribeTo}?subject=${encodeURIComponent(`BAJA ${options.mailId}`)}`
-    : null;
+  const unsubscribe = reminder ? (options.unsubscribeUrl ?? unsubscribeMailto(options)) : null;
   const parts = {
     locale: mail.locale,
     subject: copy.subject(values).replace(/\s+/g, ' ').trim(),

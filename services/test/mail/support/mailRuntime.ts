@@ -47,6 +47,7 @@ export async function startMailRuntime(smtpPort: number | null, start = '2026-11
     MAIL_FROM: 'Cubre <no-responder@cubre.test>',
     MAIL_UNSUBSCRIBE_TO: 'baja@cubre.test',
     MAIL_CONSOLE_URL: 'https://cubre.test/admin',
+    MAIL_PUBLIC_URL: 'https://cubre.test',
     ...(smtpPort ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_TIMEOUT_MS: '5000' } : {}),
   };
   const runtime = await startRuntime(config, pino({ level: 'trace' }, sink), {
