@@ -5,6 +5,7 @@ import {
   type OrganizationDocument,
   type ProductDocument,
 } from '@cubre/projections/catalogue/documents';
+import { MAIL_OUTBOX_COLLECTION, type MailOutboxDocument } from '@cubre/projections/mail/projection';
 import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
 import { fixtureCommandOptions } from '../../services/test/support/catalogueOrganizations';
 import { contractingLeadId } from '@cubre/services/leads/ids';
@@ -269,5 +270,48 @@ describe('online purchase in a real browser (issue 14)', () => {
     await redirect.waitFor();
     expect(await redirect.textContent()).toContain('Aseguradora Sitio');
     expect(await redirect.getByRole('link').getAttribute('href')).toBe(INSURER_SITE);
+  });
+
+  test('issue 14 resume on another device: the buyer mails herself a link, opens it in another browser at the same sale and price, and pays there', async () => {
+    const runtime = session.runtime;
+    const page = await visit();
+    const { cardPrice } = await buyFromComparator(page, FAMILY);
+    await fillPersonalData(page);
+    const total = ((await page.getByTestId('purchase-total').textContent()) ?? '').trim();
+    await page.getByRole('button', { name: 'Seguir en otro dispositivo: envíame un enlace' }).click();
+    const sent = page.getByTestId('purchase-resume-sent');
+    await sent.waitFor();
+    expect(await sent.textContent()).toBe(
+      'Te enviamos un enlace a c•••@example.com para seguir tu compra desde otro dispositivo.',
+    );
+
+    // The mail as the buyer receives it (the embedded outbox), its link on this test's own server.
+    await runtime.mail.dispatcher.idle();
+    await runtime.runner!.waitUntilVisible(
+      { globalPosition: await runtime.engines.eventStore.headPosition(), streamId: 'mail-x' },
+      ['mail'],
+      10_000,
+    );
+    const [mail] = await runtime.engines.readStore
+      .collection<MailOutboxDocument>(MAIL_OUTBOX_COLLECTION)
+      .find({ template: 'purchase_resume', 'to.email': BUYER.email });
+    const mailed = new URL(/https?:\/\/\S+\/Compra-Online\/\S+/.exec(mail!.text ?? '')![0]);
+
+    // Another device: a browser with nothing stored.
+    const other = await visit();
+    await other.goto(`${mailed.pathname}${mailed.search}`);
+    await other.locator('[data-testid=purchase][data-step=Pago]').waitFor();
+    expect(((await other.getByTestId('purchase-total').textContent()) ?? '').trim()).toBe(total);
+    // The session left the address bar.
+    expect(new URL(other.url()).search).toBe('');
+    await fillCard(other, CARDS.approved);
+    await payButton(other).click();
+    await other.getByTestId('purchase-success').waitFor();
+    expect(((await other.getByTestId('purchase-price').textContent()) ?? '').trim()).toBe(cardPrice);
+
+    // The first device's sale is the same one: a reload shows it paid.
+    await page.reload();
+    await page.getByTestId('purchase-success').waitFor();
+    expect(await saleIdOf(page)).toBe(await saleIdOf(other));
   });
 });

@@ -656,6 +656,7 @@ export const en: ConsoleMessages = {
         retomar_contratacion_3: 'Resume purchase 3',
         lead_reminder: 'Lead reminder',
         lead_assigned: 'Lead assigned',
+        purchase_resume: 'Continue purchase',
       },
       subjects: { subscription: 'Subscription', sale: 'Sale', lead: 'Lead' },
       errors: {

@@ -867,6 +867,7 @@ export const cubre = {
       retomar_contratacion_3: 'Retomar contratación 3',
       lead_reminder: 'Recordatorio de lead',
       lead_assigned: 'Lead asignado',
+      purchase_resume: 'Continuar compra',
     },
     subjects: { subscription: 'Suscripción', sale: 'Venta', lead: 'Lead' },
     errors: {

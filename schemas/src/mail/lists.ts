@@ -17,6 +17,8 @@ export const MAIL_TEMPLATES = [
   'retomar_contratacion_3',
   'lead_reminder',
   'lead_assigned',
+  // The buyer asked for a link to finish a purchase on another device (issue 14).
+  'purchase_resume',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 

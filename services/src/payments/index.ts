@@ -7,6 +7,7 @@ import type { PaymentGateway } from './gateway/port';
 import { SandboxGateway, sandboxTokenizerRouter } from './gateway/sandbox';
 import { paymentReversalRoutes } from './reversalRoutes';
 import type { StartSubscription } from './purchase';
+import { resumeLinkRoutes, type ResumeMail } from './resumeLinkRoutes';
 import { purchaseRoutes } from './routes';
 
 /** Where the sandbox's browser tokenizer answers (`npm start`'s default gateway; issue 14). */
@@ -19,7 +20,11 @@ export const SANDBOX_TOKENS_PATH = '/api/sandbox-gateway/tokens';
  */
 export const paymentsModule = (
   gateway: PaymentGateway,
-  options: { subscriptions?: (context: AppContext) => StartSubscription } = {},
+  options: {
+    subscriptions?: (context: AppContext) => StartSubscription;
+    /** Mails the buyer a link to finish on another device; absent, that call is not served. */
+    resumeMail?: ResumeMail;
+  } = {},
 ): HttpModule & { categories: string[] } => ({
   name: 'payments',
   categories: [...SALES_CATEGORIES],
@@ -36,6 +41,7 @@ export const paymentsModule = (
       );
     }
     router.use(purchaseRoutes(context, gateway, catalogue, options.subscriptions?.(context)));
+    if (options.resumeMail) router.use(resumeLinkRoutes(context, options.resumeMail));
     router.use(paymentAdminRoutes(context));
     router.use(paymentReversalRoutes(context, gateway));
     return router;
@@ -45,6 +51,7 @@ export const paymentsModule = (
 export { gatewayFromEnv } from './gateway/gatewayFromEnv';
 export { reconcilePendingPayments, RECONCILE_AFTER_MS } from './reconciliation';
 export type { PaymentGateway } from './gateway/port';
+export type { ResumeMail } from './resumeLinkRoutes';
 export type { StartSubscription, StartedSale } from './purchase';
 export { saleAggregate } from './purchase';
 export { saleStream } from './saleDecider';

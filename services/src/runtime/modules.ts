@@ -31,7 +31,7 @@ import { siteModule } from '../site';
 import { insurersModule } from '../insurers';
 import { paymentsModule } from '../payments';
 import { arrearsModule } from '../arrears';
-import type { PaymentGateway } from '../payments';
+import type { PaymentGateway, ResumeMail } from '../payments';
 import {
   subscriptionSaleStatesReactor,
   subscriptionStarter,
@@ -117,8 +117,11 @@ export const configuredModules = (options: {
   retrySchedule: RetrySchedule;
   /** The operation day of a sale's insurer (002-4.19): the insurers' settings unless a test gives its own. */
   operationDayOf?: OperationDayOf;
+  /** The buyer's resume-on-another-device mail (the mail domain's port and the public site's address). */
+  resumeMail?: ResumeMail;
 }): DomainModule[] => [
   paymentsModule(options.paymentGateway, {
+    resumeMail: options.resumeMail,
     subscriptions: (context) =>
       subscriptionStarter(context.eventStore, options.operationDayOf ?? operationDayOf(context.readStore)),
   }),

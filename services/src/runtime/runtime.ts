@@ -229,7 +229,11 @@ export async function startRuntime(
   };
   const modules = [
     ...domainModules,
-    ...configuredModules({ paymentGateway, retrySchedule }),
+    ...configuredModules({
+      paymentGateway,
+      retrySchedule,
+      resumeMail: { requester: mail.requester, publicUrl: mail.settings.publicUrl },
+    }),
     mail.module,
     jobsModule({
       jobs: jobs.map((job) => ({

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,8 +19,10 @@ import { PriceFigure } from '../comparator/PriceFigure';
 import { useProduct } from '../detail/useProduct';
 import { useProfilePrice } from '../detail/useProfilePrice';
 import {
+  adoptPurchaseSession,
   purchaseSessionFor,
   rememberSale,
+  sessionFromLink,
   type PurchaseSessionRecord,
 } from '../domain/purchase/purchaseSession';
 import {
@@ -37,6 +39,7 @@ import { PaymentStep, newUuid } from './PaymentStep';
 import type { Billing } from './BillingChoice';
 import { PersonalDataStep } from './PersonalDataStep';
 import { PurchaseSuccess } from './PurchaseSuccess';
+import { ResumeElsewhere } from './ResumeElsewhere';
 import { leadStepRecorder, readSale, startSale, type BuyerData, type SaleView } from './purchaseCalls';
 
 type Phase =
@@ -85,9 +88,21 @@ function Purchase({ product }: { product: Product }) {
   // The price for the visitor's profile, as the card showed it (issue 11); the sale is priced the same way.
   const priced = useProfilePrice(product, profile);
   const price = priced.status === 'ready' ? priced.card.price : product.card.price;
-  const [record, setRecord] = useState<PurchaseSessionRecord>(() =>
-    purchaseSessionFor(sessionStore(), code, newUuid),
-  );
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A resume link (mailed to the buyer, opened on another device) makes its sale this tab's own.
+  const [record, setRecord] = useState<PurchaseSessionRecord>(() => {
+    const linked = sessionFromLink(location.search);
+    return linked
+      ? adoptPurchaseSession(sessionStore(), code, linked)
+      : purchaseSessionFor(sessionStore(), code, newUuid);
+  });
+  // The link's session leaves the address bar at once (no screenshot, history entry or Referer keeps it).
+  useEffect(() => {
+    if (sessionFromLink(location.search))
+      void navigate({ pathname: location.pathname, search: '' }, { replace: true, state: location.state });
+    // Once, on arrival.
+  }, []);
   const recordStep = useMemo(() => leadStepRecorder(record.session, code), [record.session, code]);
   const [phase, setPhase] = useState<Phase>(
     record.saleId ? { step: 'resuming' } : { step: 'Datos personales' },
@@ -221,6 +236,7 @@ function Purchase({ product }: { product: Product }) {
           onPaid={(sale) => setPhase({ step: 'Compra exitosa!', sale })}
         />
       )}
+      {phase.step === 'Pago' && <ResumeElsewhere saleId={phase.sale.id} session={record.session} />}
       {phase.step === 'Compra exitosa!' && <PurchaseSuccess sale={phase.sale} price={price} />}
     </Box>
   );

@@ -50,6 +50,16 @@ export const paySale = (saleId: string, attempt: { key: string; token: string },
   });
 
 /**
+ * POST …/ventas/{id}/enlace: the server mails the buyer (the sale's own address, masked in the answer) a
+ * link to continue this sale on another device.
+ */
+export const requestResumeLink = (saleId: string, session: string, lang: string) =>
+  api<{ sentTo: string }>(`${SALES}/${encodeURIComponent(saleId)}/enlace`, {
+    method: 'POST',
+    body: { session, lang },
+  });
+
+/**
  * The card to a token, in the browser: the sandbox's tokenizer, shaped like Kushki's (a Kushki build would
  * call kushki.js here). Its refusals come in the page's language (Accept-Language).
  */

@@ -241,6 +241,40 @@ const leadAssigned: Record<MailLocale, MailCopy> = {
   },
 };
 
+/** The buyer's own link to finish a purchase on another device (issue 14): asked from the payment step. */
+const purchaseResume: Record<MailLocale, MailCopy> = {
+  es: {
+    subject: (v) => `Continúa tu compra de ${product(v, 'tu plan')}`,
+    heading: () => 'Tu compra te espera',
+    paragraphs: (v) => [
+      greet('Hola', v('nombre')),
+      `Guardamos tu compra de ${product(v, 'tu plan')}${v('monto') ? ` por ${v('monto')}` : ''}. Síguela desde cualquier dispositivo con el botón de abajo.`,
+      'El enlace es personal: no lo compartas. Si no pediste este correo, ignóralo.',
+    ],
+    action: { label: 'Continuar mi compra', href: 'enlace' },
+  },
+  en: {
+    subject: (v) => `Continue your purchase of ${product(v, 'your plan')}`,
+    heading: () => 'Your purchase is waiting',
+    paragraphs: (v) => [
+      greet('Hello', v('nombre')),
+      `We saved your purchase of ${product(v, 'your plan')}${v('monto') ? ` for ${v('monto')}` : ''}. Continue on any device with the button below.`,
+      'The link is yours alone: do not share it. If you did not ask for this e-mail, ignore it.',
+    ],
+    action: { label: 'Continue my purchase', href: 'enlace' },
+  },
+  pt: {
+    subject: (v) => `Continue sua compra de ${product(v, 'seu plano')}`,
+    heading: () => 'Sua compra está esperando',
+    paragraphs: (v) => [
+      greet('Olá', v('nombre')),
+      `Guardamos sua compra de ${product(v, 'seu plano')}${v('monto') ? ` por ${v('monto')}` : ''}. Continue em qualquer dispositivo com o botão abaixo.`,
+      'O link é pessoal: não o compartilhe. Se você não pediu este e-mail, ignore-o.',
+    ],
+    action: { label: 'Continuar minha compra', href: 'enlace' },
+  },
+};
+
 /** The copy of a template (002-4.17 mora_*, 002-4.18 retomar_contratacion_*, lead mails) in a language. */
 export function copyOf(template: MailTemplate, locale: MailLocale): MailCopy {
   switch (template) {
@@ -260,5 +294,7 @@ export function copyOf(template: MailTemplate, locale: MailLocale): MailCopy {
       return leadReminder[locale];
     case 'lead_assigned':
       return leadAssigned[locale];
+    case 'purchase_resume':
+      return purchaseResume[locale];
   }
 }

@@ -25,6 +25,9 @@ export const REMINDER_TEMPLATES: ReadonlySet<MailTemplate> = new Set([
   'retomar_contratacion_3',
 ]);
 
+/** Mails a customer receives: the customer's footer. Of them, only the reminders carry the unsubscribe line. */
+const CUSTOMER_TEMPLATES: ReadonlySet<MailTemplate> = new Set([...REMINDER_TEMPLATES, 'purchase_resume']);
+
 const FOOTER: Record<MailLocale, { customer: string; staff: string; unsubscribe: string; label: string }> = {
   es: {
     customer:
@@ -79,7 +82,7 @@ export function renderMail(
     heading: copy.heading(values),
     paragraphs: copy.paragraphs(values).filter((text) => text !== ''),
     action: copy.action && href ? { label: copy.action.label, href } : null,
-    footer: reminder ? footer.customer : footer.staff,
+    footer: CUSTOMER_TEMPLATES.has(mail.template) ? footer.customer : footer.staff,
     unsubscribe: unsubscribe ? { text: footer.unsubscribe, label: footer.label, href: unsubscribe } : null,
   };
   return { subject: parts.subject, text: textLayout(parts), html: htmlLayout(parts), unsubscribe };

@@ -61,6 +61,28 @@ export function purchaseSessionFor(
   return created;
 }
 
+/**
+ * The session a resume link carries (`?venta={saleId}&sesion={session}`: the mail the buyer asked for on
+ * another device), or null when the address has none or a malformed one.
+ */
+export function sessionFromLink(search: string): PurchaseSessionRecord | null {
+  const params = new URLSearchParams(search);
+  const session = params.get('sesion');
+  const saleId = params.get('venta');
+  if (!session || !saleId || !UUID.test(session) || !UUID.test(saleId)) return null;
+  return { session: session.toLowerCase(), saleId: saleId.toLowerCase() };
+}
+
+/** Makes a linked session this tab's own for the product (a reload then continues it without the link). */
+export function adoptPurchaseSession(
+  storage: SessionStorage | null,
+  productCode: string,
+  record: PurchaseSessionRecord,
+): PurchaseSessionRecord {
+  write(storage, productCode, record);
+  return record;
+}
+
 /** Keeps the sale the server answered for the session (or forgets it: null). */
 export function rememberSale(
   storage: SessionStorage | null,
