@@ -69,8 +69,9 @@ async function xlsxTemplate(kind: BulkKind): Promise<Buffer> {
     const values = LISTS[column];
     if (!values) return;
     const letter = sheet.getColumn(index + 1).letter;
-    // Rows 2 to 100,001: the largest file the load is built for.
-    rangeValidations(sheet).add(`${letter}2:${letter}100001`, {
+    // Rows 2 to 5,001: a list to pick from where people type by hand (exceljs's own full reader expands a
+    // range cell by cell, so a 100,000-row range would make the template slow to open with it).
+    rangeValidations(sheet).add(`${letter}2:${letter}5001`, {
       type: 'list',
       allowBlank: true,
       formulae: [`"${values.join(',')}"`],
