@@ -15,7 +15,7 @@ export type {
 } from '@cubre/schemas/groupInsurance/rows';
 export { BulkFileError, formatOfFileName } from './format';
 export { readRows } from './readRows';
-export { judgeRow } from './judgeRow';
+export { type JudgedActivation, type JudgedCancellation, judgeRow } from './judgeRow';
 export { createFileChecks, type FileCheckOptions, type FileChecks } from './fileChecks';
 export { reportCsv, REPORT_HEADERS } from './report';
 export { templateColumns, templateOf } from './template';

@@ -127,7 +127,10 @@ function account(cells: RowReader) {
   return { accountType, accountNumber, bank };
 }
 
-function judgeActivation(raw: RawRow, context: RowContext): JudgedRow {
+export type JudgedActivation = Extract<JudgedRow, { kind: 'activation' }>;
+export type JudgedCancellation = Extract<JudgedRow, { kind: 'cancellation' }>;
+
+function judgeActivation(raw: RawRow, context: RowContext): JudgedActivation {
   const cells = new RowReader(raw);
   const name = cells.required('name', nameOf);
   const paternalSurname = cells.required('paternalSurname', nameOf);
@@ -177,7 +180,7 @@ function judgeActivation(raw: RawRow, context: RowContext): JudgedRow {
   return { rowNumber: raw.rowNumber, kind: 'activation', row, problems: cells.problems };
 }
 
-function judgeCancellation(raw: RawRow, context: RowContext): JudgedRow {
+function judgeCancellation(raw: RawRow, context: RowContext): JudgedCancellation {
   const cells = new RowReader(raw);
   const name = cells.optional('name', nameOf);
   const paternalSurname = cells.optional('paternalSurname', nameOf);
@@ -215,6 +218,9 @@ function judgeCancellation(raw: RawRow, context: RowContext): JudgedRow {
 }
 
 /** A row judged by its kind's rules (002-3.41 activation, 002-3.42 cancellation). */
+export function judgeRow(raw: RawRow, kind: 'activation', context: RowContext): JudgedActivation;
+export function judgeRow(raw: RawRow, kind: 'cancellation', context: RowContext): JudgedCancellation;
+export function judgeRow(raw: RawRow, kind: BulkKind, context: RowContext): JudgedRow;
 export function judgeRow(raw: RawRow, kind: BulkKind, context: RowContext): JudgedRow {
   return kind === 'activation' ? judgeActivation(raw, context) : judgeCancellation(raw, context);
 }

@@ -1,5 +1,6 @@
 /** Real bulk-load files for the tests, written to a temp directory: CSV as Excel and HR systems write them, XLSX through exceljs. */
-import { writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { RowContext } from '@cubre/schemas/groupInsurance/rows';
@@ -112,4 +113,46 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];
   for await (const item of items) all.push(item);
   return all;
+}
+
+/** A valid RUT for each number: body 10,000,000 + n and its check digit. */
+export function rutOf(n: number): string {
+  const body = String(10_000_000 + n);
+  let sum = 0;
+  let factor = 2;
+  for (let i = body.length - 1; i >= 0; i--) {
+    sum += Number(body[i]) * factor;
+    factor = factor === 7 ? 2 : factor + 1;
+  }
+  const rest = 11 - (sum % 11);
+  return `${body}-${rest === 11 ? '0' : rest === 10 ? 'K' : String(rest)}`;
+}
+
+/** The i-th row of a large activation file: a TITULAR, or every third row a CARGA of the row before. */
+export function largeRow(i: number): Cell[] {
+  return i % 3 === 2
+    ? activation(rutOf(i), { insuredType: 'CARGA', holderLegalId: rutOf(i - 1), dependentType: 'Hijo' })
+    : activation(rutOf(i));
+}
+
+/** A large activation CSV written as a stream, never held whole. */
+export async function writeLargeCsv(path: string, rows: number): Promise<void> {
+  const out = createWriteStream(path);
+  const line = (cells: Cell[]) => `${cells.map((cell) => (cell === null ? '' : String(cell))).join(';')}\r\n`;
+  out.write(`\uFEFF${line(ACTIVATION_HEADER)}`);
+  for (let i = 0; i < rows; i++) {
+    if (!out.write(line(largeRow(i)))) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+/** A large activation XLSX written with exceljs's streaming writer (rows committed as they go). */
+export async function writeLargeXlsx(path: string, rows: number): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true });
+  const sheet = workbook.addWorksheet('Altas');
+  sheet.addRow(ACTIVATION_HEADER).commit();
+  for (let i = 0; i < rows; i++) sheet.addRow(largeRow(i)).commit();
+  sheet.commit();
+  await workbook.commit();
 }
