@@ -65,6 +65,8 @@ export async function* xlsxRecords(path: string): AsyncGenerator<SheetRecord> {
       // The first worksheet only: instructions or other sheets after it are not data.
       return;
     }
+    // A zip with no worksheet (a .docx renamed): not a spreadsheet, rather than an empty one.
+    throw new Error('no worksheet in the file');
   } finally {
     file.destroy();
   }

@@ -91,12 +91,12 @@ export async function writeXlsx(
   dir: string,
   name: string,
   rows: Cell[][],
-  options: { otherSheets?: Record<string, Cell[][]> } = {},
+  options: { otherSheets?: Record<string, Cell[][]>; noFirstSheet?: boolean } = {},
 ): Promise<string> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Altas');
-  for (const row of rows) {
-    const added = sheet.addRow(row);
+  const sheet = options.noFirstSheet ? null : workbook.addWorksheet('Altas');
+  for (const row of sheet ? rows : []) {
+    const added = sheet!.addRow(row);
     added.eachCell((cell) => {
       if (cell.value instanceof Date) cell.numFmt = 'dd-mm-yyyy';
     });

@@ -238,5 +238,10 @@ describe('XLSX', () => {
     const error = await fileError(readRows(path, 'xlsx', 'activation'));
     expect(error.problems[0]).toMatchObject({ rowNumber: 1, column: 'file', rule: 'unreadableFile' });
     expect(error.problems[0]!.message).toMatch(/xlsx/);
+    // A zip without a worksheet is not a spreadsheet either, rather than an empty one.
+    const noSheet = await writeXlsx(dir.path, 'nosheet.xlsx', [], { noFirstSheet: true });
+    expect((await fileError(readRows(noSheet, 'xlsx', 'activation'))).problems[0]).toMatchObject({
+      rule: 'unreadableFile',
+    });
   });
 });
