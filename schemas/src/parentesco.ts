@@ -63,9 +63,15 @@ const DEPENDENT_WORDS: Record<DependentTypeWord, readonly string[]> = {
   'Padre/Madre': ['padre/madre', 'padre', 'madre', 'pai', 'mae', 'father', 'mother', 'parent'],
   Otro: ['otro', 'otra', 'other', 'outro'],
 };
-const DEPENDENT_TYPE_OF = new Map<string, DependentTypeWord>(
-  DEPENDENT_TYPES.flatMap((type) => DEPENDENT_WORDS[type].map((word) => [word, type] as const)),
-);
+/**
+ * Word → type, built on first use: nothing runs when the module loads, so the storefront's bundle, which
+ * takes only isConyuge from here, drops these tables.
+ */
+let dependentTypeOfWord: Map<string, DependentTypeWord> | null = null;
+const dependentTypeOf = (word: string): DependentTypeWord | undefined =>
+  (dependentTypeOfWord ??= new Map(
+    DEPENDENT_TYPES.flatMap((type) => DEPENDENT_WORDS[type].map((candidate) => [candidate, type] as const)),
+  )).get(word);
 
 /**
  * A dependant's parentesco in the bulk load's words (002-3.44): Spouse, Cônjuge → 'Conyuge'; Filho/Filha,
@@ -76,5 +82,5 @@ export function normaliseParentesco(parentesco: string | null | undefined): Depe
   const word = withoutAccents(parentesco)
     .replace(/\s*\/\s*/g, '/')
     .replace(/\s+/g, ' ');
-  return DEPENDENT_TYPE_OF.get(word) ?? null;
+  return dependentTypeOf(word) ?? null;
 }
