@@ -71,7 +71,15 @@ const fieldCheck =
   };
 const nameOf = fieldCheck(checkName);
 const emailOf = fieldCheck(checkEmail);
-const phoneOf = fieldCheck(checkPhone);
+const checkedPhone = fieldCheck(checkPhone);
+/**
+ * A Chilean number written without the country code (9 digits: 9 1234 5678 or 2 2345 6789), as HR files
+ * hold them, gets +56 before the 002-5.06 check; anything else is checked as written.
+ */
+const phoneOf = (text: string): Checked<string> => {
+  const compact = text.replace(/[\s().-]/g, '');
+  return checkedPhone(/^\d{9}$/.test(compact) ? `+56${compact}` : text);
+};
 
 /**
  * Who the row's person is: RUT, TITULAR or CARGA, and for a CARGA the holder's RUT (not the person's own)

@@ -146,6 +146,9 @@ describe('activation rows (002-3.41)', () => {
     expect(rulesOf(activate({ email: `${'a'.repeat(65)}@empresa.cl` }))).toEqual(['email:email']);
     expect(rulesOf(activate({ phone: 'llamar' }))).toEqual(['phone:phone']);
     expect(rulesOf(activate({ phone: '912345' }))).toEqual(['phone:nominimo']);
+    // A Chilean number without the country code, as HR files hold them.
+    expect(activate({ phone: '9 1234 5678' }).row?.phone).toBe('+56912345678');
+    expect(activate({ phone: '56912345678' }).row?.phone).toBe('+56912345678');
   });
 
   it('002-5.08 names need two letters and only letters, spaces and hyphens', () => {
