@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MailRequest } from '@cubre/schemas/mail/mailRequest';
+import { ARREARS_METADATA, reminderMail } from './support/reminderMail';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import { mailIdOf, mailStream, messageIdOf } from '@cubre/services/mail';
 import { MailDomainEvent, mailDecider } from '@cubre/services/mail/mailDecider';
@@ -13,22 +13,9 @@ import { startMailRuntime, type MailTestRuntime } from './support/mailRuntime';
  * reads what arrived. Exactly once per key; SMTP down is retried with backoff and delivered once when it
  * comes back; no address ever reaches a log line.
  */
-const metadata = {
-  actor: { kind: 'system' as const, id: 'arrears' },
-  correlationId: 'test',
-  causationId: null,
-};
+const metadata = ARREARS_METADATA;
 const CUSTOMER = 'camila.rojas@example.com';
-const mail = (key: string, overrides: Partial<MailRequest> = {}): MailRequest => ({
-  key,
-  to: { email: CUSTOMER, name: 'Camila Rojas' },
-  template: 'mora_1',
-  locale: 'es',
-  country: 'CL',
-  data: { producto: 'Plan Salud Total', monto: '$ 45.990', enlace: 'https://cubre.test/pagar/sub-1' },
-  subject: { kind: 'subscription', id: 'sub-1' },
-  ...overrides,
-});
+const mail = reminderMail({ email: CUSTOMER, name: 'Camila Rojas' }, 'sub-1');
 
 let sink: SmtpSink;
 let runtime: MailTestRuntime;

@@ -1,4 +1,5 @@
 import type { MailRequest } from '@cubre/schemas/mail/mailRequest';
+import { ARREARS_METADATA, reminderMail } from './support/reminderMail';
 import { MAIL_SUPPRESSION_CATEGORY } from '@cubre/schemas/mail/suppression';
 import { mailIdOf, mailStream } from '@cubre/services/mail';
 import { recipientHashOf } from '@cubre/services/mail/unsubscribeLinks';
@@ -12,22 +13,9 @@ import { startMailRuntime, type MailTestRuntime } from './support/mailRuntime';
  * client's one-click POST) puts the address on the suppression list, and no later reminder to it is sent.
  * Staff mails are not affected; only a link we signed counts; the address never reaches the log.
  */
-const metadata = {
-  actor: { kind: 'system' as const, id: 'arrears' },
-  correlationId: 'test',
-  causationId: null,
-};
+const metadata = ARREARS_METADATA;
 const CUSTOMER = 'valentina.munoz@example.com';
-const mail = (key: string, overrides: Partial<MailRequest> = {}): MailRequest => ({
-  key,
-  to: { email: CUSTOMER, name: 'Valentina Muñoz' },
-  template: 'mora_1',
-  locale: 'es',
-  country: 'CL',
-  data: { producto: 'Plan Salud Total', monto: '$ 45.990', enlace: 'https://cubre.test/pagar/sub-9' },
-  subject: { kind: 'subscription', id: 'sub-9' },
-  ...overrides,
-});
+const mail = reminderMail({ email: CUSTOMER, name: 'Valentina Muñoz' }, 'sub-9');
 
 let sink: SmtpSink;
 let runtime: MailTestRuntime;
