@@ -1,9 +1,15 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { KushkiGateway } from '@cubre/services/payments/gateway/kushki/kushkiGateway';
 import { MercadoPagoGateway } from '@cubre/services/payments/gateway/mercadopago/mercadoPagoGateway';
-import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
+import pino from 'pino';
+import { reconcilePendingPayments } from '@cubre/services/payments';
+import type { Runtime } from '@cubre/services/runtime/runtime';
+import { loadLeadsCatalogue, startLoggingRuntime, type LoggingRuntime } from '../leads/support/leadsFixture';
 import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
+
+/** Every x-signature sent, to check none reaches a log line. */
+const signaturesSent: string[] = [];
 import { startProviderServer, type ProviderServer } from './gateway/support/providerServer';
 
 /**
@@ -28,12 +34,13 @@ function mercadoPagoHeaders(dataId: string, secret = MP_SECRET, requestId = rand
   const v1 = createHmac('sha256', secret)
     .update(`id:${dataId.toLowerCase()};request-id:${requestId};ts:${ts};`)
     .digest('hex');
+  signaturesSent.push(v1);
   return { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId };
 }
 
 /** A Mercado Pago webhook delivery (the body as Mercado Pago documents it; its status is never read). */
 const mercadoPagoNotification = (
-  runtime: TestRuntime,
+  runtime: Runtime,
   dataId: string,
   action: 'payment.created' | 'payment.updated',
   headers: Record<string, string> = mercadoPagoHeaders(dataId),
@@ -64,7 +71,7 @@ const mpPayment = (id: number, status: string, statusDetail: string, reference: 
   authorization_code: status === 'approved' ? '301299' : null,
 });
 
-async function startSale(runtime: TestRuntime) {
+async function startSale(runtime: Runtime) {
   return json(
     await postJson(`${runtime.url}/api/compra-online/ventas`, {
       session: randomUUID(),
@@ -75,7 +82,7 @@ async function startSale(runtime: TestRuntime) {
 }
 
 /** Pays a sale while the provider answers 503 to the charge: the payment stays PENDING (uncertain). */
-async function pendingPayment(runtime: TestRuntime, provider: ProviderServer) {
+async function pendingPayment(runtime: Runtime, provider: ProviderServer) {
   const sale = await startSale(runtime);
   provider.respond(() => ({ status: 503, body: { message: 'service unavailable', status: 503 } }));
   const paid = await postJson(
@@ -88,10 +95,10 @@ async function pendingPayment(runtime: TestRuntime, provider: ProviderServer) {
   return { saleId: sale.id as string, paymentId: body.payment.id as string };
 }
 
-const eventsOf = async (runtime: TestRuntime, stream: string) =>
+const eventsOf = async (runtime: Runtime, stream: string) =>
   (await runtime.engines.eventStore.readStream(stream)).map((event) => event.type);
 
-async function saleView(runtime: TestRuntime, saleId: string) {
+async function saleView(runtime: Runtime, saleId: string) {
   await runtime.runner!.waitUntilVisible(
     { globalPosition: await runtime.engines.eventStore.headPosition(), streamId: `sale-${saleId}` },
     ['payments'],
@@ -102,21 +109,22 @@ async function saleView(runtime: TestRuntime, saleId: string) {
 
 describe('Mercado Pago notifications', () => {
   let provider: ProviderServer;
-  let runtime: TestRuntime;
+  let runtime: LoggingRuntime;
+  let gateway: MercadoPagoGateway;
 
   beforeAll(async () => {
     provider = await startProviderServer();
-    const gateway = new MercadoPagoGateway({
+    gateway = new MercadoPagoGateway({
       accessToken: 'TEST-access-token',
       currency: 'CLP',
       baseUrl: provider.url,
       maxRetries: 0,
       timeoutMs: 2000,
     });
-    runtime = await startTestRuntime(
-      {},
-      { paymentGateway: gateway, paymentEnv: { MERCADOPAGO_WEBHOOK_SECRET: MP_SECRET } },
-    );
+    runtime = await startLoggingRuntime({
+      paymentGateway: gateway,
+      paymentEnv: { MERCADOPAGO_WEBHOOK_SECRET: MP_SECRET },
+    });
     await loadLeadsCatalogue(runtime);
   });
   afterAll(async () => {
@@ -225,6 +233,47 @@ describe('Mercado Pago notifications', () => {
     expect((await json(big)).errors).toEqual([expect.objectContaining({ field: 'body', rule: 'max_bytes' })]);
     expect((await postJson(`${runtime.url}${NOTIFICATIONS}/kushki`, {})).status).toBe(404);
     expect((await postJson(`${runtime.url}${NOTIFICATIONS}/paypal`, {})).status).toBe(404);
+  });
+  test('the reconciliation janitor settles a payment left pending by searching Mercado Pago by its key', async () => {
+    const { saleId, paymentId } = await pendingPayment(runtime, provider);
+    provider.requests.splice(0);
+    // Mercado Pago filters by external_reference: our payment's key finds it, another key finds nothing.
+    provider.respond((request) => {
+      const reference = new URL(request.path, 'http://x').searchParams.get('external_reference');
+      const results = reference === paymentId ? [mpPayment(777007, 'approved', 'accredited', paymentId)] : [];
+      return { status: 200, body: { paging: { total: results.length, limit: 30, offset: 0 }, results } };
+    });
+    const result = await reconcilePendingPayments({
+      eventStore: runtime.engines.eventStore,
+      readStore: runtime.engines.readStore,
+      gateway,
+      clock: () => new Date(Date.now() + 5 * 60_000),
+      logger: pino({ level: 'silent' }),
+    });
+    expect(result.settled).toBeGreaterThanOrEqual(1);
+    expect(
+      provider.requests.map((request) =>
+        new URL(request.path, 'http://x').searchParams.get('external_reference'),
+      ),
+    ).toContain(paymentId);
+    expect(await saleView(runtime, saleId)).toMatchObject({ state: 'OK', lastPayment: { state: 'OK' } });
+    // The notification that follows finds it settled: nothing recorded again.
+    const events = await eventsOf(runtime, `payment-${paymentId}`);
+    provider.respond(() => ({ status: 200, body: mpPayment(777007, 'approved', 'accredited', paymentId) }));
+    expect((await mercadoPagoNotification(runtime, '777007', 'payment.updated')).status).toBe(200);
+    expect(await eventsOf(runtime, `payment-${paymentId}`)).toEqual(events);
+  });
+
+  test('the logs carry ids and outcomes: never the secret, a signature or the access token', () => {
+    const logged = runtime.logged();
+    expect(logged).toContain('payment notification recorded');
+    expect(logged).toContain('notification for a charge we do not know');
+    expect(logged).toContain('payment notification with a bad signature');
+    expect(logged).toContain('provider approved a payment recorded as refused: refund it');
+    expect(signaturesSent.length).toBeGreaterThan(5);
+    for (const secret of [MP_SECRET, 'TEST-access-token', ...signaturesSent]) {
+      expect(logged).not.toContain(secret);
+    }
   });
 });
 
