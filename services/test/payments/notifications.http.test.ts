@@ -231,6 +231,16 @@ describe('Mercado Pago notifications', () => {
     );
     expect(big.status).toBe(413);
     expect((await json(big)).errors).toEqual([expect.objectContaining({ field: 'body', rule: 'max_bytes' })]);
+    // Sent in chunks, declaring no length: the body itself is measured.
+    const chunked = await fetch(`${runtime.url}${NOTIFICATIONS}/mercadopago?data.id=1&type=payment`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...mercadoPagoHeaders('1') },
+      body: new Blob([
+        JSON.stringify({ type: 'payment', data: { id: '1' }, padding: 'x'.repeat(20_000) }),
+      ]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
     expect((await postJson(`${runtime.url}${NOTIFICATIONS}/kushki`, {})).status).toBe(404);
     expect((await postJson(`${runtime.url}${NOTIFICATIONS}/paypal`, {})).status).toBe(404);
   });

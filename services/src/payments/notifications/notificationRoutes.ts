@@ -68,7 +68,10 @@ export function notificationRoutes(
       if (provider !== 'mercadopago' && provider !== 'kushki') throw notServed(String(provider));
       const secret = secrets[provider];
       if (!secret || gateway.name !== provider) throw notServed(provider);
-      if (Number(req.headers['content-length'] ?? 0) > NOTIFICATION_BODY_LIMIT_BYTES) {
+      // The declared length, and the body itself (a chunked one declares none).
+      const body = JSON.stringify(req.body ?? {});
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (Math.max(declared, Buffer.byteLength(body)) > NOTIFICATION_BODY_LIMIT_BYTES) {
         throw problem(
           413,
           'payload-too-large',
@@ -79,7 +82,7 @@ export function notificationRoutes(
         );
       }
       if (provider === 'mercadopago') await mercadoPago(req, res, secret);
-      else await kushki(req, res, secret);
+      else await kushki(req, res, secret, body);
     } catch (error) {
       next(error);
     }
@@ -133,12 +136,12 @@ export function notificationRoutes(
     answer(req, res, { provider: 'mercadopago', dataId }, result);
   }
 
-  async function kushki(req: Request, res: Response, secret: string) {
+  async function kushki(req: Request, res: Response, secret: string, serialized: string) {
     const body = (req.body ?? {}) as { ticket_number?: unknown; metadata?: { idempotencyKey?: unknown } };
     const signed = isKushkiSigned({
       signature: req.headers['x-kushki-signature'],
       kushkiId: req.headers['x-kushki-id'],
-      body: JSON.stringify(req.body ?? {}),
+      body: serialized,
       secret,
     });
     const ticket =
