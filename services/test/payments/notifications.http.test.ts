@@ -32,7 +32,8 @@ const BUYER = {
 function mercadoPagoHeaders(dataId: string, secret = MP_SECRET, requestId = randomUUID()) {
   const ts = String(Math.floor(Date.now() / 1000));
   const v1 = createHmac('sha256', secret)
-    .update(`id:${dataId.toLowerCase()};request-id:${requestId};ts:${ts};`)
+    // A pair whose value is missing is left out of the manifest (Mercado Pago's rule).
+    .update(`${dataId ? `id:${dataId.toLowerCase()};` : ''}request-id:${requestId};ts:${ts};`)
     .digest('hex');
   signaturesSent.push(v1);
   return { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId };
@@ -244,6 +245,26 @@ describe('Mercado Pago notifications', () => {
     expect((await postJson(`${runtime.url}${NOTIFICATIONS}/kushki`, {})).status).toBe(404);
     expect((await postJson(`${runtime.url}${NOTIFICATIONS}/paypal`, {})).status).toBe(404);
   });
+  test('a signed notification that names no payment is 400 naming data.id; another topic is acknowledged', async () => {
+    const head = await runtime.engines.eventStore.headPosition();
+    const unnamed = await postJson(
+      `${runtime.url}${NOTIFICATIONS}/mercadopago?type=payment`,
+      { type: 'payment', action: 'payment.updated', data: {} },
+      mercadoPagoHeaders(''),
+    );
+    expect(unnamed.status).toBe(400);
+    expect((await json(unnamed)).errors).toEqual([
+      expect.objectContaining({ field: 'data.id', rule: 'required' }),
+    ]);
+    const order = await postJson(
+      `${runtime.url}${NOTIFICATIONS}/mercadopago?data.id=5550001&type=merchant_order`,
+      { type: 'merchant_order', data: { id: '5550001' } },
+      mercadoPagoHeaders('5550001'),
+    );
+    expect(order.status).toBe(200);
+    expect(await runtime.engines.eventStore.headPosition()).toBe(head);
+  });
+
   test('the reconciliation janitor settles a payment left pending by searching Mercado Pago by its key', async () => {
     const { saleId, paymentId } = await pendingPayment(runtime, provider);
     provider.requests.splice(0);
