@@ -5,6 +5,7 @@ import { catalogueQuotes, catalogueSnapshotsFor, productLookup } from '../catalo
 import { paymentAdminRoutes } from './adminRoutes';
 import type { PaymentGateway } from './gateway/port';
 import { SandboxGateway, sandboxTokenizerRouter } from './gateway/sandbox';
+import { notificationRoutes, type NotificationSecrets } from './notifications/notificationRoutes';
 import { paymentReversalRoutes } from './reversalRoutes';
 import type { StartSubscription } from './purchase';
 import { resumeLinkRoutes, type ResumeMail } from './resumeLinkRoutes';
@@ -24,6 +25,8 @@ export const paymentsModule = (
     subscriptions?: (context: AppContext) => StartSubscription;
     /** Mails the buyer a link to finish on another device; absent, that call is not served. */
     resumeMail?: ResumeMail;
+    /** The providers' notification secrets; a provider without one takes no notifications (404). */
+    notificationSecrets?: NotificationSecrets;
   } = {},
 ): HttpModule & { categories: string[] } => ({
   name: 'payments',
@@ -44,6 +47,7 @@ export const paymentsModule = (
     if (options.resumeMail) router.use(resumeLinkRoutes(context, options.resumeMail));
     router.use(paymentAdminRoutes(context));
     router.use(paymentReversalRoutes(context, gateway));
+    router.use(notificationRoutes(context, gateway, options.notificationSecrets ?? {}));
     return router;
   },
 });
@@ -52,6 +56,8 @@ export { gatewayFromEnv } from './gateway/gatewayFromEnv';
 export { reconcilePendingPayments, RECONCILE_AFTER_MS } from './reconciliation';
 export type { PaymentGateway } from './gateway/port';
 export type { ResumeMail } from './resumeLinkRoutes';
+export { notificationSecretsFromEnv } from './notifications/notificationSecrets';
+export type { NotificationSecrets } from './notifications/notificationRoutes';
 export type { StartSubscription, StartedSale } from './purchase';
 export { saleAggregate } from './purchase';
 export { saleStream } from './saleDecider';

@@ -12,7 +12,7 @@ export const RECONCILE_AFTER_MS = 2 * 60 * 1000;
 const BATCH = 200;
 
 /** What the provider's record under the payment's key means for the payment, or null: ask again later. */
-function outcomeOfStatus(status: ChargeStatus): Exclude<Outcome, { outcome: 'pending' }> | null {
+export function outcomeOfStatus(status: ChargeStatus): Exclude<Outcome, { outcome: 'pending' }> | null {
   switch (status.outcome) {
     case 'approved':
       return {

@@ -31,7 +31,7 @@ import { siteModule } from '../site';
 import { insurersModule } from '../insurers';
 import { paymentsModule } from '../payments';
 import { arrearsModule } from '../arrears';
-import type { PaymentGateway, ResumeMail } from '../payments';
+import type { NotificationSecrets, PaymentGateway, ResumeMail } from '../payments';
 import {
   subscriptionSaleStatesReactor,
   subscriptionStarter,
@@ -119,9 +119,12 @@ export const configuredModules = (options: {
   operationDayOf?: OperationDayOf;
   /** The buyer's resume-on-another-device mail (the mail domain's port and the public site's address). */
   resumeMail?: ResumeMail;
+  /** The providers' notification (webhook) secrets. */
+  notificationSecrets?: NotificationSecrets;
 }): DomainModule[] => [
   paymentsModule(options.paymentGateway, {
     resumeMail: options.resumeMail,
+    notificationSecrets: options.notificationSecrets,
     subscriptions: (context) =>
       subscriptionStarter(context.eventStore, options.operationDayOf ?? operationDayOf(context.readStore)),
   }),

@@ -15,7 +15,7 @@ import { adminConsoleModule } from '../adminConsole';
 import { editionModule } from '@cubre/platform/http/editions';
 import { storefrontModule } from '../storefront';
 import { identityAuthenticator } from '../identity';
-import { gatewayFromEnv, reconcilePendingPayments } from '../payments';
+import { gatewayFromEnv, notificationSecretsFromEnv, reconcilePendingPayments } from '../payments';
 import { sendRemindersJob } from '../arrears';
 import { chargeSubscriptionsJob, parseRetryDays, type RetrySchedule } from '../subscriptions';
 import { startMail, type MailRuntime, type MailTransport } from '../mail';
@@ -55,6 +55,8 @@ export interface RuntimeHooks {
   mailTransport?: MailTransport;
   /** Where the mail domain reads SMTP_*, MAIL_FROM… (tests); process.env by default. */
   mailEnv?: NodeJS.ProcessEnv;
+  /** Where payments read the providers' notification secrets (tests); process.env by default. */
+  paymentEnv?: NodeJS.ProcessEnv;
 }
 
 /** Starts the roles the configuration names, all of them in one process by default (ARCHITECTURE.md). */
@@ -233,6 +235,7 @@ export async function startRuntime(
       paymentGateway,
       retrySchedule,
       resumeMail: { requester: mail.requester, publicUrl: mail.settings.publicUrl },
+      notificationSecrets: notificationSecretsFromEnv(hooks.paymentEnv ?? process.env),
     }),
     mail.module,
     jobsModule({

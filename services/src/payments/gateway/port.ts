@@ -30,6 +30,8 @@ export type Approved = {
   chargeId: string;
   amount: Money;
   authorizationCode?: string;
+  /** Our key the provider keeps with the charge (Mercado Pago's external_reference): set by status queries. */
+  reference?: string;
 };
 export type Declined = {
   outcome: 'declined';
@@ -40,8 +42,15 @@ export type Declined = {
   /** The 002 §8 catalogue code whose message the buyer sees (`messageFor(catalogueCode, lang)`). */
   catalogueCode: string;
   chargeId?: string;
+  reference?: string;
 };
-export type Pending = { outcome: 'pending'; gateway: GatewayName; chargeId: string; providerCode?: string };
+export type Pending = {
+  outcome: 'pending';
+  gateway: GatewayName;
+  chargeId: string;
+  providerCode?: string;
+  reference?: string;
+};
 
 export type GatewayErrorKind =
   | 'network'
@@ -79,6 +88,8 @@ export type ChargeStatus =
       reversal: 'void' | 'refund';
     }
   | { outcome: 'not_found'; gateway: GatewayName }
+  /** The provider offers no way to look the charge up by what we hold (gateway/README.md says why). */
+  | { outcome: 'unknown'; gateway: GatewayName; detail: string }
   | GatewayError;
 
 export type CreateSubscriptionRequest = {
@@ -111,7 +122,8 @@ export interface PaymentGateway {
   /**
    * What the provider did under an idempotency key (the payment's id): reconciliation asks it of a payment
    * left PENDING by a process that stopped between the provider's answer and our record of it. `not_found`
-   * only when the provider is sure no charge was made under that key.
+   * only when the provider is sure no charge was made under that key; `unknown` when the provider cannot be
+   * asked by that key at all (never a throw).
    */
   findCharge(idempotencyKey: string): Promise<ChargeStatus>;
   /** Releases what the gateway holds open (the sandbox's journal file). */
@@ -127,4 +139,10 @@ export const unsupported = (gateway: GatewayName, what: string): GatewayError =>
   kind: 'unsupported',
   uncertain: false,
   detail: `${gateway} does not support ${what}`,
+});
+
+export const unknownByKey = (gateway: GatewayName, why: string): ChargeStatus => ({
+  outcome: 'unknown',
+  gateway,
+  detail: why,
 });

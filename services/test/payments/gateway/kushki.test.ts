@@ -222,4 +222,13 @@ describe('Kushki adapter over its REST API', () => {
       uncertain: false,
     });
   });
+
+  test('findCharge answers unknown without a request: Kushki documents no query by reference or ticket', async () => {
+    expect(await kushki.findCharge('payment-key-1')).toEqual({
+      outcome: 'unknown',
+      gateway: 'kushki',
+      detail: expect.stringContaining('no query'),
+    });
+    expect(provider.requests).toHaveLength(0);
+  });
 });

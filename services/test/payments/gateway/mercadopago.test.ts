@@ -72,7 +72,8 @@ describe('Mercado Pago adapter through the mercadopago SDK', () => {
       installments: 1,
       payment_method_id: 'visa',
       payer: { email: 'ana@example.cl', identification: { type: 'RUT', number: '111111111' } },
-      external_reference: 'sale-9',
+      // Our key: findCharge searches by it.
+      external_reference: 'mp-approved',
       metadata: { saleId: 'sale-9' },
       notification_url: 'https://cubre.example/api/payments/notifications/mercadopago',
     });
@@ -260,5 +261,84 @@ describe('Mercado Pago adapter through the mercadopago SDK', () => {
       outcome: 'error',
       kind: 'unsupported',
     });
+  });
+});
+
+describe('Mercado Pago findCharge: the payment held under our key (reconciliation)', () => {
+  const searchAnswer = (results: unknown[]) => ({
+    status: 200,
+    body: { paging: { total: results.length, limit: 30, offset: 0 }, results },
+  });
+  const found = (id: number, status: string, statusDetail: string, reference = 'payment-key-1') => ({
+    id,
+    status,
+    status_detail: statusDetail,
+    external_reference: reference,
+    transaction_amount: 15990,
+    currency_id: 'CLP',
+    date_created: '2026-11-26T10:00:00.000-03:00',
+    authorization_code: status === 'approved' ? '301299' : null,
+  });
+
+  test('GET /v1/payments/search by external_reference with the bearer token; an approved payment settles it', async () => {
+    provider.respond(() =>
+      searchAnswer([found(11, 'rejected', 'cc_rejected_other_reason'), found(12, 'approved', 'accredited')]),
+    );
+    expect(await mp.findCharge('payment-key-1')).toEqual({
+      outcome: 'approved',
+      gateway: 'mercadopago',
+      chargeId: '12',
+      amount: { amount: 15990, currency: 'CLP' },
+      authorizationCode: '301299',
+      reference: 'payment-key-1',
+    });
+    const [request] = provider.requests;
+    expect(request?.method).toBe('GET');
+    const url = new URL(request!.path, 'http://x');
+    expect(url.pathname).toBe('/v1/payments/search');
+    expect(url.searchParams.get('external_reference')).toBe('payment-key-1');
+    expect(url.searchParams.get('sort')).toBe('date_created');
+    expect(url.searchParams.get('criteria')).toBe('desc');
+    expect(request?.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+  });
+
+  test('002-8.11 a rejected payment is declined with its rejection reason', async () => {
+    provider.respond(() => searchAnswer([found(13, 'rejected', 'cc_rejected_insufficient_amount')]));
+    expect(await mp.findCharge('payment-key-1')).toMatchObject({
+      outcome: 'declined',
+      providerCode: 'cc_rejected_insufficient_amount',
+      catalogueCode: 'insufficient_amount',
+      chargeId: '13',
+      reference: 'payment-key-1',
+    });
+  });
+
+  test('no payment under the key is not_found (nothing was charged); another reference is not ours', async () => {
+    provider.respond(() => searchAnswer([]));
+    expect(await mp.findCharge('payment-key-1')).toEqual({ outcome: 'not_found', gateway: 'mercadopago' });
+    provider.respond(() => searchAnswer([found(14, 'approved', 'accredited', 'someone-else')]));
+    expect(await mp.findCharge('payment-key-1')).toEqual({ outcome: 'not_found', gateway: 'mercadopago' });
+  });
+
+  test('a 5xx is an uncertain provider_unavailable error, never not_found', async () => {
+    provider.respond(() => ({ status: 503, body: { message: 'service unavailable', status: 503 } }));
+    expect(await mp.findCharge('payment-key-1')).toMatchObject({
+      outcome: 'error',
+      gateway: 'mercadopago',
+      kind: 'provider_unavailable',
+      uncertain: true,
+    });
+  });
+
+  test('getCharge names the key the payment was charged under (a notification identifies our payment by it)', async () => {
+    provider.respond(() => ({ status: 200, body: found(15, 'in_process', 'pending_contingency') }));
+    expect(await mp.getCharge('15')).toEqual({
+      outcome: 'pending',
+      gateway: 'mercadopago',
+      chargeId: '15',
+      providerCode: 'pending_contingency',
+      reference: 'payment-key-1',
+    });
+    expect(provider.requests[0]?.path).toBe('/v1/payments/15');
   });
 });

@@ -9,6 +9,7 @@ const COMMERCE = '597055555532';
 const API_KEY = 'local-test-api-key-secret';
 const WEBPAY = '/rswebpaytransaction/api/webpay/v1.2';
 const ONECLICK = '/rswebpaytransaction/api/oneclick/v1.2';
+const TBK_USER = 'b6bd6ba3-e718-4107-9386-d2993bdc1d3d';
 const TOKEN = 'e9d555262db0f989e49d724b4db0b0af367cc415cde41f500a776550fc5fddd3';
 
 let provider: ProviderServer;
@@ -219,8 +220,6 @@ describe('Transbank Webpay Plus through transbank-sdk', () => {
 });
 
 describe('Transbank Oneclick Mall through transbank-sdk', () => {
-  const TBK_USER = 'b6bd6ba3-e718-4107-9386-d2993bdc1d3d';
-
   test('an inscription starts on Webpay and finishes into a subscription id holding tbk_user and username', async () => {
     provider.respond((request) =>
       request.method === 'POST'
@@ -356,5 +355,74 @@ describe('Transbank Oneclick Mall through transbank-sdk', () => {
       ],
       ['DELETE', `${ONECLICK}/inscriptions`, { tbk_user: TBK_USER, username: 'ana-1' }],
     ]);
+  });
+});
+
+describe('Transbank findCharge: what the provider holds under our key (reconciliation)', () => {
+  test('Webpay Plus answers unknown without a request: it reports a transaction by its token only', async () => {
+    expect(await webpay.findCharge('payment-key-1')).toEqual({
+      outcome: 'unknown',
+      gateway: 'webpay_plus',
+      detail: expect.stringContaining('token'),
+    });
+    expect(provider.requests).toHaveLength(0);
+  });
+
+  const authorized = {
+    buy_order: 'P',
+    card_detail: { card_number: '6623' },
+    accounting_date: '1126',
+    transaction_date: '2026-11-26T15:43:48.523Z',
+    details: [
+      {
+        amount: 15990,
+        status: 'AUTHORIZED',
+        authorization_code: '1213',
+        payment_type_code: 'VN',
+        response_code: 0,
+        installments_number: 1,
+        commerce_code: '597055555542',
+        buy_order: 'C',
+      },
+    ],
+  };
+
+  test('Oneclick asks the status of the parent buy order its charge derived from the key', async () => {
+    provider.respond((request) =>
+      request.method === 'POST' ? { status: 200, body: authorized } : { status: 200, body: authorized },
+    );
+    const charged = await oneclick.chargeSubscription({
+      subscriptionId: `${TBK_USER}|ana-1`,
+      amount: money(15990, 'CLP'),
+      idempotencyKey: 'payment-key-oc',
+    });
+    expect(charged.outcome).toBe('approved');
+    const buyOrder = provider.requests[0]?.body.buy_order as string;
+    provider.requests.splice(0);
+    const found = await oneclick.findCharge('payment-key-oc');
+    expect(found).toMatchObject({
+      outcome: 'approved',
+      gateway: 'oneclick',
+      chargeId: buyOrder,
+      amount: { amount: 15990, currency: 'CLP' },
+      authorizationCode: '1213',
+    });
+    expect(provider.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `GET ${ONECLICK}/transactions/${buyOrder}`,
+    ]);
+    expect(provider.requests[0]?.headers['tbk-api-key-id']).toBe('597055555541');
+    expect(provider.requests[0]?.headers['tbk-api-key-secret']).toBe(API_KEY);
+  });
+
+  test('Oneclick: a buy order Transbank does not know (404) is not_found; a 5xx is an uncertain error', async () => {
+    provider.respond(() => ({ status: 404, body: { error_message: 'Transaction not found' } }));
+    expect(await oneclick.findCharge('never-charged')).toEqual({ outcome: 'not_found', gateway: 'oneclick' });
+    provider.respond(() => ({ status: 500, body: { error_message: 'internal' } }));
+    expect(await oneclick.findCharge('never-charged')).toMatchObject({
+      outcome: 'error',
+      gateway: 'oneclick',
+      kind: 'provider_unavailable',
+      uncertain: true,
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { Periodicity } from '@cubre/schemas/payments/catalogues';
 import { requestJson } from '../http';
 import { IdempotencyLedger } from '../idempotency';
 import {
+  unknownByKey,
   unsupported,
   type ChargeRequest,
   type ChargeResult,
@@ -89,10 +90,14 @@ export class KushkiGateway implements PaymentGateway {
     );
   }
 
-  /** The shared data documents no Kushki query of one charge: reconciliation relies on its notifications. */
-  /** Unsupported here (Kushki documents no query by our reference: its notifications settle such a payment). */
+  /**
+   * Kushki's card API documents no query of a charge by the merchant's reference (our key travels only in
+   * the charge's `metadata`) nor by ticket (`data/payments/kushki-api.json`; its analytics listing is by
+   * date window only): the charge cannot be looked up, so the answer is `unknown`, and the payment waits for
+   * staff (gateway/README.md).
+   */
   async findCharge(_idempotencyKey: string): Promise<ChargeStatus> {
-    return unsupported(this.name, 'findCharge');
+    return unknownByKey(GATEWAY, 'Kushki documents no query of a charge by reference or ticket');
   }
 
   async getCharge(_chargeId: string): Promise<ChargeStatus> {

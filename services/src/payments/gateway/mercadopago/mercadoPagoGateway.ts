@@ -52,6 +52,8 @@ type MpPayment = {
   status_detail?: string;
   authorization_code?: string | null;
   transaction_amount?: number;
+  external_reference?: string | null;
+  date_created?: string;
 };
 
 export class MercadoPagoGateway implements PaymentGateway {
@@ -92,7 +94,8 @@ export class MercadoPagoGateway implements PaymentGateway {
               ? { identification: { type: request.payer.documentType, number: request.payer.documentNumber } }
               : {}),
           },
-          ...(request.metadata?.saleId ? { external_reference: request.metadata.saleId } : {}),
+          // Our key, so reconciliation finds the payment by it (findCharge: /v1/payments/search).
+          external_reference: request.idempotencyKey,
           ...(request.metadata ? { metadata: request.metadata } : {}),
           ...(this.config.notificationUrl ? { notification_url: this.config.notificationUrl } : {}),
         },
@@ -131,30 +134,53 @@ export class MercadoPagoGateway implements PaymentGateway {
     }
   }
 
-  /** Unsupported here (a search by external reference is not wired yet: its notifications settle such a payment). */
-  async findCharge(_idempotencyKey: string): Promise<ChargeStatus> {
-    return unsupported(this.name, 'findCharge');
+  /**
+   * The payment Mercado Pago holds under our key: `GET /v1/payments/search?external_reference={key}` (the
+   * charge sends the key as its external_reference). None is `not_found`: Mercado Pago creates the payment
+   * as it answers, so a payment it never made is not charged. Several (a retry Mercado Pago did not
+   * deduplicate): an approved one wins, since money was taken; otherwise the newest.
+   */
+  async findCharge(idempotencyKey: string): Promise<ChargeStatus> {
+    try {
+      const found = await new Payment(this.sdk()).search({
+        options: { external_reference: idempotencyKey, sort: 'date_created', criteria: 'desc' },
+      });
+      const results = (found.results ?? []) as MpPayment[];
+      const ours = results.filter((payment) => payment.external_reference === idempotencyKey);
+      const chosen = ours.find((payment) => payment.status === 'approved') ?? ours[0];
+      if (!chosen) return { outcome: 'not_found', gateway: GATEWAY };
+      return this.statusOf(chosen, chosen.id === undefined ? '' : String(chosen.id));
+    } catch (error) {
+      return this.failure(error);
+    }
   }
 
   async getCharge(chargeId: string): Promise<ChargeStatus> {
     try {
       const payment = (await new Payment(this.sdk()).get({ id: chargeId })) as MpPayment;
-      const money = fromMajor(payment.transaction_amount ?? 0, this.config.currency);
-      if (payment.status === 'cancelled' || payment.status === 'refunded') {
-        return {
-          outcome: 'reversed',
-          gateway: GATEWAY,
-          chargeId,
-          amount: money,
-          reversal: payment.status === 'cancelled' ? 'void' : 'refund',
-        };
-      }
-      return this.paymentResult(payment, money);
+      return this.statusOf(payment, chargeId);
     } catch (error) {
       if (error instanceof MercadoPagoError && error.status === 404)
         return { outcome: 'not_found', gateway: GATEWAY };
       return this.failure(error);
     }
+  }
+
+  /** A payment as Mercado Pago reports it now, with the key it was charged under (`reference`). */
+  private statusOf(payment: MpPayment, chargeId: string): ChargeStatus {
+    const money = fromMajor(payment.transaction_amount ?? 0, this.config.currency);
+    const reference = payment.external_reference ? { reference: payment.external_reference } : {};
+    if (payment.status === 'cancelled' || payment.status === 'refunded') {
+      return {
+        outcome: 'reversed',
+        gateway: GATEWAY,
+        chargeId,
+        amount: money,
+        reversal: payment.status === 'cancelled' ? 'void' : 'refund',
+      };
+    }
+    const result = this.paymentResult(payment, money);
+    return result.outcome === 'error' ? result : { ...result, ...reference };
   }
 
   /** A preapproval: Mercado Pago charges it itself every `periodicity` months from the start date. */

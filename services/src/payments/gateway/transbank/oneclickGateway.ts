@@ -217,9 +217,13 @@ export class OneclickGateway implements PaymentGateway {
     return answer.kind === 'conflict' ? reusedKey() : answer.result;
   }
 
-  /** Unsupported here (Oneclick is asked by buy order through getCharge once the order is known). */
-  async findCharge(_idempotencyKey: string): Promise<ChargeStatus> {
-    return unsupported(this.name, 'findCharge');
+  /**
+   * Oneclick Mall reports an authorization by its parent buy order (`GET …/transactions/{buyOrder}`), and
+   * that buy order derives from our key (`buyOrderFor('P', key)`, as `chargeSubscription` sends it): the
+   * charge is found by the key itself. Transbank's 404 is `not_found`.
+   */
+  async findCharge(idempotencyKey: string): Promise<ChargeStatus> {
+    return this.getCharge(buyOrderFor('P', idempotencyKey));
   }
 
   async getCharge(chargeId: string): Promise<ChargeStatus> {

@@ -2,6 +2,7 @@ import { Options, WebpayPlus } from 'transbank-sdk';
 import { money, type Money } from '@cubre/schemas/payments/money';
 import { IdempotencyLedger } from '../idempotency';
 import {
+  unknownByKey,
   unsupported,
   type ChargeRequest,
   type ChargeResult,
@@ -95,7 +96,9 @@ export class WebpayPlusGateway implements PaymentGateway {
           const failure = transbankFailure(GATEWAY, error);
           if (failure.status !== 422) return withoutStatus(failure);
           const status = await this.getCharge(request.token);
-          return status.outcome === 'reversed' || status.outcome === 'not_found'
+          return status.outcome === 'reversed' ||
+            status.outcome === 'not_found' ||
+            status.outcome === 'unknown'
             ? withoutStatus(failure)
             : status;
         }
@@ -145,9 +148,14 @@ export class WebpayPlusGateway implements PaymentGateway {
     return { outcome: 'declined', gateway: GATEWAY, providerCode: '4292', catalogueCode: '4292' };
   }
 
-  /** Unsupported here (Webpay is asked by its transaction token through getCharge). */
+  /**
+   * Webpay Plus reports a transaction only by its token (`GET …/transactions/{token}`), which Transbank
+   * makes when the transaction is created and the buyer brings back: it cannot be derived from our key
+   * (the buy order is, but Webpay Plus has no query by buy order). So `unknown`: the return page commits
+   * (or reads) by token, and staff settle a payment left pending (gateway/README.md).
+   */
   async findCharge(_idempotencyKey: string): Promise<ChargeStatus> {
-    return unsupported(this.name, 'findCharge');
+    return unknownByKey(GATEWAY, 'Webpay Plus reports a transaction by its token only, not by buy order');
   }
 
   async getCharge(chargeId: string): Promise<ChargeStatus> {

@@ -1,0 +1,200 @@
+import { Router, type Request, type Response } from 'express';
+import type { AppContext } from '@cubre/platform/http/app';
+import { HttpProblem } from '@cubre/platform/http/problem';
+import type { ChargeStatus, PaymentGateway } from '../gateway/port';
+import { isKushkiSigned, isMercadoPagoSigned } from './signatures';
+import { settleFromProvider, type NotificationResult } from './settleFromProvider';
+
+export const NOTIFICATIONS_PATH = '/api/pagos/notificaciones';
+
+/** A provider's notification is a few hundred bytes; anything far larger is not one. */
+export const NOTIFICATION_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** The providers' notification secrets (never logged): a provider without one takes no notifications. */
+export type NotificationSecrets = { mercadopago?: string; kushki?: string };
+
+/** Ids as providers and we write them; anything else is not one of ours. */
+const ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+const problem = (status: number, slug: string, title: string, detail: string, field: string, rule: string) =>
+  new HttpProblem(status, slug, title, detail, [{ field, rule, message: detail }]);
+
+const notServed = (provider: string) =>
+  problem(
+    404,
+    'not-found',
+    'No encontrado',
+    `no se reciben notificaciones de ${provider}`,
+    'provider',
+    'configured',
+  );
+const forged = () =>
+  problem(
+    401,
+    'unauthorized',
+    'Firma inválida',
+    'la notificación no lleva una firma válida del proveedor',
+    'signature',
+    'hmac',
+  );
+const providerDown = () =>
+  problem(
+    503,
+    'provider-unavailable',
+    'Proveedor no disponible',
+    'no pudimos consultar el pago al proveedor: reintente',
+    'provider',
+    'reachable',
+  );
+
+/**
+ * Providers' notifications (webhooks; STYLE.md: Stripe's, idempotent and safe out of order). A notification
+ * is only a hint: once its signature is checked it names a charge, the provider is asked what that charge
+ * is now, and that answer is recorded through the same commands as the pay call's and reconciliation's.
+ * A forged one is 401 and stores nothing; one about a charge we do not know is acknowledged (200, so the
+ * provider stops retrying) and logged by ids; a provider we cannot reach is 503, so it retries later.
+ */
+export function notificationRoutes(
+  context: AppContext,
+  gateway: PaymentGateway,
+  secrets: NotificationSecrets,
+): Router {
+  const router = Router();
+  const deps = { eventStore: context.eventStore, logger: context.logger, clock: context.clock };
+
+  router.post(`${NOTIFICATIONS_PATH}/:provider`, async (req, res, next) => {
+    try {
+      const provider = req.params.provider;
+      if (provider !== 'mercadopago' && provider !== 'kushki') throw notServed(String(provider));
+      const secret = secrets[provider];
+      if (!secret || gateway.name !== provider) throw notServed(provider);
+      // The declared length, and the body itself (a chunked one declares none).
+      const body = JSON.stringify(req.body ?? {});
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (Math.max(declared, Buffer.byteLength(body)) > NOTIFICATION_BODY_LIMIT_BYTES) {
+        throw problem(
+          413,
+          'payload-too-large',
+          'Solicitud demasiado grande',
+          `una notificación tiene a lo sumo ${NOTIFICATION_BODY_LIMIT_BYTES} bytes`,
+          'body',
+          'max_bytes',
+        );
+      }
+      if (provider === 'mercadopago') await mercadoPago(req, res, secret);
+      else await kushki(req, res, secret, body);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  async function mercadoPago(req: Request, res: Response, secret: string) {
+    const body = (req.body ?? {}) as { type?: unknown; data?: { id?: unknown } };
+    const queryId = req.query['data.id'];
+    const dataId =
+      typeof queryId === 'string'
+        ? queryId
+        : typeof body.data?.id === 'string' || typeof body.data?.id === 'number'
+          ? String(body.data.id)
+          : undefined;
+    const requestId = req.headers['x-request-id'];
+    if (!isMercadoPagoSigned({ signature: req.headers['x-signature'], requestId, dataId, secret })) {
+      req.log.warn({ provider: 'mercadopago', requestId }, 'payment notification with a bad signature');
+      throw forged();
+    }
+    const type = typeof req.query.type === 'string' ? req.query.type : body.type;
+    // Subscriptions' and orders' topics are not payments of ours: acknowledged, nothing to do here.
+    if (type !== 'payment')
+      return acknowledge(
+        req,
+        res,
+        { provider: 'mercadopago', dataId: dataId ?? null, type: String(type) },
+        'not a payment',
+      );
+    if (!dataId || !ID.test(dataId)) {
+      throw problem(
+        400,
+        'validation',
+        'Solicitud inválida',
+        'la notificación no nombra el pago (data.id)',
+        'data.id',
+        'required',
+      );
+    }
+    const status = await gateway.getCharge(dataId);
+    if (status.outcome === 'error') return unreachable(req, { provider: 'mercadopago', dataId }, status);
+    const paymentId = 'reference' in status ? status.reference : undefined;
+    if (!paymentId || !ID.test(paymentId)) {
+      return acknowledge(
+        req,
+        res,
+        { provider: 'mercadopago', dataId, status: status.outcome },
+        'notification for a charge we do not know',
+      );
+    }
+    const result = await settleFromProvider(deps, { provider: 'mercadopago', paymentId, status });
+    answer(req, res, { provider: 'mercadopago', dataId }, result);
+  }
+
+  async function kushki(req: Request, res: Response, secret: string, serialized: string) {
+    const body = (req.body ?? {}) as { ticket_number?: unknown; metadata?: { idempotencyKey?: unknown } };
+    const signed = isKushkiSigned({
+      signature: req.headers['x-kushki-signature'],
+      kushkiId: req.headers['x-kushki-id'],
+      body: serialized,
+      secret,
+    });
+    const ticket =
+      typeof body.ticket_number === 'string' && ID.test(body.ticket_number) ? body.ticket_number : null;
+    if (!signed) {
+      req.log.warn({ provider: 'kushki', ticket }, 'payment notification with a bad signature');
+      throw forged();
+    }
+    // Our key (the payment's id) travels in the charge's metadata, as the charge sent it.
+    const key = body.metadata?.idempotencyKey;
+    if (typeof key !== 'string' || !ID.test(key)) {
+      return acknowledge(
+        req,
+        res,
+        { provider: 'kushki', ticket },
+        'notification for a charge we do not know',
+      );
+    }
+    const status = await gateway.findCharge(key);
+    if (status.outcome === 'error')
+      return unreachable(req, { provider: 'kushki', ticket, paymentId: key }, status);
+    const result = await settleFromProvider(deps, { provider: 'kushki', paymentId: key, status });
+    answer(req, res, { provider: 'kushki', ticket }, result);
+  }
+
+  return router;
+}
+
+function answer(req: Request, res: Response, ids: Record<string, unknown>, result: NotificationResult) {
+  if (!result.recorded && result.reason === 'unknown_payment') {
+    return acknowledge(req, res, ids, 'notification for a charge we do not know');
+  }
+  req.log.info(
+    {
+      ...ids,
+      paymentId: result.paymentId,
+      ...(result.recorded ? { outcome: result.outcome } : { skipped: result.reason }),
+    },
+    result.recorded ? 'payment notification recorded' : 'payment notification: nothing to record',
+  );
+  res.status(200).json({ received: true });
+}
+
+function acknowledge(req: Request, res: Response, ids: Record<string, unknown>, message: string) {
+  req.log.info(ids, message);
+  res.status(200).json({ received: true });
+}
+
+function unreachable(
+  req: Request,
+  ids: Record<string, unknown>,
+  status: Extract<ChargeStatus, { outcome: 'error' }>,
+): never {
+  req.log.warn({ ...ids, kind: status.kind }, 'payment notification: the provider could not be asked');
+  throw providerDown();
+}
