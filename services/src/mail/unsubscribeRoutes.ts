@@ -88,9 +88,12 @@ export function unsubscribeRoutes(deps: {
 
   router.get(
     path,
-    validated({ params: Params, query: Query }, async ({ params, query }, _req, res) => {
+    validated({ params: Params, query: Query }, async ({ params, query }, req, res) => {
       const mail = await reminderOf(params.mailId, query.firma);
-      if (!mail) return page(res, 404, 'es', `<p>${escapeHtml(WORDS.es.invalid)}</p>`);
+      // A person's browser reads a page; any other client the API's problem.
+      if (!mail && req.accepts(['json', 'html']) === 'html')
+        return page(res, 404, 'es', `<p>${escapeHtml(WORDS.es.invalid)}</p>`);
+      if (!mail) throw notFound('el enlace de baja no es válido');
       const words = WORDS[mail.locale];
       const action = `${UNSUBSCRIBE_PATH}/${params.mailId}?firma=${encodeURIComponent(query.firma)}&desde=pagina`;
       page(

@@ -78,7 +78,14 @@ test('following the link asks to confirm and records nothing (a link scanner uns
 
 test('a link whose signature is not ours is refused and records nothing', async () => {
   const forged = local(link).replace(/firma=[\w-]+/, 'firma=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
-  expect((await fetch(forged)).status).toBe(404);
+  const page = await fetch(forged, { headers: { Accept: 'text/html' } });
+  expect([page.status, page.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8']);
+  expect(await page.text()).toContain('Este enlace de baja no es válido');
+  const api = await fetch(forged);
+  expect([api.status, api.headers.get('content-type')]).toEqual([
+    404,
+    'application/problem+json; charset=utf-8',
+  ]);
   const posted = await fetch(forged, { method: 'POST' });
   expect(posted.status).toBe(404);
   expect(posted.headers.get('content-type')).toMatch(/^application\/problem\+json/);

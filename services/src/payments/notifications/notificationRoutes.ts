@@ -1,6 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '@cubre/platform/http/app';
 import { HttpProblem } from '@cubre/platform/http/problem';
+import { withContract } from '@cubre/platform/http/validate';
+import { z } from 'zod';
 import type { ChargeStatus, PaymentGateway } from '../gateway/port';
 import { isKushkiSigned, isMercadoPagoSigned } from './signatures';
 import { settleFromProvider, type NotificationResult } from './settleFromProvider';
@@ -12,6 +14,13 @@ export const NOTIFICATION_BODY_LIMIT_BYTES = 16 * 1024;
 
 /** The providers' notification secrets (never logged): a provider without one takes no notifications. */
 export type NotificationSecrets = { mercadopago?: string; kushki?: string };
+
+/** What a notification looks like from outside (each provider's own body; Mercado Pago may name the id in the query). */
+const NOTIFICATION_CONTRACT = {
+  params: z.strictObject({ provider: z.enum(['mercadopago', 'kushki']) }),
+  query: z.object({ 'data.id': z.string().optional(), type: z.string().optional() }),
+  body: z.record(z.string(), z.unknown()),
+};
 
 /** Ids as providers and we write them; anything else is not one of ours. */
 const ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -62,7 +71,7 @@ export function notificationRoutes(
   const router = Router();
   const deps = { eventStore: context.eventStore, logger: context.logger, clock: context.clock };
 
-  router.post(`${NOTIFICATIONS_PATH}/:provider`, async (req, res, next) => {
+  const handler = async (req: Request, res: Response, next: (error?: unknown) => void) => {
     try {
       const provider = req.params.provider;
       if (provider !== 'mercadopago' && provider !== 'kushki') throw notServed(String(provider));
@@ -86,7 +95,10 @@ export function notificationRoutes(
     } catch (error) {
       next(error);
     }
-  });
+  };
+  // The handler checks its own input (the signature before anything else); the contract describes it for
+  // the published OpenAPI document.
+  router.post(`${NOTIFICATIONS_PATH}/:provider`, withContract(handler, NOTIFICATION_CONTRACT));
 
   async function mercadoPago(req: Request, res: Response, secret: string) {
     const body = (req.body ?? {}) as { type?: unknown; data?: { id?: unknown } };
