@@ -161,6 +161,7 @@ export async function startRuntime(
         mail: mail.requester,
         clock,
         logger,
+        concurrency: config.JOB_ITEM_CONCURRENCY,
       },
       config.REMINDERS_CRON,
     ),
@@ -173,6 +174,7 @@ export async function startRuntime(
       clock,
       logger,
       retrySchedule,
+      concurrency: config.JOB_ITEM_CONCURRENCY,
     }),
   ];
   if (roles.has('scheduler')) {
