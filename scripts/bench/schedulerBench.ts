@@ -185,18 +185,18 @@ export async function schedulerOnly(dir: string, root: string, log: (line: strin
   const logger = pino({ level: 'silent' });
   // The relay and the projector (read models, reactors) in this process, as `npm start` runs them; no cron: the bench
   // runs the jobs itself, through the scheduler's own run records.
-  const runtime = await startRuntime(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      ROLES: 'relay,projector',
-      ...GENEROUS_RATE_LIMITS,
-    }),
-    logger,
-    { paymentGateway: gateway },
-  );
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ROLES: 'relay,projector',
+    ...GENEROUS_RATE_LIMITS,
+    // Items of a page in flight at once, as the scheduler role runs them (32 unless set).
+    ...(process.env.JOB_ITEM_CONCURRENCY ? { JOB_ITEM_CONCURRENCY: process.env.JOB_ITEM_CONCURRENCY } : {}),
+  });
+  const concurrency = config.JOB_ITEM_CONCURRENCY;
+  const runtime = await startRuntime(config, logger, { paymentGateway: gateway });
   const store = runtime.engines.eventStore;
   const clock = () => new Date();
   const recorder = runRecorder({
@@ -240,7 +240,9 @@ export async function schedulerOnly(dir: string, root: string, log: (line: strin
 
   try {
     const today = chileDateOf(clock());
-    log(`scheduler: seeding ${total.toLocaleString('en')} due monthly subscriptions (due ${today})…`);
+    log(
+      `scheduler: seeding ${total.toLocaleString('en')} due monthly subscriptions (due ${today}), ${concurrency} items at once…`,
+    );
     const seeded = await phase('seed', () => seed(runtime, dataDir, total, today));
     const chargeDeps = {
       eventStore: store,
@@ -249,6 +251,7 @@ export async function schedulerOnly(dir: string, root: string, log: (line: strin
       clock,
       logger,
       retrySchedule: DEFAULT_RETRY_SCHEDULE,
+      concurrency,
     };
     const reminderDeps = {
       eventStore: store,
@@ -256,6 +259,7 @@ export async function schedulerOnly(dir: string, root: string, log: (line: strin
       mail: runtime.mail.requester,
       clock,
       logger,
+      concurrency,
     };
     const charge = () => asJob(CHARGE_SUBSCRIPTIONS_JOB, (run) => chargeDueSubscriptions(chargeDeps, run));
     const remind = () => asJob('send-reminders', (run) => sendReminders(reminderDeps, run));
@@ -282,6 +286,7 @@ export async function schedulerOnly(dir: string, root: string, log: (line: strin
       measuredAt: new Date().toISOString(),
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
       subscriptions: total,
+      itemConcurrency: concurrency,
       seed: { ...seeded, result: undefined, itemsPerSecond: perSecond(total, seeded.seconds) },
       chargeRun: {
         ...chargeRun,

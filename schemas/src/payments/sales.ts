@@ -104,6 +104,17 @@ export const PaymentRequestedData = z.strictObject({
 });
 export const PaymentRequested = eventOf('PaymentRequested', PaymentRequestedData);
 
+/**
+ * A monthly sale's payment: the provider kept the card as a subscription (its id) before the first period
+ * was charged (issue 15). Recorded before the charge, so reconciliation of a payment left PENDING can record
+ * the Subscription once the charge turns out approved (the card token is spent by then).
+ */
+export const PaymentSubscriptionOpenedData = z.strictObject({
+  paymentId: PaymentId,
+  gatewaySubscriptionId: z.string().min(1).max(120),
+});
+export const PaymentSubscriptionOpened = eventOf('PaymentSubscriptionOpened', PaymentSubscriptionOpenedData);
+
 export const PaymentApprovedData = z.strictObject({
   paymentId: PaymentId,
   chargeId: z.string().max(120),

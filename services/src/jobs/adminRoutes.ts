@@ -26,8 +26,9 @@ import {
 } from '@cubre/schemas/jobs/adminRecords';
 import { taskSourceOf } from '@cubre/schemas/jobs/runs';
 import type { Scheduler } from '../runtime/scheduler';
-import type { JobLeases } from './leases';
+import type { JobLeases, LeaseState } from './leases';
 import { requestRun } from './requests';
+import { runFinished } from './runs';
 
 /** A registered job as the console lists it: its name, cron and time zone (runtime.ts registers them). */
 export interface JobInfo {
@@ -69,6 +70,15 @@ export function jobAdminRoutes(
   const runs = () => context.readStore.collection<JobRunDocument>(JOB_RUNS_COLLECTION);
   const jobNamed = (name: string) => options.jobs.find((job) => job.name === name);
 
+  /**
+   * Who runs the job now, if anyone: the lease's holder, unless its run recorded its finish (it releases the
+   * lease the next moment; the job is free, and "Ejecutar ahora" then starts, never a 409).
+   */
+  async function busyHolder(lease: LeaseState | null): Promise<string | undefined> {
+    if (!options.leases.heldAt(lease, context.clock())) return undefined;
+    return (await runFinished(context.eventStore, lease.runId)) ? undefined : lease.holder;
+  }
+
   async function jobRecordOf(job: JobInfo): Promise<SchedulerJobRecord> {
     const [last] = await runs().find({ job: job.name }, { sort: NEWEST_FIRST, limit: 1 });
     const lease = await options.leases.current(job.name);
@@ -82,12 +92,7 @@ export function jobAdminRoutes(
       cron: job.schedule,
       timeZone: job.timeZone,
       lastRun,
-      // A run records its finish just before it releases the lease: a finished run's lease is no longer busy.
-      leasedBy:
-        options.leases.heldAt(lease, context.clock()) &&
-        !(lastRun && lastRun.id === lease.runId && lastRun.status !== 'running')
-          ? lease.holder
-          : null,
+      leasedBy: (await busyHolder(lease)) ?? null,
     };
   }
 
@@ -160,8 +165,8 @@ export function jobAdminRoutes(
     validated({ params: JobParams }, async ({ params }, _req, res) => {
       const job = jobNamed(params.name);
       if (!job) throw recordNotFound('scheduler-jobs', params.name);
-      const lease = await options.leases.current(job.name);
-      if (options.leases.heldAt(lease, context.clock())) throw jobBusy(job.name, lease.holder);
+      const holder = await busyHolder(await options.leases.current(job.name));
+      if (holder !== undefined) throw jobBusy(job.name, holder);
       const runId = randomUUID();
       const by = principalOf(res).userId;
       await requestRun(context.eventStore, { job: job.name, runId, by }, context.clock());

@@ -25,6 +25,6 @@ export const jobsModule = (options: {
 });
 
 export { jobLeases, leaseStream, type JobLeases, type LeaseState } from './leases';
-export { runRecorder, runStream, type RunRecorder } from './runs';
+export { runFinished, runRecorder, runStream, type RunRecorder } from './runs';
 export { pollRunRequests, requestRun, requestStream } from './requests';
 export type { JobInfo } from './adminRoutes';

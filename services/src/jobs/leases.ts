@@ -24,7 +24,11 @@ export interface JobLeases {
   current(job: string): Promise<LeaseState | null>;
   /** Whether someone holds it at `now`: taken or renewed, not released, not expired. */
   heldAt(lease: LeaseState | null, now: Date): lease is LeaseState;
-  take(job: string, holder: string, runId: string): Promise<TakeResult>;
+  /**
+   * Takes the lease if no one holds it, or if its holder's run is `finishedRunId` (that run recorded its
+   * finish and only its release is still on the way: the job is free).
+   */
+  take(job: string, holder: string, runId: string, finishedRunId?: string): Promise<TakeResult>;
   /** Pushes the expiry on; false when the lease is no longer this run's (it expired and was taken). */
   renew(job: string, holder: string, runId: string): Promise<boolean>;
   release(job: string, holder: string, runId: string): Promise<void>;
@@ -101,9 +105,11 @@ export function jobLeases(eventStore: EventStore, clock: () => Date, ttlMs: numb
   return {
     current,
     heldAt,
-    async take(job, holder, runId) {
+    async take(job, holder, runId, finishedRunId) {
       const before = await current(job);
-      if (!heldAt(before, clock()) && (await write(job, 'JobLeaseTaken', holder, runId, before))) {
+      const free =
+        !heldAt(before, clock()) || (finishedRunId !== undefined && before.runId === finishedRunId);
+      if (free && (await write(job, 'JobLeaseTaken', holder, runId, before))) {
         return { taken: true, previous: before };
       }
       // Held, or another process took it between our read and our append: theirs.

@@ -99,7 +99,12 @@ export function runRecorder(options: RunRecorderOptions) {
       requestedRunId?: string,
     ): Promise<RecordedRun | NotStarted> {
       const runId = requestedRunId ?? randomUUID();
-      const lease = await leases.take(job, schedulerId, runId);
+      let lease = await leases.take(job, schedulerId, runId);
+      // Its holder's run recorded its finish and is about to release it (the console already shows the run
+      // ended): the job is free, so "Ejecutar ahora" right after a run does not meet a lease on its way out.
+      if (!lease.taken && (await runFinished(eventStore, lease.runId))) {
+        lease = await leases.take(job, schedulerId, runId, lease.runId);
+      }
       if (!lease.taken) return { leasedBy: lease.holder, runId: lease.runId };
       if (lease.previous && !lease.previous.released) await markAbandoned(lease.previous);
       const startedAt = clock();
@@ -205,6 +210,12 @@ export function runRecorder(options: RunRecorderOptions) {
 }
 
 export type RunRecorder = ReturnType<typeof runRecorder>;
+
+/** Whether a run recorded its finish (its stream's last word is `JobRunFinished`). */
+export async function runFinished(eventStore: EventStore, runId: string): Promise<boolean> {
+  const events = await eventStore.readStream(runStream(runId));
+  return events[events.length - 1]?.type === 'JobRunFinished';
+}
 
 /** The kind of error that ended a run: its class or code, never its message (which may carry data). */
 function errorKindOf(error: unknown): string {

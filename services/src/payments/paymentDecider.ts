@@ -7,6 +7,7 @@ import {
   PaymentRequestedData,
   PaymentReversalRefusedData,
   PaymentReversalRequestedData,
+  PaymentSubscriptionOpenedData,
   PaymentVoidedData,
   type ReversalKind,
 } from '@cubre/schemas/payments/sales';
@@ -19,6 +20,7 @@ export const paymentStream = (paymentId: string) => `${PAYMENT_CATEGORY}-${payme
 
 export const PaymentDomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('PaymentRequested'), data: PaymentRequestedData }),
+  z.object({ type: z.literal('PaymentSubscriptionOpened'), data: PaymentSubscriptionOpenedData }),
   z.object({ type: z.literal('PaymentApproved'), data: PaymentApprovedData }),
   z.object({ type: z.literal('PaymentDeclined'), data: PaymentDeclinedData }),
   z.object({ type: z.literal('PaymentFailed'), data: PaymentFailedData }),
@@ -63,7 +65,10 @@ export type RecordReversalOutcome =
       providerCode: string | null;
       catalogueCode: string;
     };
-export type PaymentCommand = RequestPayment | RecordChargeOutcome | RequestReversal | RecordReversalOutcome;
+/** A monthly sale's payment: the provider's subscription made for it, before its first charge. */
+export type RecordSubscriptionOpened = { type: 'RecordSubscriptionOpened'; gatewaySubscriptionId: string };
+export type PaymentCommand =
+  RequestPayment | RecordSubscriptionOpened | RecordChargeOutcome | RequestReversal | RecordReversalOutcome;
 
 /** The last void or refund asked of the provider, and whether it was answered. */
 export type Reversal = { reversalId: string; kind: ReversalKind; answered: boolean };
@@ -78,6 +83,8 @@ export type PaymentState =
       /** The provider's id of the approved charge: what a void or refund names. */
       chargeId: string | null;
       reversal: Reversal | null;
+      /** A monthly sale's payment: the provider's subscription it opened (null for a one-time payment). */
+      gatewaySubscriptionId: string | null;
     };
 
 /** 002 §8: the same idempotency key with another request. */
@@ -104,7 +111,12 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentDomain
           catalogueCode: null,
           chargeId: null,
           reversal: null,
+          gatewaySubscriptionId: null,
         };
+      case 'PaymentSubscriptionOpened':
+        return state.status === 'Requested'
+          ? { ...state, gatewaySubscriptionId: event.data.gatewaySubscriptionId }
+          : state;
       case 'PaymentApproved':
         return state.status === 'Requested'
           ? { ...state, state: 'OK', chargeId: event.data.chargeId }
@@ -143,6 +155,22 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentDomain
     switch (command.type) {
       case 'RequestPayment':
         return decideRequest(command, state);
+      case 'RecordSubscriptionOpened':
+        if (state.status === 'Empty') {
+          throw new CommandRejected('el pago no existe', 'not_found', 422, 'paymentId');
+        }
+        // Once: the same key answers the same subscription on a retried pay call.
+        return state.gatewaySubscriptionId === null
+          ? [
+              {
+                type: 'PaymentSubscriptionOpened',
+                data: {
+                  paymentId: state.payment.paymentId,
+                  gatewaySubscriptionId: command.gatewaySubscriptionId,
+                },
+              },
+            ]
+          : [];
       case 'RecordChargeOutcome':
         return decideOutcome(command, state);
       case 'RequestReversal':

@@ -282,7 +282,7 @@ export async function paySale(
     ? { sale: sale.state.sale, paymentId, token: input.token, startDate: await requestedOn(store, paymentId) }
     : null;
   const charged = subscription
-    ? await subscribeAndCharge(gateway, subscription)
+    ? await subscribeAndCharge(store, gateway, subscription, metadata)
     : await gateway.charge({
         token: input.token,
         amount,
@@ -325,12 +325,23 @@ async function requestedOn(store: EventStore, paymentId: string): Promise<string
 }
 
 async function subscribeAndCharge(
+  store: EventStore,
   gateway: PaymentGateway,
   payment: SubscriptionPayment,
+  metadata: CommandMetadata,
 ): Promise<ChargeResult> {
   const { sale, paymentId } = payment;
   const subscribed = await subscribe(gateway, payment);
   if (subscribed.outcome !== 'approved') return subscribed;
+  // Kept on the payment before the charge: if the answer is lost, reconciliation records the Subscription
+  // from it (the token is spent on the provider's subscription and cannot ask again).
+  await handleCommand(
+    store,
+    paymentAggregate,
+    paymentStream(paymentId),
+    { type: 'RecordSubscriptionOpened', gatewaySubscriptionId: subscribed.subscriptionId },
+    { ...metadata, commandId: `${metadata.commandId}:subscription-opened` },
+  );
   return gateway.chargeSubscription({
     subscriptionId: subscribed.subscriptionId,
     amount: sale.amount,

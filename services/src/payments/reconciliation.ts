@@ -2,8 +2,18 @@ import type { CommandMetadata } from '@cubre/schemas';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
+import { loadAggregate } from '@cubre/platform/commands/commandHandler';
 import type { ChargeStatus, PaymentGateway } from './gateway/port';
-import { PROVIDER_UNAVAILABLE_CODE, settle, type Outcome } from './purchase';
+import { paymentStream } from './paymentDecider';
+import {
+  paymentAggregate,
+  PROVIDER_UNAVAILABLE_CODE,
+  saleAggregate,
+  settle,
+  type Outcome,
+  type StartSubscription,
+} from './purchase';
+import { saleStream } from './saleDecider';
 import { paymentsOf } from './views';
 
 /** A payment PENDING for longer than this was left by a stopped process (a live pay call takes seconds). */
@@ -51,6 +61,8 @@ export async function reconcilePendingPayments(deps: {
   clock: () => Date;
   logger: Logger;
   olderThanMs?: number;
+  /** Records a monthly sale's Subscription (subscriptions' starter, as the pay call uses it). */
+  startSubscription?: StartSubscription;
 }): Promise<{ looked: number; settled: number }> {
   const now = deps.clock();
   const before = new Date(now.getTime() - (deps.olderThanMs ?? RECONCILE_AFTER_MS)).toISOString();
@@ -76,6 +88,9 @@ export async function reconcilePendingPayments(deps: {
       actor: { kind: 'system', id: 'reconcile-payments' },
       receivedAt: now.toISOString(),
     };
+    // A monthly sale's first period paid: its Subscription first, then the payment settled, so a stop in
+    // between leaves the payment PENDING and the next run records both (the subscription once: by sale).
+    if (outcome.outcome === 'approved') await startSubscriptionOf(deps, payment._id, metadata);
     await settle(
       deps.eventStore,
       { saleId: payment.saleId, paymentId: payment._id, created: false },
@@ -86,4 +101,33 @@ export async function reconcilePendingPayments(deps: {
     settled++;
   }
   return { looked: pending.length, settled };
+}
+
+/**
+ * Records the Subscription of a monthly sale whose first payment reconciliation found approved (issue 15),
+ * as the pay call does once the provider answers: with the provider's subscription the payment opened
+ * before its charge (`PaymentSubscriptionOpened`). A one-time payment has none: nothing to do.
+ */
+async function startSubscriptionOf(
+  deps: { eventStore: EventStore; startSubscription?: StartSubscription; logger: Logger },
+  paymentId: string,
+  metadata: CommandMetadata,
+): Promise<void> {
+  const payment = await loadAggregate(deps.eventStore, paymentAggregate, paymentStream(paymentId));
+  if (payment.state.status === 'Empty' || payment.state.gatewaySubscriptionId === null) return;
+  const sale = await loadAggregate(deps.eventStore, saleAggregate, saleStream(payment.state.payment.saleId));
+  if (sale.state.status === 'Empty' || sale.state.sale.billing !== 'monthly_subscription') return;
+  if (!deps.startSubscription) {
+    deps.logger.warn({ paymentId }, 'monthly payment reconciled without subscriptions wired: not recorded');
+    return;
+  }
+  await deps.startSubscription(
+    {
+      sale: sale.state.sale,
+      paymentId,
+      gateway: payment.state.payment.gateway,
+      gatewaySubscriptionId: payment.state.gatewaySubscriptionId,
+    },
+    { ...metadata, commandId: `${metadata.commandId}:subscription` },
+  );
 }

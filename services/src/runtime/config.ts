@@ -148,6 +148,11 @@ export const RuntimeConfig = z.object({
    * When the scheduler sends the arrears and resume-contracting reminders due (issue 15; node-cron, Chile's
    * time zone): hourly from 9:00 to 20:00, so a reminder never arrives at night.
    */
+  /**
+   * How many items of a page the charge run and the reminder run handle at once (issue 15): each waits for
+   * its own durable commits, and those in flight together are committed as one group.
+   */
+  JOB_ITEM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(32),
   REMINDERS_CRON: z
     .string()
     .default('0 9-20 * * *')

@@ -17,7 +17,13 @@ import { storefrontModule } from '../storefront';
 import { identityAuthenticator } from '../identity';
 import { gatewayFromEnv, notificationSecretsFromEnv, reconcilePendingPayments } from '../payments';
 import { sendRemindersJob } from '../arrears';
-import { chargeSubscriptionsJob, parseRetryDays, type RetrySchedule } from '../subscriptions';
+import {
+  chargeSubscriptionsJob,
+  parseRetryDays,
+  subscriptionStarter,
+  type RetrySchedule,
+} from '../subscriptions';
+import { operationDayOf } from '../insurers';
 import { startMail, type MailRuntime, type MailTransport } from '../mail';
 import type { PaymentGateway } from '../payments';
 import { dataDirSecret } from './dataDirSecret';
@@ -151,6 +157,8 @@ export async function startRuntime(
           gateway: paymentGateway,
           clock,
           logger,
+          // A monthly sale's first payment found approved records its Subscription (issue 15).
+          startSubscription: subscriptionStarter(engines.eventStore, operationDayOf(engines.readStore)),
         });
         // The ones not settled are asked again next run: looked at, neither done nor failed.
         await run.setTotal(looked);
@@ -165,6 +173,7 @@ export async function startRuntime(
         mail: mail.requester,
         clock,
         logger,
+        concurrency: config.JOB_ITEM_CONCURRENCY,
       },
       config.REMINDERS_CRON,
     ),
@@ -177,6 +186,7 @@ export async function startRuntime(
       clock,
       logger,
       retrySchedule,
+      concurrency: config.JOB_ITEM_CONCURRENCY,
     }),
   ];
   if (roles.has('scheduler')) {

@@ -76,16 +76,27 @@ export function startScheduler(
   recorder: RunRecorder,
 ): Scheduler {
   const log = logger.child({ component: 'scheduler' });
-  const running = new Map<string, { runId: string; done: Promise<void> }>();
+  /** Runs going on here; `finishing` once the job's work is over and only its record and release remain. */
+  const running = new Map<string, { runId: string; done: Promise<void>; finishing: boolean }>();
   const byName = new Map(jobs.map((job) => [job.name, job]));
 
   /** Starts a run of `job` unless one is going here or elsewhere; resolves once it started (or not). */
   async function start(job: ScheduledJob, trigger: RunTrigger, runId?: string): Promise<RunNowResult> {
     const here = running.get(job.name);
-    if (here) return here.runId === runId ? { started: here.runId } : { busy: 'this-process' };
+    if (here && runId !== undefined && here.runId === runId) return { started: here.runId };
+    if (here?.finishing) {
+      // Its work is over and it is being recorded: "Ejecutar ahora" right then waits for it, not a 409.
+      await here.done;
+      return start(job, trigger, runId);
+    }
+    if (here) return { busy: 'this-process' };
     // Claimed before the first await, so two ticks of this process never both ask for the lease.
     let release!: () => void;
-    const claim = { runId: runId ?? '', done: new Promise<void>((resolve) => (release = resolve)) };
+    const claim = {
+      runId: runId ?? '',
+      done: new Promise<void>((resolve) => (release = resolve)),
+      finishing: false,
+    };
     running.set(job.name, claim);
     let launched = false;
     try {
@@ -100,6 +111,7 @@ export function startScheduler(
       const started = Date.now();
       const done = job
         .run(begun.run)
+        .finally(() => (claim.finishing = true))
         .then(
           () => begun.finish(),
           (error) => {

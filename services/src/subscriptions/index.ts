@@ -38,6 +38,8 @@ export const chargeSubscriptionsJob = (deps: {
   clock: () => Date;
   logger: Logger;
   retrySchedule: RetrySchedule;
+  /** A page's subscriptions charged at once (JOB_ITEM_CONCURRENCY). */
+  concurrency?: number;
 }): ScheduledJob => ({
   name: CHARGE_SUBSCRIPTIONS_JOB,
   schedule: deps.schedule,

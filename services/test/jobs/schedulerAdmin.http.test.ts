@@ -1,5 +1,7 @@
+import pino from 'pino';
 import { TASK_SOURCES, taskSourceOf } from '@cubre/schemas/jobs/runs';
-import { jobLeases } from '@cubre/services/jobs';
+import { jobLeases, runRecorder } from '@cubre/services/jobs';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { JobRunRecord, SchedulerJobRecord } from '@cubre/schemas/jobs/adminRecords';
 import { json } from '../support/http';
 import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
@@ -98,6 +100,49 @@ test('409 while another scheduler process holds the job, and the run goes once i
   const asked = await admin.post('/api/admin/scheduler/jobs/reconcile-payments/runs', {});
   expect(asked.status).toBe(202);
   expect((await finishedRun((await json(asked)).id)).status).toBe('succeeded');
+});
+
+test('"Ejecutar ahora" right after a run finished, its lease not released yet, starts the next run (202), not a 409', async () => {
+  // Another scheduler process whose lease release is held back: its run is recorded finished, the console
+  // shows it so (the button is enabled), and the release has not landed.
+  let letRelease!: () => void;
+  const releaseHeld = new Promise<void>((resolve) => (letRelease = resolve));
+  const store = runtime.engines.eventStore;
+  const held: EventStore = Object.create(store, {
+    append: {
+      value: (async (streamId, events, options) => {
+        if (events[0]?.type === 'JobLeaseReleased') await releaseHeld;
+        return store.append(streamId, events, options);
+      }) satisfies EventStore['append'],
+    },
+  });
+  const elsewhere = runRecorder({
+    eventStore: held,
+    leases: jobLeases(held, () => now, 60_000),
+    clock: () => now,
+    logger: pino({ level: 'silent' }),
+    schedulerId: 'scheduler-elsewhere',
+    renewEveryMs: 20_000,
+  });
+  now = new Date(now.getTime() + 1000);
+  const begun = await elsewhere.begin('reconcile-payments', { kind: 'cron' });
+  if (!('run' in begun)) throw new Error(`not started: ${JSON.stringify(begun)}`);
+  const finishing = begun.finish();
+  expect((await finishedRun(begun.run.runId)).status).toBe('succeeded');
+  const job = SchedulerJobRecord.parse(
+    await json(await admin.get('/api/admin/scheduler-jobs/reconcile-payments')),
+  );
+  expect(job.leasedBy).toBeNull();
+
+  const asked = await admin.post('/api/admin/scheduler/jobs/reconcile-payments/runs', {});
+  expect(asked.status).toBe(202);
+  const next = await finishedRun((await json(asked)).id);
+  expect(next).toMatchObject({ status: 'succeeded', schedulerId: 'scheduler-test' });
+  letRelease();
+  await finishing;
+  // The late release was the old run's: it left the job free, not held by anyone.
+  const after = await jobLeases(store, () => now, 60_000).current('reconcile-payments');
+  expect(after).toMatchObject({ runId: next.id, released: true });
 });
 
 test('scheduler:read sees the jobs and runs but needs scheduler:run to run one; without scheduler:read nothing', async () => {

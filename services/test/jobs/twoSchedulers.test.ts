@@ -211,3 +211,51 @@ test('a run requested by an api in another process is run once by one of two pol
     for (const poller of pollers) poller.stop();
   }
 });
+
+test('"Ejecutar ahora" while this process is still recording a run whose work is over waits for it and starts the next run, never answering busy', async () => {
+  // The finish of the first run is held back on its way to the store: its work is done, its record not.
+  let letFinish!: () => void;
+  const finishHeld = new Promise<void>((resolve) => (letFinish = resolve));
+  let holding = true;
+  let finishAsked = false;
+  const held = Object.create(store, {
+    append: {
+      value: async (...args: Parameters<SqliteEventStore['append']>) => {
+        if (holding && args[1][0]?.type === 'JobRunFinished') {
+          finishAsked = true;
+          await finishHeld;
+        }
+        return store.append(...args);
+      },
+    },
+  }) as SqliteEventStore;
+  const recorder = runRecorder({
+    eventStore: held,
+    leases: jobLeases(held, clock, TTL_MS),
+    clock,
+    logger: silent,
+    schedulerId: 'scheduler-a',
+    renewEveryMs: 3_600_000,
+  });
+  const job = heldJob('send-reminders');
+  const scheduler = startScheduler(silent, [job], clock, recorder);
+  schedulers.push(scheduler);
+  const first = (await scheduler.runNow(job.name, 'user-1')) as { started: string };
+  await job.running;
+  job.finish();
+  // The run's work is over; its JobRunFinished waits. A person asks again right then.
+  while (!finishAsked) await new Promise((resolve) => setImmediate(resolve));
+  const again = scheduler.runNow(job.name, 'user-2');
+  holding = false;
+  letFinish();
+  const second = await again;
+  expect(second).toEqual({ started: expect.any(String) });
+  expect(second).not.toEqual(first);
+  job.finish();
+  await scheduler.stop();
+  expect(await typesOf(runStream(first.started))).toEqual([
+    'JobRunStarted',
+    'JobRunProgressed',
+    'JobRunFinished',
+  ]);
+});
