@@ -98,7 +98,8 @@ describe('a family buys a health product online', () => {
       await start({ profile: { cotizante: FAMILY.cotizante }, dependants: [], health: [HEALTH[0]] }),
     );
     expect(sale.amount.amount).toBeGreaterThan(alone.amount.amount);
-    expect(sale.formatted).toBe(priced.data.price.formatted ?? sale.formatted);
+    expect(priced.data.price.arePricesDefined).toBe(true);
+    expect(sale.formatted).toBe(priced.data.price.formatted);
 
     const record = SaleRecord.parse(await adminGet(`/api/admin/sales/${sale.id}`));
     expect(record.dependants).toEqual([
