@@ -39,7 +39,7 @@ const session = storefrontSession();
 const visit = session.visit;
 
 describe('online purchase in a real browser (issue 14)', () => {
-  test('002-2.08 comparator card → Contratar online → Datos personales → Pago → Confirmación → Compra exitosa! at the card price; the card number reaches the tokenizer only', async () => {
+  test("002-2.08 comparator card → Contratar online → Datos personales (with the family's dependants) → Pago → Confirmación → Compra exitosa! at the card price; the card number reaches the tokenizer only", async () => {
     const page = await visit();
     const calls = recordCalls(page);
     const { code, cardPrice, cardLabel } = await buyFromComparator(page, FAMILY);

@@ -500,6 +500,20 @@ export const en: ConsoleMessages = {
     },
     payments: {
       sections: { sale: 'Sale', buyer: 'Buyer', product: 'Product', payment: 'Payment' },
+      family: {
+        title: 'Insured persons and health declaration',
+        holder: 'Holder',
+        name: 'Name',
+        rut: 'RUT',
+        kin: 'Kinship · sex · age',
+        birthDate: 'Date of birth',
+        preexisting: 'Pre-existing conditions',
+        pregnant: 'Pregnancy',
+        weightKg: 'Weight (kg)',
+        heightCm: 'Height (cm)',
+        yes: 'Yes',
+        no: 'No',
+      },
       payments_of_sale: 'Payments of the sale',
       no_payments: 'No payment has been tried on this sale yet.',
       methods: {

@@ -711,6 +711,20 @@ export const cubre = {
   },
   payments: {
     sections: { sale: 'Venta', buyer: 'Comprador', product: 'Producto', payment: 'Pago' },
+    family: {
+      title: 'Asegurados y declaración de salud',
+      holder: 'Titular',
+      name: 'Nombre',
+      rut: 'RUT',
+      kin: 'Parentesco · sexo · edad',
+      birthDate: 'Fecha de nacimiento',
+      preexisting: 'Preexistencias',
+      pregnant: 'Embarazo',
+      weightKg: 'Peso (kg)',
+      heightCm: 'Estatura (cm)',
+      yes: 'Sí',
+      no: 'No',
+    },
     payments_of_sale: 'Pagos de la venta',
     no_payments: 'Esta venta aún no tiene pagos.',
     methods: {

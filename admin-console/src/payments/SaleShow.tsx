@@ -5,6 +5,7 @@ import { useDateLocale } from '../i18n/dateLocale';
 import { Details, Item } from '../Details';
 import { Money } from './Money';
 import { PaymentsOfSale } from './PaymentsOfSale';
+import { SaleFamily } from './SaleFamily';
 import { StateChip } from './StateChip';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -63,6 +64,11 @@ function SaleDetails() {
           </Item>
         </Details>
       </Section>
+      {((sale.dependants?.length ?? 0) > 0 || sale.health) && (
+        <Section title={translate('cubre.payments.family.title')}>
+          <SaleFamily sale={sale} />
+        </Section>
+      )}
       <Section title={translate('cubre.payments.sections.product')}>
         <Details label={translate('cubre.payments.sections.product')}>
           <Item label={field('productName')}>

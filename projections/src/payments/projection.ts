@@ -1,7 +1,12 @@
 import { categoryOf } from '@cubre/schemas/events';
 import type { PaymentMethod, PaymentState, SaleState } from '@cubre/schemas/payments/catalogues';
 import type { Money } from '@cubre/schemas/payments/money';
-import { PAYMENT_CATEGORY, SALE_CATEGORY } from '@cubre/schemas/payments/sales';
+import {
+  PAYMENT_CATEGORY,
+  SALE_CATEGORY,
+  type HealthAnswers,
+  type SaleDependant,
+} from '@cubre/schemas/payments/sales';
 import type { Projection, ProjectionEvent } from '@cubre/platform/projections/projection';
 
 export const PAYMENTS_PROJECTION = 'payments';
@@ -19,6 +24,10 @@ export type SaleDocument = {
   organizationCode: string;
   organizationName: string;
   buyer: { nombre: string; rut: string; email: string; telefono: string };
+  /** A family's dependants (issue 14); absent on sales projected before families were sold. */
+  dependants?: SaleDependant[];
+  /** The health declaration per insured person, holder first; null or absent where not asked. */
+  health?: HealthAnswers[] | null;
   amount: Money;
   /** The amount in the currency's minor unit alone: the console filters and sorts on it. */
   amountMinor: number;
@@ -86,6 +95,8 @@ function saleFields(event: ProjectionEvent): Partial<SaleDocument> | null {
         organizationCode: product.organization.code,
         organizationName: product.organization.name,
         buyer: data.buyer as SaleDocument['buyer'],
+        dependants: (data.dependants as SaleDependant[] | undefined) ?? [],
+        health: (data.health as HealthAnswers[] | null | undefined) ?? null,
         amount,
         amountMinor: amount.amount,
         currency: amount.currency,

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { paymentMethodSchema, saleStateSchema } from './catalogues';
 import { moneySchema } from './money';
-import { PaymentId, PaymentView, ReversalKind, SaleBuyer, SaleId } from './sales';
+import {
+  HealthAnswers,
+  PaymentId,
+  PaymentView,
+  ReversalKind,
+  SaleBuyer,
+  SaleDependant,
+  SaleId,
+} from './sales';
 import { billingChoiceSchema } from '../subscriptions/events';
 
 /**
@@ -18,6 +26,13 @@ export const SaleRecord = z.object({
   organizationCode: z.string(),
   organizationName: z.string(),
   buyer: SaleBuyer,
+  /** A family's dependants as the buyer named them (absent on sales from before families). */
+  dependants: z.array(SaleDependant).optional(),
+  /**
+   * The health declaration, holder first (002-2.08): only in one sale's record (GET /api/admin/sales/{id})
+   * and only for staff (payment:read over every sale); never in lists, exports, or a CLIENT's own view.
+   */
+  health: z.array(HealthAnswers).nullable().optional(),
   amount: moneySchema,
   /** `amount.amount` alone: what the list filters and sorts on. */
   amountMinor: z.number().int(),

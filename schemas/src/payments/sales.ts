@@ -23,6 +23,7 @@ import {
 } from './catalogues';
 import { billingChoiceSchema } from '../subscriptions/events';
 import { moneySchema, ufConversionSchema } from './money';
+import { HEALTH_LIMITS, ageOn, asksPregnancy, chileToday, insuredOf } from './familyPurchase';
 
 /**
  * The online purchase as events (issue 14): a `Sale` (what is bought, by whom, for how much) and the
@@ -54,6 +55,31 @@ export const SaleBuyer = z.strictObject({
   telefono: z.string(),
 });
 
+/**
+ * A dependant (carga) of the purchase as stored: what the buyer gave (name, identification, birth date) and
+ * what the profile priced (sex, age, kinship). Personal data: never logged, shown to staff only.
+ */
+export const SaleDependant = z.strictObject({
+  nombre: z.string(),
+  rut: z.string(),
+  fechaNacimiento: z.string(),
+  sexo: z.string().nullable(),
+  edad: z.number().int().nullable(),
+  parentesco: z.string().nullable(),
+});
+export type SaleDependant = z.infer<typeof SaleDependant>;
+
+/** One insured person's answers to the health declaration ('Estado de salud', 002-2.08). */
+export const HealthAnswers = z.strictObject({
+  preexisting: z.boolean(),
+  preexistingDetail: z.string().nullable(),
+  /** Asked of women of child-bearing age only; null for everyone else. */
+  pregnant: z.boolean().nullable(),
+  weightKg: z.number(),
+  heightCm: z.number().int(),
+});
+export type HealthAnswers = z.infer<typeof HealthAnswers>;
+
 export const SaleStartedData = z.strictObject({
   saleId: SaleId,
   session: z.uuid(),
@@ -74,6 +100,10 @@ export const SaleStartedData = z.strictObject({
   provider: paymentProviderSchema,
   /** Once or monthly (issue 15); sales stored before subscriptions existed were one-time. */
   billing: billingChoiceSchema.default('one_time'),
+  /** The family's dependants, in the profile's order (sales stored before families had none). */
+  dependants: z.array(SaleDependant).default([]),
+  /** The health declaration, one entry per insured person (holder first); null where not asked. */
+  health: z.array(HealthAnswers).nullable().default(null),
 });
 export const SaleStarted = eventOf('SaleStarted', SaleStartedData);
 
@@ -189,22 +219,133 @@ export const ReversalBody = z.strictObject({
 });
 export type ReversalBody = z.infer<typeof ReversalBody>;
 
+const BIRTH_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A dependant as the buyer gives it: kinship, sex and age are the profile's (`profile.cargas[i]`). */
+const dependantInput = (country: CountryCode) =>
+  z.strictObject({
+    nombre: requiredInput(NombreField),
+    rut: requiredInput(identificationFieldFor(country)),
+    fechaNacimiento: requiredInput(
+      z
+        .string({ error: 'fechaNacimiento es la fecha de nacimiento (AAAA-MM-DD)' })
+        .trim()
+        .regex(BIRTH_DATE, 'fechaNacimiento es la fecha de nacimiento (AAAA-MM-DD)'),
+    ),
+  });
+
+const { weightKg, heightCm, detail } = HEALTH_LIMITS;
+/** One insured person's answers as the buyer gives them (`health[0]` is the holder). */
+const HealthAnswersInput = z.strictObject({
+  preexisting: z.boolean({
+    error: 'preexisting es sí o no: ¿tiene enfermedades o condiciones preexistentes?',
+  }),
+  preexistingDetail: optionalInput(
+    z
+      .string()
+      .trim()
+      .min(detail.min, `preexistingDetail necesita al menos ${detail.min} caracteres`)
+      .max(detail.max, `preexistingDetail admite a lo más ${detail.max} caracteres`),
+  ),
+  pregnant: optionalInput(z.boolean({ error: 'pregnant es sí o no' })),
+  weightKg: z
+    .number({ error: 'weightKg es el peso en kilos' })
+    .min(weightKg.min, `weightKg va de ${weightKg.min} a ${weightKg.max} kilos`)
+    .max(weightKg.max, `weightKg va de ${weightKg.min} a ${weightKg.max} kilos`)
+    .multipleOf(0.1, 'weightKg admite un decimal'),
+  heightCm: z
+    .number({ error: 'heightCm es la estatura en centímetros' })
+    .int('heightCm es un número entero de centímetros')
+    .min(heightCm.min, `heightCm va de ${heightCm.min} a ${heightCm.max} centímetros`)
+    .max(heightCm.max, `heightCm va de ${heightCm.min} a ${heightCm.max} centímetros`),
+});
+
+type FamilyBody = {
+  rut: string;
+  profile?: z.output<typeof ProfileField> | undefined;
+  dependants?: { rut: string; fechaNacimiento: string }[] | undefined;
+  health?: z.output<typeof HealthAnswersInput>[] | undefined;
+};
+
+/**
+ * The family's data against its profile (issue 14): one dependant per carga, each born the age the profile
+ * priced (002-5.15), no identification twice; one health answer per insured person, the detail when a
+ * condition is declared and pregnancy asked of women of child-bearing age only. Each issue names its field
+ * (`dependants.1.fechaNacimiento`) and rule. Kinship rules (one Cónyuge, two adults at most: 002-5.21) are
+ * the profile's own.
+ */
+export function familyIssues(body: FamilyBody, today: string): z.core.$ZodRawIssue[] {
+  const issues: z.core.$ZodRawIssue[] = [];
+  const issue = (path: (string | number)[], rule: string, message: string) =>
+    issues.push({ code: 'custom', path, message, params: { rule }, input: undefined });
+  const insured = insuredOf(body.profile);
+  const cargas = insured.slice(1);
+  const dependants = body.dependants ?? [];
+  if (dependants.length !== cargas.length)
+    issue(
+      ['dependants'],
+      'dependants_count',
+      `dependants lleva una persona por cada carga del perfil (${cargas.length})`,
+    );
+  const seen = new Set([body.rut.replace(/[^0-9kK]/g, '').toUpperCase()]);
+  dependants.forEach((dependant, index) => {
+    const carga = cargas[index];
+    const age = ageOn(dependant.fechaNacimiento, today);
+    if (age === null)
+      issue(['dependants', index, 'fechaNacimiento'], 'birth_date', 'fechaNacimiento no es una fecha válida');
+    else if (carga && carga.edad !== undefined && age !== carga.edad)
+      issue(
+        ['dependants', index, 'fechaNacimiento'],
+        'age_mismatch',
+        `según su fecha de nacimiento tiene ${age} años; el perfil cotizó ${carga.edad}`,
+      );
+    const id = dependant.rut.replace(/[^0-9kK]/g, '').toUpperCase();
+    if (seen.has(id))
+      issue(['dependants', index, 'rut'], 'duplicate', 'esta identificación ya es de otro asegurado');
+    seen.add(id);
+  });
+  if (body.health === undefined) return issues;
+  if (body.health.length !== insured.length)
+    issue(['health'], 'health_count', `health lleva una declaración por asegurado (${insured.length})`);
+  body.health.forEach((answers, index) => {
+    const person = insured[index];
+    if (answers.preexisting && !answers.preexistingDetail)
+      issue(['health', index, 'preexistingDetail'], 'required', 'describa la condición preexistente');
+    if (!answers.preexisting && answers.preexistingDetail)
+      issue(['health', index, 'preexistingDetail'], 'not_asked', 'sin condición preexistente no hay detalle');
+    const asked = person ? asksPregnancy(person.sexo, person.edad) : false;
+    if (asked && answers.pregnant === undefined)
+      issue(['health', index, 'pregnant'], 'required', 'pregnant es sí o no: ¿está embarazada?');
+    if (!asked && answers.pregnant !== undefined)
+      issue(['health', index, 'pregnant'], 'not_asked', 'el embarazo no se pregunta a esta persona');
+  });
+  return issues;
+}
+
 /** Body of POST /api/compra-online/ventas for an edition (the `country` header, as the request calls). */
-export const startSaleBody = (country: CountryCode) =>
+export const startSaleBody = (country: CountryCode, today: () => string = () => chileToday()) =>
   z.preprocess(
     liftContactFields,
-    z.strictObject({
-      session: requiredInput(PurchaseSession),
-      productCode: requiredInput(ProductCodeField),
-      nombre: requiredInput(NombreField),
-      rut: requiredInput(identificationFieldFor(country)),
-      email: requiredInput(EmailField),
-      telefono: requiredInput(TelefonoField),
-      profile: optionalInput(ProfileField),
-      /** tdc or tdd for a one-time payment; a subscription also takes t and tdc-token (002-4.12). */
-      paymentMethod: optionalInput(SubscriptionCardMethod),
-      billing: optionalInput(billingChoiceSchema),
-    }),
+    z
+      .strictObject({
+        session: requiredInput(PurchaseSession),
+        productCode: requiredInput(ProductCodeField),
+        nombre: requiredInput(NombreField),
+        rut: requiredInput(identificationFieldFor(country)),
+        email: requiredInput(EmailField),
+        telefono: requiredInput(TelefonoField),
+        profile: optionalInput(ProfileField),
+        /** tdc or tdd for a one-time payment; a subscription also takes t and tdc-token (002-4.12). */
+        paymentMethod: optionalInput(SubscriptionCardMethod),
+        billing: optionalInput(billingChoiceSchema),
+        /** The profile's cargas, named (a family product); none for a person's. */
+        dependants: optionalInput(z.array(dependantInput(country)).max(20, 'a lo más 20 cargas')),
+        /** The health declaration where the product asks it (002-2.08), holder first. */
+        health: optionalInput(z.array(HealthAnswersInput).max(21, 'a lo más 21 asegurados')),
+      })
+      .superRefine((body, ctx) => {
+        for (const issue of familyIssues(body, today())) ctx.addIssue(issue);
+      }),
   );
 export type StartSaleBody = z.output<ReturnType<typeof startSaleBody>>;
 export type StartSaleBodyInput = z.input<ReturnType<typeof startSaleBody>>;

@@ -23,7 +23,7 @@ import { formatRut } from '@cubre/schemas/identification';
 import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
 import type { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { PaymentParams, SaleParams } from '@cubre/schemas/payments/sales';
-import { salesFilterOf, saleInScope, salesScopeOf } from './scope';
+import { salesFilterOf, saleInScope, salesScopeOf, type SalesScope } from './scope';
 import { paymentsOf, paymentViewOf, salesOf } from './views';
 import type { Principal } from '@cubre/schemas';
 
@@ -73,11 +73,18 @@ async function pageOf<T extends ReadDocument>(collection: ReadCollection<T>, fin
 
 const NEWEST_FIRST: SortSpec = { createdAt: -1, _id: -1 };
 
-/** A sale as the console shows it: everything the buyer gave, for the staff who work the sale. */
+/**
+ * A sale as the console lists it: everything the buyer gave, for the staff who work the sale, but the health
+ * declaration (health data: one sale's record shows it to staff, `saleDetailOf`).
+ */
 export const saleRecordOf = (doc: SaleDocument): SaleRecord => {
-  const { _id, revision, ...rest } = doc;
+  const { _id, revision, health: _health, ...rest } = doc;
   return { id: _id, ...rest, revision };
 };
+
+/** One sale's record: staff reading every sale (payment:read) also see its health declaration. */
+export const saleDetailOf = (doc: SaleDocument, scope: SalesScope): SaleRecord =>
+  scope.kind === 'all' ? { ...saleRecordOf(doc), health: doc.health ?? null } : saleRecordOf(doc);
 export const paymentRecordOf = (doc: PaymentDocument): PaymentRecord => ({
   ...paymentViewOf(doc),
   saleId: doc.saleId,
@@ -170,11 +177,12 @@ export function paymentAdminRoutes(context: AppContext): Router {
     read,
     validated({ params: SaleParams }, async ({ params }, _req, res) => {
       const sale = await salesOf(context.readStore).findOne({ _id: params.saleId });
-      if (!sale || !saleInScope(salesScopeOf(principalOf(res)), sale)) {
+      const scope = salesScopeOf(principalOf(res));
+      if (!sale || !saleInScope(scope, sale)) {
         throw recordNotFound('sales', params.saleId);
       }
       res.setHeader('Cache-Control', 'no-store');
-      res.json(saleRecordOf(sale));
+      res.json(saleDetailOf(sale, scope));
     }),
   );
 

@@ -8,7 +8,8 @@ import {
   type Money,
   type UfConversion,
 } from '@cubre/schemas/payments/money';
-import type { SaleStartedData, StartSaleBody } from '@cubre/schemas/payments/sales';
+import { asksHealthDeclaration, insuredOf } from '@cubre/schemas/payments/familyPurchase';
+import type { SaleDependant, SaleStartedData, StartSaleBody } from '@cubre/schemas/payments/sales';
 import type { z } from 'zod';
 import { derivedId } from '@cubre/platform/commands/eventIds';
 import { handleCommand, loadAggregate, type CommandResult } from '@cubre/platform/commands/commandHandler';
@@ -86,6 +87,7 @@ export async function startSale(
   const quote = await catalogue.quote(card, body.profile ?? undefined);
   const charge = chargeOf(quote);
   if (!charge) throw unpriced(card.productCode);
+  const health = healthOf(card, body);
   const method: PaymentMethod = body.paymentMethod ?? 'tdc';
   const billing = body.billing ?? 'one_time';
   if (billing === 'one_time' && !isOneTimeCard(method)) throw oneTimeMethod(method);
@@ -116,11 +118,57 @@ export async function startSale(
         paymentMethod: method,
         provider: defaultOneTimeProvider(method) ?? 'kushki_ad',
         billing,
+        dependants: dependantsOf(body),
+        health,
       },
     },
     metadata,
   );
   return { saleId, result };
+}
+
+/** The profile's cargas with the names, identifications and birth dates the buyer gave (checked by the body). */
+function dependantsOf(body: StartSaleBody): SaleDependant[] {
+  const cargas = insuredOf(body.profile).slice(1);
+  return (body.dependants ?? []).map((dependant, index) => ({
+    nombre: dependant.nombre,
+    rut: dependant.rut,
+    fechaNacimiento: dependant.fechaNacimiento,
+    sexo: cargas[index]?.sexo ?? null,
+    edad: cargas[index]?.edad ?? null,
+    parentesco: cargas[index]?.parentesco ?? null,
+  }));
+}
+
+/**
+ * The health declaration ('Estado de salud', 002-2.08): required for a product of a health type
+ * (`HEALTH_DECLARATION_TYPES`), refused for any other (it would keep health data nobody asked for).
+ */
+function healthOf(card: CardDocument, body: StartSaleBody): StartedSale['health'] {
+  const asked = asksHealthDeclaration(card.insuranceTypeName);
+  if (asked && !body.health)
+    throw new CommandRejected(
+      `el producto ${card.productCode} pide la declaración de salud de cada asegurado`,
+      'health_required',
+      422,
+      'health',
+    );
+  if (!asked && body.health)
+    throw new CommandRejected(
+      `el producto ${card.productCode} no pide declaración de salud`,
+      'health_not_asked',
+      422,
+      'health',
+    );
+  return (
+    body.health?.map((answers) => ({
+      preexisting: answers.preexisting,
+      preexistingDetail: answers.preexistingDetail ?? null,
+      pregnant: answers.pregnant ?? null,
+      weightKg: answers.weightKg,
+      heightCm: answers.heightCm,
+    })) ?? null
+  );
 }
 
 const isOneTimeCard = (method: PaymentMethod) => method === 'tdc' || method === 'tdd';

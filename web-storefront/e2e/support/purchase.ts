@@ -38,11 +38,12 @@ export const bodiesOf = (calls: Request[], path: RegExp) =>
 export async function buyFromComparator(
   page: Page,
   profile?: typeof FAMILY,
+  filters: Record<string, string> = {},
 ): Promise<{ code: string; cardPrice: string; cardLabel: string }> {
-  const perfil = profile
-    ? `?perfil=${encodeURIComponent(Buffer.from(JSON.stringify(profile)).toString('base64'))}`
-    : '';
-  await page.goto(`/Comparar/Seguros-de-Salud${perfil}`);
+  const query = new URLSearchParams(filters);
+  if (profile) query.set('perfil', Buffer.from(JSON.stringify(profile)).toString('base64'));
+  const search = query.size > 0 ? `?${query}` : '';
+  await page.goto(`/Comparar/Seguros-de-Salud${search}`);
   await page.locator('[data-testid=results][data-complete=true]').waitFor({ timeout: 20_000 });
   const card = page
     .getByTestId('result-card')
@@ -61,6 +62,11 @@ export async function buyFromComparator(
   return { code, cardPrice, cardLabel };
 }
 
+/** The comparator's filter to the health types that ask 'Estado de salud' (HEALTH_DECLARATION_TYPES). */
+export const HEALTH_TYPES_FILTER = {
+  insuranceTypes: 'SEGURO COMPLEMENTARIO,SEGURO CATASTROFICO,SEGURO INTEGRAL',
+};
+
 /** The answer to the page's report of a lead step (to wait for it before a reload cuts it off). */
 export const stepPosted = (page: Page, step: string) =>
   page.waitForResponse(
@@ -69,13 +75,70 @@ export const stepPosted = (page: Page, step: string) =>
       (JSON.parse(response.request().postData() ?? '{}') as { step?: string }).step === step,
   );
 
-export async function fillPersonalData(page: Page) {
+/** A birth date `age` years old today in Chile (ten days past the birthday), as a date input takes it. */
+export function bornYearsAgo(age: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y - age, m - 1, d - 10)).toISOString().slice(0, 10);
+}
+
+/** The FAMILY's dependants as the buyer names them: born the ages the profile priced. */
+export const DEPENDANTS = [
+  { nombre: 'Ana Pérez', rut: '11.111.111-1', fechaNacimiento: bornYearsAgo(33) },
+  { nombre: 'Tomás Rojas', rut: '22.222.222-2', fechaNacimiento: bornYearsAgo(4) },
+];
+
+/** The holder's contact fields of Datos personales. */
+export async function fillBuyer(page: Page) {
   const form = page.getByTestId('purchase-personal');
-  await form.getByLabel('Nombre completo').fill(BUYER.nombre);
-  await form.getByLabel('RUT').fill(BUYER.rut);
+  await form.getByLabel('Nombre completo').first().fill(BUYER.nombre);
+  await form.getByLabel('RUT').first().fill(BUYER.rut);
   await form.getByLabel('Correo electrónico').fill(BUYER.email);
   await form.getByLabel('Teléfono').fill(BUYER.telefono);
-  await form.getByRole('button', { name: 'Continuar al pago' }).click();
+}
+
+/** Each dependant the form asks (the profile's cargas), named with `dependants`. */
+export async function fillDependants(page: Page, dependants = DEPENDANTS) {
+  const count = await page.getByTestId('purchase-personal').locator('[data-testid^=dependant-]').count();
+  for (let index = 0; index < count; index += 1) {
+    const box = page.getByTestId(`dependant-${index}`);
+    await box.getByLabel('Nombre completo').fill(dependants[index]!.nombre);
+    await box.getByLabel('RUT').fill(dependants[index]!.rut);
+    await box.getByLabel('Fecha de nacimiento').fill(dependants[index]!.fechaNacimiento);
+  }
+}
+
+/** A health declaration with nothing to declare (pregnancy 'No' where asked), weight and height given. */
+export async function fillHealth(page: Page) {
+  const form = page.getByTestId('purchase-health');
+  const count = await form.locator('[data-testid^=health-]').count();
+  for (let index = 0; index < count; index += 1) {
+    const box = page.getByTestId(`health-${index}`);
+    await box.locator(`input[name="health.${index}.preexisting"][value=no]`).check();
+    const pregnant = box.locator(`input[name="health.${index}.pregnant"][value=no]`);
+    if ((await pregnant.count()) > 0) await pregnant.check();
+    await box.getByLabel('Peso (kg)').fill('70');
+    await box.getByLabel('Estatura (cm)').fill('170');
+  }
+}
+
+/**
+ * Datos personales (the dependants too, for a family profile), then 'Estado de salud' where the product
+ * asks it, to the payment step.
+ */
+export async function fillPersonalData(page: Page) {
+  await fillBuyer(page);
+  await fillDependants(page);
+  await page
+    .getByTestId('purchase-personal')
+    .getByRole('button', { name: /^Continuar al (pago|estado de salud)$/ })
+    .click();
+  const next = page.locator('[data-testid=purchase-payment], [data-testid=purchase-health]');
+  await next.first().waitFor();
+  if ((await page.getByTestId('purchase-health').count()) > 0) {
+    await fillHealth(page);
+    await page.getByTestId('purchase-health').getByRole('button', { name: 'Continuar al pago' }).click();
+  }
   await page.getByTestId('purchase-payment').waitFor();
 }
 

@@ -15,20 +15,50 @@ import {
   useContactCheck,
   type ContactField,
 } from '../request/contactFields';
+import { chileToday } from '@cubre/schemas/payments/familyPurchase';
+import { ApiError } from '../api/client';
+import {
+  EMPTY_DEPENDANT,
+  dependantErrors,
+  familyProblem,
+  hasErrors,
+  insuredOf,
+  listFieldOf,
+  type DependantField,
+  type DependantValues,
+} from '../domain/purchase/family';
+import type { ApiProfile } from '../profile/ProfileContext';
 import { BillingChoice, type Billing } from './BillingChoice';
-import type { BuyerData } from './purchaseCalls';
+import { DependantsFields } from './DependantsFields';
+import type { BuyerData, DependantData } from './purchaseCalls';
+
+type DependantErrors = Partial<Record<DependantField, string>>[];
 
 /**
  * Datos personales (002-2.08): the buyer's name, identification, e-mail and phone, checked with the request
- * form's own rules as the visitor leaves each field and on submit; `onSubmit` starts the sale with them
- * (the API checks them again: its field errors come back here).
+ * form's own rules as the visitor leaves each field and on submit, and for a family each dependant of the
+ * profile (name, identification, birth date matching the age priced: `domain/purchase/family`);
+ * `onSubmit` goes on with them (the API checks them again: its field errors come back here).
  */
 export function PersonalDataStep({
+  profile,
+  submitLabel,
   onSubmit,
 }: {
-  onSubmit(buyer: BuyerData, billing: Billing): Promise<void>;
+  profile: ApiProfile | null;
+  submitLabel: string;
+  onSubmit(buyer: BuyerData, billing: Billing, dependants: DependantData[]): Promise<void>;
 }) {
   const { t, tOr, lang } = useI18n();
+  const persons = insuredOf(profile).slice(1);
+  const problem = familyProblem(profile);
+  const [dependants, setDependants] = useState<DependantValues[]>(() => persons.map(() => EMPTY_DEPENDANT));
+  const [dependantKeys, setDependantKeys] = useState<DependantErrors>([]);
+  const checkDependants = (list: DependantValues[], holderId: string) =>
+    dependantErrors(list, profile, holderId, SITE.country, chileToday());
+  const dependantWords: DependantErrors = dependantKeys.map((byField) =>
+    Object.fromEntries(Object.entries(byField).map(([field, key]) => [field, key && tOr(key, key)])),
+  );
   const check = useContactCheck();
   const [values, setValues] = useState<BuyerData>({
     nombre: '',
@@ -52,6 +82,35 @@ export function PersonalDataStep({
     if (identification?.ok) setValues((current) => ({ ...current, rut: identification.value }));
   };
 
+  const setDependant = (index: number, field: DependantField, value: string) => {
+    const next = dependants.map((current, at) => (at === index ? { ...current, [field]: value } : current));
+    setDependants(next);
+    if (dependantKeys[index]?.[field]) setDependantKeys(checkDependants(next, values.rut));
+  };
+  const blurDependant = (index: number, field: DependantField) => {
+    const found = checkDependants(dependants, values.rut);
+    setDependantKeys((current) => {
+      const next = [...current];
+      next[index] = { ...next[index], [field]: found[index]?.[field] };
+      return next;
+    });
+  };
+
+  /** The API's field errors of a dependant (`dependants.1.rut`) beside that field. */
+  const dependantProblems = (error: unknown): boolean => {
+    if (!(error instanceof ApiError) || !error.problem?.errors) return false;
+    const next: DependantErrors = persons.map(() => ({}));
+    let found = false;
+    for (const issue of error.problem.errors) {
+      const named = listFieldOf(issue.field);
+      if (named?.list !== 'dependants' || !next[named.index]) continue;
+      next[named.index]![named.name as DependantField] = issue.message;
+      found = true;
+    }
+    if (found) setDependantKeys(next);
+    return found;
+  };
+
   const send = async () => {
     setSending(true);
     setFailure(null);
@@ -65,6 +124,11 @@ export function PersonalDataStep({
           telefono: values.telefono,
         },
         billing,
+        dependants.map((dependant) => ({
+          nombre: dependant.nombre.trim(),
+          rut: dependant.rut,
+          fechaNacimiento: dependant.fechaNacimiento.trim(),
+        })),
       );
     } catch (error) {
       const limited = limitAnswerOf(error);
@@ -76,7 +140,8 @@ export function PersonalDataStep({
         tOr(`field.${issue.rule}`, issue.message),
       );
       if (byField) setErrors(byField);
-      else setFailure(error instanceof Error ? error.message : String(error));
+      if (dependantProblems(error) || byField) return;
+      setFailure(error instanceof Error ? error.message : String(error));
     } finally {
       setSending(false);
     }
@@ -86,7 +151,9 @@ export function PersonalDataStep({
     event.preventDefault();
     const found = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, check(field, values[field])]));
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    const ofDependants = checkDependants(dependants, values.rut);
+    setDependantKeys(ofDependants);
+    if (problem || Object.values(found).some(Boolean) || hasErrors(ofDependants)) return;
     await send();
   };
 
@@ -109,6 +176,20 @@ export function PersonalDataStep({
           onBlur={() => blur(name)}
         />
       ))}
+      {persons.length > 0 && (
+        <DependantsFields
+          persons={persons}
+          values={dependants}
+          errors={dependantWords}
+          onChange={setDependant}
+          onBlur={blurDependant}
+        />
+      )}
+      {problem && (
+        <Alert severity="error" data-testid="purchase-family-problem">
+          {t(problem)}
+        </Alert>
+      )}
       <BillingChoice value={billing} onChange={setBilling} disabled={sending} />
       {failure && (
         <Alert severity="error" lang={catalogueTextLang(lang)}>
@@ -122,7 +203,7 @@ export function PersonalDataStep({
         </Alert>
       )}
       <Button type="submit" variant="contained" size="large" disabled={sending || limit === 'robot'}>
-        {sending ? t('request.sending') : t('purchase.continue')}
+        {sending ? t('request.sending') : submitLabel}
       </Button>
     </Box>
   );

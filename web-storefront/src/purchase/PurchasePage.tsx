@@ -25,8 +25,10 @@ import {
   sessionFromLink,
   type PurchaseSessionRecord,
 } from '../domain/purchase/purchaseSession';
+import { insuredOf } from '../domain/purchase/family';
 import {
   STEP_WORDS,
+  asksHealth,
   purchaseStepsFor,
   reportsStep,
   type PersonPurchaseStep,
@@ -37,14 +39,31 @@ import { useProfiles } from '../profile/ProfileContext';
 import { OrganizationLogo } from '../shell/OrganizationLogo';
 import { PaymentStep, newUuid } from './PaymentStep';
 import type { Billing } from './BillingChoice';
+import { HealthStep } from './HealthStep';
 import { PersonalDataStep } from './PersonalDataStep';
 import { PurchaseSuccess } from './PurchaseSuccess';
 import { ResumeElsewhere } from './ResumeElsewhere';
-import { leadStepRecorder, readSale, startSale, type BuyerData, type SaleView } from './purchaseCalls';
+import {
+  leadStepRecorder,
+  readSale,
+  startSale,
+  type BuyerData,
+  type DependantData,
+  type HealthData,
+  type SaleView,
+} from './purchaseCalls';
+
+/** What Datos personales gave, kept in memory (never stored) while the health declaration is asked. */
+interface PersonalData {
+  buyer: BuyerData;
+  billing: Billing;
+  dependants: DependantData[];
+}
 
 type Phase =
   | { step: 'resuming' }
   | { step: 'Datos personales' }
+  | { step: 'Estado de salud'; personal: PersonalData }
   | { step: 'Pago' | 'Confirmación' | 'Compra exitosa!'; sale: SaleView };
 
 const sessionStore = (): Storage | null => {
@@ -140,12 +159,30 @@ function Purchase({ product }: { product: Product }) {
     if (reportsStep(step)) await recordStep(step, paymentMethod ? { paymentMethod } : {});
   };
 
-  const start = async (buyer: BuyerData, billing: Billing) => {
-    const sale = await startSale({ session: record.session, productCode: code, buyer, profile, billing });
-    setRecord((current) => rememberSale(sessionStore(), code, current, sale.id));
-    // The first step opens the session's lead with the contact data (later steps carry none): it is in
-    // before the payment step shows, so a reload there cannot cut it off.
+  const health = asksHealth(product.insuranceType.name);
+  const persons = insuredOf(profile);
+
+  // The first step opens the session's lead with the contact data (later steps carry none): it is in
+  // before the next step shows, so a reload there cannot cut it off.
+  const personalDone = async (buyer: BuyerData, billing: Billing, dependants: DependantData[]) => {
+    if (!health) return start({ buyer, billing, dependants }, null);
     await recordStep('Datos personales', { ...buyer, profile });
+    void reached('Estado de salud');
+    setPhase({ step: 'Estado de salud', personal: { buyer, billing, dependants } });
+  };
+
+  const start = async ({ buyer, billing, dependants }: PersonalData, declaration: HealthData[] | null) => {
+    const sale = await startSale({
+      session: record.session,
+      productCode: code,
+      buyer,
+      profile,
+      billing,
+      dependants,
+      health: declaration,
+    });
+    setRecord((current) => rememberSale(sessionStore(), code, current, sale.id));
+    if (!declaration) await recordStep('Datos personales', { ...buyer, profile });
     if (sale.state === 'OK') setPhase({ step: 'Compra exitosa!', sale });
     else {
       void reached('Pago');
@@ -153,7 +190,7 @@ function Purchase({ product }: { product: Product }) {
     }
   };
 
-  const steps = purchaseStepsFor(false);
+  const steps = purchaseStepsFor(health);
   const active = phase.step === 'resuming' ? 0 : steps.indexOf(phase.step);
   const unpriced = price.value === null;
   return (
@@ -219,8 +256,15 @@ function Purchase({ product }: { product: Product }) {
             </Button>
           </Alert>
         ) : (
-          <PersonalDataStep onSubmit={start} />
+          <PersonalDataStep
+            profile={profile}
+            submitLabel={t(health ? 'purchase.continueHealth' : 'purchase.continue')}
+            onSubmit={personalDone}
+          />
         ))}
+      {phase.step === 'Estado de salud' && (
+        <HealthStep persons={persons} onSubmit={(declaration) => start(phase.personal, declaration)} />
+      )}
       {(phase.step === 'Pago' || phase.step === 'Confirmación') && (
         <PaymentStep
           sale={phase.sale}

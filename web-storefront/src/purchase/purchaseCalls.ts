@@ -18,12 +18,31 @@ export interface BuyerData {
   telefono: string;
 }
 
+/** A dependant of the profile as the buyer names them (kinship, sex and age are the profile's). */
+export interface DependantData {
+  nombre: string;
+  rut: string;
+  fechaNacimiento: string;
+}
+
+/** One insured person's health declaration as the API takes it (`domain/purchase/family` healthBody). */
+export interface HealthData {
+  preexisting: boolean;
+  preexistingDetail?: string;
+  pregnant?: boolean;
+  weightKg: number;
+  heightCm: number;
+}
+
 /** POST /api/compra-online/ventas: the session's sale, priced by the server for the profile. */
 export const startSale = (body: {
   session: string;
   productCode: string;
   buyer: BuyerData;
   profile: ApiProfile | null;
+  /** The profile's cargas, named; the declaration where the product asks it (holder first). */
+  dependants: DependantData[];
+  health: HealthData[] | null;
   /** Once or monthly (issue 15); the API takes one-time when absent. */
   billing?: 'one_time' | 'monthly_subscription';
 }) =>
@@ -35,6 +54,8 @@ export const startSale = (body: {
       ...body.buyer,
       ...(body.profile ? { profile: body.profile } : {}),
       ...(body.billing === 'monthly_subscription' ? { billing: body.billing } : {}),
+      ...(body.dependants.length > 0 ? { dependants: body.dependants } : {}),
+      ...(body.health ? { health: body.health } : {}),
     },
   });
 

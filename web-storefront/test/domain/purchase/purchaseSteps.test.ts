@@ -1,6 +1,7 @@
 import { PURCHASE_STEPS } from '@cubre/schemas/leads/contracting';
 import {
   PERSON_PURCHASE_STEPS,
+  asksHealth,
   purchaseStepsFor,
   reportsStep,
 } from '../../../src/domain/purchase/purchaseSteps';
@@ -25,5 +26,28 @@ describe('the purchase steps of a person product', () => {
       'Pago',
       'Confirmación',
     ]);
+  });
+});
+
+describe("'Estado de salud' by the product's insurance type", () => {
+  test('002-2.08 health types (complementary, catastrophic, both, primary, oncological, cardiological) ask the health declaration; life, pets, dental and accidents do not', () => {
+    for (const type of [
+      'SEGURO COMPLEMENTARIO',
+      'SEGURO CATASTROFICO',
+      'SEGURO INTEGRAL',
+      'SEGURO PRIMARIO',
+      'SEGURO ONCOLOGICO',
+      'SEGURO CARDIOLOGICO',
+    ])
+      expect([type, asksHealth(type)]).toEqual([type, true]);
+    for (const type of [
+      'SEGURO VIDA',
+      'SEGURO MASCOTAS',
+      'SEGURO DENTAL',
+      'SEGURO ACCIDENTES PERSONALES',
+      '',
+      null,
+    ])
+      expect([type, asksHealth(type)]).toEqual([type, false]);
   });
 });
