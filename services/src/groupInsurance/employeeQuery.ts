@@ -1,4 +1,5 @@
 import type { Filter } from '@cubre/platform/ports/readStore';
+import { forbidden } from '@cubre/platform/http/guard';
 import { invalidRequest } from '@cubre/platform/http/problem';
 import { searchKeyOf } from '@cubre/projections/groupInsurance/documents';
 import { EmployeeListFilter } from '@cubre/schemas/groupInsurance/employee';
@@ -48,13 +49,7 @@ export function employeeFilterOf(
   }
   const f = parsed.data;
   if (f.uninsured && !may.readUninsured) {
-    throw invalidRequest([
-      {
-        field: 'filter.uninsured',
-        rule: 'employee:read-uninsured',
-        message: 'requiere el permiso employee:read-uninsured',
-      },
-    ]);
+    throw forbidden('FORBIDDEN', 'requiere el permiso employee:read-uninsured', 'filter.uninsured');
   }
   const base = scopedFilter(scope, f.organizationId);
   if (!base) return null;
