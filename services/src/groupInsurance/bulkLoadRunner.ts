@@ -15,7 +15,14 @@ import { createFileChecks, judgeRow, readRows } from './bulk';
 import { BulkLoadWriter } from './bulkLoadWriter';
 import { bulkLoadFilePath } from './files';
 import { chileToday } from './records';
-import { caughtUpPolicy, currentDocuments, insuredStateOf, RosterWriter, waitVisible } from './roster';
+import {
+  caughtUpPolicy,
+  currentDocuments,
+  insuredStateOf,
+  RosterWriter,
+  waitFullyVisible,
+  waitVisible,
+} from './roster';
 import { activationOutcome, cancellationOutcome, type RowOutcome } from './rosterChangeDecider';
 
 type JudgedRow = ReturnType<typeof judgeRow>;
@@ -282,7 +289,7 @@ export function bulkLoadRunner(ports: RunnerPorts, options: RunnerOptions) {
     if (opened) {
       await roster.write({ type: 'CloseBatch', policyId: policy._id, batchId, changeCount });
       // The employee list shows the batch when the load says COMMITTED.
-      await waitVisible(ports, roster.lastWrite);
+      await waitFullyVisible(ports, roster.lastWrite);
     }
     await writer.write({ type: 'MarkCommitted', bulkLoadId: load._id, rowsApplied });
     await waitVisible(ports, writer.lastWrite);

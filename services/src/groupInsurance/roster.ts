@@ -34,6 +34,17 @@ export async function waitVisible(ports: Ports, write: { globalPosition: number;
 }
 
 /**
+ * Waits however long the read models take to show a write (a batch of 100,000 changes takes seconds to
+ * project): a load says COMMITTED only once the employee list shows it.
+ */
+export async function waitFullyVisible(ports: Ports, write: { globalPosition: number; streamId: string }) {
+  if (write.globalPosition <= 0) return;
+  while (!(await ports.visibility.waitUntilVisible(write, [GROUP_INSURANCE_PROJECTION], 30_000))) {
+    // The projection is still applying the batch: wait again.
+  }
+}
+
+/**
  * The policy's document once the read models have applied every roster event stored: the roster stream's
  * tail past the document's `rosterRevision` is read (normally empty, or the few events in flight) and
  * waited for. The employees of the policy are then those "as of" `rosterRevision`: what the roster
