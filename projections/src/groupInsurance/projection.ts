@@ -87,7 +87,7 @@ async function applyBulkLoadEvent(event: ProjectionEvent, store: ReadStore) {
  */
 export const groupInsuranceProjection: Projection = {
   name: GROUP_INSURANCE_PROJECTION,
-  version: 2,
+  version: 3,
   categories: [POLICY_CATEGORY, POLICY_ROSTER_CATEGORY, BULK_LOAD_CATEGORY],
   collections: [
     GROUP_POLICIES_COLLECTION,
@@ -112,7 +112,6 @@ export const groupInsuranceProjection: Projection = {
     await employees.createIndex({ lastBulkLoadId: 1 });
     await employees.createIndex({ legalId: 1 });
     await employees.createIndex({ surnameKey: 1 });
-    await employees.createIndex({ nameKey: 1 });
     const loads = store.collection(BULK_LOADS_COLLECTION);
     await loads.createIndex({ organizationId: 1, createdAt: 1 });
     await loads.createIndex({ policyId: 1, kind: 1, sha256: 1 });

@@ -11,8 +11,8 @@ import { scopedFilter, type CompanyScope } from './scope';
 const prefix = (text: string) => ({ $gte: text, $lt: `${text}\uffff` });
 
 /**
- * q: a RUT (whole, or the first digits of its body) or the first letters of a name ("perez j",
- * "juan pe"): surname-first and name-first keys, accents and case ignored.
+ * q: a RUT (whole, or the first digits of its body) or the first letters of "paternal maternal name"
+ * ("perez so"), accents and case ignored.
  */
 export function searchFilter(q: string): Filter | null {
   const trimmed = q.trim();
@@ -24,8 +24,8 @@ export function searchFilter(q: string): Filter | null {
     }
     return { legalId: prefix(rut) };
   }
-  const key = searchKeyOf(trimmed);
-  return { $or: [{ surnameKey: prefix(key) }, { nameKey: prefix(key) }] };
+  // One key, one range (an $or of two keys made the count read every candidate: 1.2 s at 300,000).
+  return { surnameKey: prefix(searchKeyOf(trimmed)) };
 }
 
 /**
