@@ -246,6 +246,8 @@ export async function startRuntime(
       retrySchedule,
       resumeMail: { requester: mail.requester, publicUrl: mail.settings.publicUrl },
       notificationSecrets: notificationSecretsFromEnv(hooks.paymentEnv ?? process.env),
+      dataDir: config.DATA_DIR,
+      bulkLoadProgressEvery: config.BULK_LOAD_PROGRESS_EVERY,
     }),
     mail.module,
     jobsModule({

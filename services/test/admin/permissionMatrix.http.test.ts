@@ -18,6 +18,75 @@ type Route = {
   any?: boolean;
 };
 const LEAD_READ: Permission[] = ['lead:read', 'lead:read-all'];
+const ANSWER = (answer: 'accept' | 'decline'): Permission[] => [
+  `policy-employee:process-activation:${answer}`,
+  `policy-employee:process-cancellation:${answer}`,
+];
+const EMPLOYEE = `no-such-policy.${NOBODY}`;
+/** 002-6.03 policies, 002-6.04 employees, 002-6.05 bulk loads, 002-6.11 the processes' answers. */
+const GROUP_INSURANCE_ROUTES: Route[] = [
+  { method: 'GET', path: '/api/admin/policies', needs: ['policy:read'] },
+  { method: 'GET', path: '/api/admin/policies/no-such-policy', needs: ['policy:read'] },
+  { method: 'POST', path: '/api/admin/policies', body: {}, needs: ['policy:create'] },
+  { method: 'GET', path: '/api/admin/employees', needs: ['employee:read'] },
+  { method: 'GET', path: '/api/admin/employees/export', needs: ['employee:export'] },
+  { method: 'GET', path: `/api/admin/employees/${EMPLOYEE}`, needs: ['employee:read'] },
+  { method: 'GET', path: `/api/admin/employees/${EMPLOYEE}/history`, needs: ['employee:read-history'] },
+  {
+    method: 'POST',
+    path: `/api/admin/employees/${EMPLOYEE}/accept`,
+    body: {},
+    needs: ANSWER('accept'),
+    any: true,
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/employees/${EMPLOYEE}/decline`,
+    body: {},
+    needs: ANSWER('decline'),
+    any: true,
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/employees/${EMPLOYEE}/cancel`,
+    body: {},
+    needs: ['policy-employee:active:process-cancellation'],
+  },
+  { method: 'GET', path: '/api/admin/bulk-loads', needs: ['bulk-load:read'] },
+  { method: 'GET', path: `/api/admin/bulk-loads/${NOBODY}`, needs: ['bulk-load:read'] },
+  { method: 'GET', path: `/api/admin/bulk-loads/${NOBODY}/report`, needs: ['bulk-load:read'] },
+  { method: 'GET', path: `/api/admin/bulk-loads/${NOBODY}/file`, needs: ['bulk-load:read'] },
+  { method: 'GET', path: '/api/admin/bulk-load-problems', needs: ['bulk-load:read'] },
+  {
+    method: 'GET',
+    path: '/api/admin/bulk-loads/template?kind=activation&format=csv',
+    needs: ['bulk-load:bulk-activation', 'bulk-load:bulk-cancellation', 'bulk-load:read'],
+    any: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/bulk-loads',
+    body: {},
+    needs: ['bulk-load:bulk-activation', 'bulk-load:bulk-cancellation'],
+    any: true,
+  },
+  { method: 'POST', path: `/api/admin/bulk-loads/${NOBODY}/commit`, body: {}, needs: ['bulk-load:process'] },
+  { method: 'POST', path: `/api/admin/bulk-loads/${NOBODY}/undo`, body: {}, needs: ['bulk-load:process'] },
+  {
+    method: 'POST',
+    path: `/api/admin/bulk-loads/${NOBODY}/accept`,
+    body: {},
+    needs: ANSWER('accept'),
+    any: true,
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/bulk-loads/${NOBODY}/decline`,
+    body: {},
+    needs: ANSWER('decline'),
+    any: true,
+  },
+];
 const ROUTES: Route[] = [
   { method: 'GET', path: '/api/admin/users', needs: ['user:read'] },
   { method: 'GET', path: `/api/admin/users/${NOBODY}`, needs: ['user:read'] },
@@ -66,6 +135,8 @@ const ROUTES: Route[] = [
   { method: 'POST', path: `/api/admin/leads/${NOBODY}/status`, body: {}, needs: ['lead:update-status'] },
   { method: 'POST', path: `/api/admin/leads/${NOBODY}/notes`, body: {}, needs: ['lead:note'] },
   { method: 'POST', path: `/api/admin/leads/${NOBODY}/events`, body: {}, needs: ['lead:schedule'] },
+  // Group insurance (issue 16; 002-6.03, 002-6.04, 002-6.05, 002-6.11).
+  ...GROUP_INSURANCE_ROUTES,
 ];
 
 let runtime: TestRuntime;

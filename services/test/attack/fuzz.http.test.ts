@@ -127,6 +127,8 @@ async function faultOf(
     return `expected ${expectedStatus}: ${said}`;
   }
   if ((response.status >= 300 && response.status < 400) || response.status === 204) return undefined;
+  // A download (issue 16: a bulk-load template, report or file, the employees' CSV) is a file by design.
+  if (response.ok && /^attachment/.test(response.headers.get('content-disposition') ?? '')) return undefined;
   if (!/^application\/(problem\+)?json/.test(type)) return `not JSON: ${said}`;
   let body: { status?: unknown };
   try {
