@@ -78,7 +78,7 @@ function TemplateDownload({ kind }: { kind: BulkKind }) {
  * (.csv, .xls, .xlsx up to 15 MB, checked here and again by the server), sent as the request body; the
  * page then follows the load's dry run.
  */
-export function BulkLoadCreate() {
+export default function BulkLoadCreate() {
   const translate = useTranslate();
   const redirect = useRedirect();
   const createPath = useCreatePath();

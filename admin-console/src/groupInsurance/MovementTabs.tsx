@@ -1,10 +1,11 @@
-import { Tab, Tabs } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { MOVEMENT_FILTERS, movementFilter, type MovementFilter } from './lists';
 
 /**
- * The employee list's ALTAS / BAJAS / TODAS (002-4.09) as tabs over the list's filter: a tab keeps every
- * other filter and sets only `movement` (TODAS removes it).
+ * The employee list's ALTAS / BAJAS / TODAS (002-4.09) over the list's filter: a choice keeps every other
+ * filter and sets only `movement` (TODAS removes it). Toggle buttons (aria-pressed) rather than MUI's Tabs,
+ * which would add their own ~10 kB to the console's first download.
  */
 export function MovementTabs() {
   const translate = useTranslate();
@@ -17,15 +18,25 @@ export function MovementTabs() {
     setFilters({ ...others, ...movementFilter(movement) }, displayedFilters);
   };
   return (
-    <Tabs
-      value={current}
-      onChange={(_, movement: MovementFilter) => choose(movement)}
+    <Stack
+      direction="row"
+      spacing={1}
+      role="group"
       aria-label={translate('cubre.groupInsurance.employees.movements')}
-      sx={{ px: 1 }}
+      sx={{ px: 2, py: 1 }}
     >
       {MOVEMENT_FILTERS.map((movement) => (
-        <Tab key={movement} value={movement} label={movement} data-movement={movement} />
+        <Button
+          key={movement}
+          size="small"
+          variant={movement === current ? 'contained' : 'outlined'}
+          aria-pressed={movement === current}
+          data-movement={movement}
+          onClick={() => choose(movement)}
+        >
+          {movement}
+        </Button>
       ))}
-    </Tabs>
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Chip, Tooltip } from '@mui/material';
+import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { textOn } from '../leads/colour';
 import { TONE_COLOURS, type StateTone } from '../payments/states';
@@ -27,7 +27,7 @@ type Vocabulary = 'status' | 'employeeStatus' | 'bulkLoadStatus';
 
 /**
  * A status of group insurance in words ('Alta en proceso'), with the seed's code (PROCESS_ACTIVATION) as
- * its tooltip and `data-status`: one component for every list and page, so a status reads the same on both.
+ * its title (the browser's own tooltip: MUI's would add 11 kB to the first download) and `data-status`: one component for every list and page, so a status reads the same on both.
  */
 export function GroupStatusChip({
   status,
@@ -40,13 +40,12 @@ export function GroupStatusChip({
   if (!status) return null;
   const colour = TONE_COLOURS[TONES[status] ?? 'other'];
   return (
-    <Tooltip title={status} describeChild>
-      <Chip
-        size="small"
-        data-status={status}
-        label={translate(`cubre.groupInsurance.${vocabulary}.${status}`, { _: status })}
-        sx={{ bgcolor: colour, color: textOn(colour), fontWeight: 500 }}
-      />
-    </Tooltip>
+    <Chip
+      size="small"
+      title={status}
+      data-status={status}
+      label={translate(`cubre.groupInsurance.${vocabulary}.${status}`, { _: status })}
+      sx={{ bgcolor: colour, color: textOn(colour), fontWeight: 500 }}
+    />
   );
 }
