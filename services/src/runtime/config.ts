@@ -218,6 +218,8 @@ export const RuntimeConfig = z.object({
   EDITION_HOSTS: EditionHostsSetting,
   /** Demo users (admin@demo.cl … with Demo.2026!): on unless NODE_ENV is production. */
   DEMO_USERS: z.enum(['on', 'off']).optional(),
+  /** Rows a bulk load reads between two progress events (issue 16: the console's progress bar). */
+  BULK_LOAD_PROGRESS_EVERY: z.coerce.number().int().min(1).max(1_000_000).default(5000),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 

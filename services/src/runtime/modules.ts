@@ -6,6 +6,8 @@ import { contactsProjection, leadsProjection } from '@cubre/projections/leads/pr
 import { paymentsProjection } from '@cubre/projections/payments/projection';
 import { jobsProjection } from '@cubre/projections/jobs/projection';
 import { insurersProjection } from '@cubre/projections/insurers/projection';
+import { groupInsuranceProjection } from '@cubre/projections/groupInsurance/projection';
+import { GROUP_INSURANCE_CATEGORIES, groupInsuranceModule } from '../groupInsurance';
 import { JOBS_CATEGORIES } from '@cubre/schemas/jobs/runs';
 import { arrearsProjection } from '@cubre/projections/arrears/projection';
 import { operationDayOf } from '../insurers';
@@ -70,6 +72,7 @@ export const projections: Projection[] = [
   arrearsProjection,
   subscriptionsProjection,
   mailProjection,
+  groupInsuranceProjection,
 ];
 
 /** Stream categories of every domain: the Kafka topics the relay writes to. */
@@ -80,6 +83,7 @@ export const allCategories = (): string[] => [
     ...JOBS_CATEGORIES,
     ...SUBSCRIPTIONS_CATEGORIES,
     MAIL_CATEGORY,
+    ...GROUP_INSURANCE_CATEGORIES,
   ]),
 ];
 
@@ -117,10 +121,15 @@ export const configuredModules = (options: {
   retrySchedule: RetrySchedule;
   /** The operation day of a sale's insurer (002-4.19): the insurers' settings unless a test gives its own. */
   operationDayOf?: OperationDayOf;
+  /** DATA_DIR: group insurance keeps its bulk-load files there (issue 16). */
+  dataDir: string;
+  /** Rows between two progress events of a running bulk load (tests lower it). */
+  bulkLoadProgressEvery?: number;
 }): DomainModule[] => [
   paymentsModule(options.paymentGateway, {
     subscriptions: (context) =>
       subscriptionStarter(context.eventStore, options.operationDayOf ?? operationDayOf(context.readStore)),
   }),
   subscriptionsModule({ gateway: options.paymentGateway, retrySchedule: options.retrySchedule }),
+  groupInsuranceModule({ dataDir: options.dataDir, progressEvery: options.bulkLoadProgressEvery }),
 ];

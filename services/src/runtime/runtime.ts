@@ -227,7 +227,12 @@ export async function startRuntime(
   };
   const modules = [
     ...domainModules,
-    ...configuredModules({ paymentGateway, retrySchedule }),
+    ...configuredModules({
+      paymentGateway,
+      retrySchedule,
+      dataDir: config.DATA_DIR,
+      bulkLoadProgressEvery: config.BULK_LOAD_PROGRESS_EVERY,
+    }),
     mail.module,
     jobsModule({
       jobs: jobs.map((job) => ({

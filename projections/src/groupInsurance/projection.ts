@@ -1,0 +1,136 @@
+import type { Projection, ProjectionEvent } from '@cubre/platform/projections/projection';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
+import { BULK_LOAD_CATEGORY } from '@cubre/schemas/groupInsurance/bulkLoad';
+import { POLICY_CATEGORY } from '@cubre/schemas/groupInsurance/policy';
+import { POLICY_ROSTER_CATEGORY } from '@cubre/schemas/groupInsurance/roster';
+import { bulkLoadChange } from './bulkLoads';
+import {
+  BULK_LOAD_PROBLEMS_COLLECTION,
+  BULK_LOADS_COLLECTION,
+  GROUP_EMPLOYEES_COLLECTION,
+  GROUP_INSURANCE_PROJECTION,
+  GROUP_POLICIES_COLLECTION,
+  type BulkLoadDocument,
+  type BulkLoadProblemDocument,
+  type GroupPolicyDocument,
+} from './documents';
+import { applyRosterEvent } from './roster';
+
+const idOf = (event: ProjectionEvent, category: string) => event.streamId.slice(category.length + 1);
+
+async function applyPolicyEvent(event: ProjectionEvent, store: ReadStore) {
+  if (event.type !== 'PolicyCreated') return;
+  const data = event.data as Record<string, unknown>;
+  await store.collection<GroupPolicyDocument>(GROUP_POLICIES_COLLECTION).guardedUpdate(
+    idOf(event, POLICY_CATEGORY),
+    { revision: { $lt: event.revision } },
+    {
+      $set: {
+        organizationId: data.organizationId,
+        insurerCode: data.insurerCode,
+        number: data.number,
+        name: data.name,
+        status: data.status,
+        startDate: data.startDate,
+        coverageGroups: data.coverageGroups,
+        createdAt: event.occurredAt,
+        revision: event.revision,
+      },
+      // The roster's part, unless its events came first (a partitioned bus may deliver them so).
+      $setOnInsert: {
+        counts: { active: 0, pending: 0, canceled: 0 },
+        rosterRevision: -1,
+        openBatch: null,
+      },
+    },
+    { upsert: true },
+  );
+}
+
+async function applyBulkLoadEvent(event: ProjectionEvent, store: ReadStore) {
+  const id = idOf(event, BULK_LOAD_CATEGORY);
+  const loads = store.collection<BulkLoadDocument>(BULK_LOADS_COLLECTION);
+  if (event.type === 'BulkLoadProblemsFound') {
+    const data = event.data as { offset: number; problems: BulkLoadProblemDocument[] };
+    const load = await loads.findOne({ _id: id });
+    // Ids by position: a replayed chunk rewrites the same documents.
+    let position = data.offset;
+    for (const problem of data.problems) {
+      await store.collection<BulkLoadProblemDocument>(BULK_LOAD_PROBLEMS_COLLECTION).upsert({
+        _id: `${id}.${position}`,
+        bulkLoadId: id,
+        organizationId: load?.organizationId ?? '',
+        position,
+        rowNumber: problem.rowNumber,
+        column: problem.column,
+        rule: problem.rule,
+        message: problem.message,
+      });
+      position++;
+    }
+  }
+  const change = bulkLoadChange(event);
+  if (!change) return;
+  await loads.guardedUpdate(
+    id,
+    { revision: { $lt: event.revision } },
+    { ...change, $set: { ...change.$set, updatedAt: event.occurredAt, revision: event.revision } },
+    { upsert: true },
+  );
+}
+
+/**
+ * Group insurance (issue 16): the console's `policies`, `employees` (one document per insured person per
+ * policy, with the person's history), `bulk-loads` and `bulk-load-problems`. One projection for the three
+ * categories, so that a policy's roster revision and its employees are always seen together: the roster
+ * decider is given the employees "as of" the policy document's `rosterRevision`.
+ */
+export const groupInsuranceProjection: Projection = {
+  name: GROUP_INSURANCE_PROJECTION,
+  version: 1,
+  categories: [POLICY_CATEGORY, POLICY_ROSTER_CATEGORY, BULK_LOAD_CATEGORY],
+  collections: [
+    GROUP_POLICIES_COLLECTION,
+    GROUP_EMPLOYEES_COLLECTION,
+    BULK_LOADS_COLLECTION,
+    BULK_LOAD_PROBLEMS_COLLECTION,
+  ],
+  async setup(store) {
+    const policies = store.collection(GROUP_POLICIES_COLLECTION);
+    await policies.createIndex({ organizationId: 1, number: 1 });
+    await policies.createIndex({ number: 1 });
+    const employees = store.collection(GROUP_EMPLOYEES_COLLECTION);
+    // Every filter the console sends, company administrators' always under their organizationId.
+    await employees.createIndex({ organizationId: 1, movement: 1, status: 1, paternalSurname: 1 });
+    await employees.createIndex({ organizationId: 1, status: 1 });
+    await employees.createIndex({ organizationId: 1, employeeStatus: 1 });
+    await employees.createIndex({ organizationId: 1, coverageGroup: 1 });
+    await employees.createIndex({ organizationId: 1, effectiveDate: 1 });
+    await employees.createIndex({ organizationId: 1, paternalSurname: 1 });
+    await employees.createIndex({ policyId: 1, movement: 1, status: 1 });
+    await employees.createIndex({ policyId: 1, legalId: 1 });
+    await employees.createIndex({ movement: 1, status: 1 });
+    await employees.createIndex({ lastBulkLoadId: 1 });
+    await employees.createIndex({ policyId: 1, lastBatchId: 1 });
+    await employees.createIndex({ legalId: 1 });
+    await employees.createIndex({ surnameKey: 1 });
+    await employees.createIndex({ nameKey: 1 });
+    await employees.createIndex({ paternalSurname: 1 });
+    await employees.createIndex({ updatedAt: 1 });
+    const loads = store.collection(BULK_LOADS_COLLECTION);
+    await loads.createIndex({ organizationId: 1, createdAt: 1 });
+    await loads.createIndex({ policyId: 1, kind: 1, sha256: 1 });
+    await loads.createIndex({ status: 1 });
+    await loads.createIndex({ createdAt: 1 });
+    await store.collection(BULK_LOAD_PROBLEMS_COLLECTION).createIndex({ bulkLoadId: 1, position: 1 });
+  },
+  async apply(event, store) {
+    if (event.streamId.startsWith(`${POLICY_ROSTER_CATEGORY}-`)) {
+      await applyRosterEvent(event, store, idOf(event, POLICY_ROSTER_CATEGORY));
+    } else if (event.streamId.startsWith(`${POLICY_CATEGORY}-`)) {
+      await applyPolicyEvent(event, store);
+    } else if (event.streamId.startsWith(`${BULK_LOAD_CATEGORY}-`)) {
+      await applyBulkLoadEvent(event, store);
+    }
+  },
+};

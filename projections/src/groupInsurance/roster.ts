@@ -1,0 +1,145 @@
+import type { ProjectionEvent } from '@cubre/platform/projections/projection';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
+import type { RosterChange } from '@cubre/schemas/groupInsurance/roster';
+import { employeeStatusOf, type EmployeeStatus } from '@cubre/schemas/groupInsurance/statuses';
+import {
+  GROUP_EMPLOYEES_COLLECTION,
+  GROUP_POLICIES_COLLECTION,
+  searchKeyOf,
+  type EmployeeHistoryItem,
+  type GroupEmployeeDocument,
+  type GroupPolicyDocument,
+  type OpenBatch,
+} from './documents';
+
+const COUNT_OF: Record<EmployeeStatus, 'active' | 'pending' | 'canceled'> = {
+  ACTIVE: 'active',
+  PENDING: 'pending',
+  INACTIVE: 'canceled',
+};
+
+/** The policy's counts moved by a chunk of changes: each change leaves its before's count for its after's. */
+function countsDelta(changes: RosterChange[]): Record<string, number> {
+  const delta: Record<string, number> = {};
+  const move = (key: string, by: number) => (delta[`counts.${key}`] = (delta[`counts.${key}`] ?? 0) + by);
+  for (const change of changes) {
+    if (change.before) move(COUNT_OF[employeeStatusOf(change.before.status)], -1);
+    if (change.after) move(COUNT_OF[employeeStatusOf(change.after.status)], 1);
+  }
+  return Object.fromEntries(Object.entries(delta).filter(([, by]) => by !== 0));
+}
+
+async function applyChanges(
+  event: ProjectionEvent,
+  store: ReadStore,
+  policy: GroupPolicyDocument,
+  batch: OpenBatch,
+  changes: RosterChange[],
+) {
+  const employees = store.collection<GroupEmployeeDocument>(GROUP_EMPLOYEES_COLLECTION);
+  for (const change of changes) {
+    const id = `${policy._id}.${change.legalId}`;
+    const guard = { revision: { $lt: event.revision } };
+    if (!change.after) {
+      await employees.deleteMany({ _id: id, ...guard });
+      continue;
+    }
+    const { person, status, movement, effectiveDate, cancellationReason } = change.after;
+    const item: EmployeeHistoryItem = {
+      batchId: batch.batchId,
+      kind: batch.kind,
+      bulkLoadId: batch.bulkLoadId,
+      rowNumber: change.rowNumber,
+      statusBefore: change.before?.status ?? null,
+      statusAfter: status,
+      movement,
+      effectiveDate,
+      by: batch.by,
+      occurredAt: event.occurredAt,
+      revision: event.revision,
+    };
+    const shared = {
+      organizationId: policy.organizationId,
+      policyId: policy._id,
+      policyNumber: policy.number,
+      person,
+      legalId: person.legalId,
+      paternalSurname: person.paternalSurname,
+      coverageGroup: person.coverageGroup,
+      insuredType: person.insuredType,
+      status,
+      employeeStatus: employeeStatusOf(status),
+      movement,
+      effectiveDate,
+      cancellationReason,
+      surnameKey: searchKeyOf(`${person.paternalSurname} ${person.maternalSurname ?? ''} ${person.name}`),
+      nameKey: searchKeyOf(`${person.name} ${person.paternalSurname}`),
+      updatedAt: event.occurredAt,
+      revision: event.revision,
+    };
+    if (batch.kind === 'undo') {
+      // The person as the undone batch found them: the batch before it is theirs again.
+      const doc = await employees.findOne({ _id: id });
+      const batches = (doc?.batches ?? []).slice(0, -1);
+      const last = batches[batches.length - 1];
+      await employees.guardedUpdate(
+        id,
+        guard,
+        {
+          $set: {
+            ...shared,
+            batches,
+            lastBatchId: last?.batchId ?? batch.batchId,
+            lastBulkLoadId: last?.bulkLoadId ?? null,
+          },
+          $push: { history: item },
+        },
+        { upsert: true },
+      );
+      continue;
+    }
+    await employees.guardedUpdate(
+      id,
+      guard,
+      {
+        $set: { ...shared, lastBulkLoadId: batch.bulkLoadId, lastBatchId: batch.batchId },
+        $push: { history: item, batches: { batchId: batch.batchId, bulkLoadId: batch.bulkLoadId } },
+      },
+      { upsert: true },
+    );
+  }
+  const delta = countsDelta(changes);
+  return delta;
+}
+
+/**
+ * A policy roster's events: the batch opened and closed on the policy's document, each chunk of changes
+ * on the people's documents, the counts moved and the roster revision advanced in one guarded update.
+ */
+export async function applyRosterEvent(event: ProjectionEvent, store: ReadStore, policyId: string) {
+  const policies = store.collection<GroupPolicyDocument>(GROUP_POLICIES_COLLECTION);
+  const policy = await policies.findOne({ _id: policyId });
+  if (!policy || policy.rosterRevision >= event.revision) return;
+  const data = event.data as Record<string, unknown>;
+  const set: Record<string, unknown> = { rosterRevision: event.revision };
+  let inc: Record<string, number> = {};
+  if (event.type === 'RosterBatchOpened') {
+    const opened = data as OpenBatch;
+    set.openBatch = {
+      batchId: opened.batchId,
+      kind: opened.kind,
+      bulkLoadId: opened.bulkLoadId,
+      refersTo: opened.refersTo,
+      by: opened.by,
+    } satisfies OpenBatch;
+  } else if (event.type === 'RosterChangesRecorded' && policy.openBatch) {
+    inc = await applyChanges(event, store, policy, policy.openBatch, data.changes as RosterChange[]);
+  } else if (event.type === 'RosterBatchClosed') {
+    set.openBatch = null;
+  }
+  await policies.guardedUpdate(
+    policyId,
+    { rosterRevision: { $lt: event.revision } },
+    Object.keys(inc).length ? { $set: set, $inc: inc } : { $set: set },
+  );
+}
