@@ -46,6 +46,23 @@ describe("group insurance's screens by role (the server guards anyway)", () => {
     }
   });
 
+  test('002-4.08 002-6.11 the back office and post-sale answer for the insurer; a company administrator does not', () => {
+    for (const role of ['BACKOFFICE', 'POSTVENTA', 'ADMIN'] as const) {
+      for (const kind of ['activation', 'cancellation'] as const) {
+        for (const answer of ['accept', 'decline'] as const) {
+          expect(DEFAULT_ROLE_PERMISSIONS[role]).toContain(answerPermission(kind, answer));
+        }
+      }
+      expect(can(role, 'employees', 'list')).toBe(true);
+      expect(can(role, 'bulk-loads', 'list')).toBe(true);
+    }
+    expect(DEFAULT_ROLE_PERMISSIONS.ADMIN_EMPRESA_CLIENTE).not.toContain(
+      answerPermission('activation', 'accept'),
+    );
+    // Staff's "Empresa" filter lists the companies: the back office reads them.
+    expect(can('BACKOFFICE', 'organizations', 'list')).toBe(true);
+  });
+
   test('the export needs employee:export, not only reading', () => {
     expect(canAccess(['employee:read'], 'employees', 'export')).toBe(false);
     expect(canAccess(['employee:read', 'employee:export'], 'employees', 'export')).toBe(true);

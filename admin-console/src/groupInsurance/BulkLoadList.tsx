@@ -14,7 +14,7 @@ import { organizationInput, policyInput, statusChoices } from './filters';
 import { BULK_KINDS, BULK_LOAD_POLL_MS, BULK_LOAD_STATUSES, isBulkLoadRunning } from './lists';
 import { GroupStatusChip } from './StatusChip';
 import type { BulkLoadRecord } from './types';
-import { useIsStaff } from './useStaff';
+import { useOrganizationFilter } from './useStaff';
 
 function BulkLoadListActions({ canCreate }: { canCreate: boolean }) {
   return (
@@ -31,10 +31,10 @@ function BulkLoadListActions({ canCreate }: { canCreate: boolean }) {
  */
 export function BulkLoadList() {
   const translate = useTranslate();
-  const staff = useIsStaff();
+  const byOrganization = useOrganizationFilter();
   const canCreate = canAccess(usePermissionList(), 'bulk-loads', 'create');
   const filters = [
-    ...(staff ? [organizationInput('bulk-loads')] : []),
+    ...(byOrganization ? [organizationInput('bulk-loads')] : []),
     policyInput('bulk-loads'),
     <SelectInput
       key="kind"
@@ -54,6 +54,9 @@ export function BulkLoadList() {
       perPage={25}
       actions={<BulkLoadListActions canCreate={canCreate} />}
       exporter={false}
+      // A company's first visit has no load yet: the toolbar with "Nueva carga" shows anyway (react-admin's
+      // empty page would offer a generic "Crear" instead).
+      empty={false}
       queryOptions={{
         refetchInterval: (query) => {
           const loads = (query.state.data as { data?: BulkLoadRecord[] } | undefined)?.data ?? [];

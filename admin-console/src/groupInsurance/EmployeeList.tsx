@@ -19,7 +19,7 @@ import { MovementTabs } from './MovementTabs';
 import { Rut, fullName } from './Rut';
 import { GroupStatusChip } from './StatusChip';
 import type { EmployeeRecord } from './types';
-import { useIsStaff } from './useStaff';
+import { useOrganizationFilter } from './useStaff';
 
 function EmployeeListActions({ canExport }: { canExport: boolean }) {
   return (
@@ -36,7 +36,7 @@ function EmployeeListActions({ canExport }: { canExport: boolean }) {
  */
 export function EmployeeList() {
   const translate = useTranslate();
-  const staff = useIsStaff();
+  const byOrganization = useOrganizationFilter();
   const canExport = canAccess(usePermissionList(), 'employees', 'export');
   const filters = [
     <SearchInput
@@ -45,7 +45,7 @@ export function EmployeeList() {
       alwaysOn
       placeholder={translate('cubre.groupInsurance.employees.search')}
     />,
-    ...(staff ? [organizationInput('employees')] : []),
+    ...(byOrganization ? [organizationInput('employees')] : []),
     policyInput('employees'),
     <SelectInput key="status" source="status" choices={statusChoices(POLICY_EMPLOYEE_STATUSES)} alwaysOn />,
     <SelectInput

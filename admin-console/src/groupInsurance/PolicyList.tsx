@@ -4,7 +4,7 @@ import { organizationInput, statusChoices } from './filters';
 import { POLICY_STATUSES } from './lists';
 import { GroupStatusChip } from './StatusChip';
 import type { PolicyRecord } from './types';
-import { useIsStaff } from './useStaff';
+import { useIsStaff, useOrganizationFilter } from './useStaff';
 
 /** The people of a policy at a glance: in force, waiting for the insurer, cancelled. */
 export function PolicyCounts({ policy }: { policy: PolicyRecord }) {
@@ -26,8 +26,9 @@ export function PolicyCounts({ policy }: { policy: PolicyRecord }) {
  */
 export function PolicyList() {
   const staff = useIsStaff();
+  const byOrganization = useOrganizationFilter();
   const filters = [
-    ...(staff ? [organizationInput('policies')] : []),
+    ...(byOrganization ? [organizationInput('policies')] : []),
     <SelectInput key="status" source="status" choices={statusChoices(POLICY_STATUSES)} alwaysOn />,
   ];
   return (
