@@ -445,6 +445,38 @@ describe("the console's group insurance", () => {
     session.expectedProblems(page, /409/);
   });
 
+  test("002-4.08 002-6.11 the back office asks for one active person's cancellation from their page and declines it: the person is ACTIVE again; the company exports the list it filtered (employee:export)", async () => {
+    const page = await visit();
+    await signIn(page, STAFF);
+    const found = await searchEmployees(page, 'TODAS', hired[2]!.rut);
+    await found.first().locator('[data-status="ACTIVE"]').waitFor();
+    await found.first().click();
+    const person = page.getByRole('region', { name: 'Asegurado', exact: true });
+    await person.getByRole('button', { name: 'Dar de baja' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dar de baja al asegurado' });
+    await dialog.getByLabel('Motivo de la baja').fill('Término de contrato');
+    await dialog.getByRole('button', { name: 'Solicitar baja' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await person.locator('dt:text-is("Estado") + dd [data-status="PROCESS_CANCELLATION"]').waitFor();
+    await person.getByRole('button', { name: 'Rechazar' }).click();
+    await person.locator('dt:text-is("Estado") + dd [data-status="ACTIVE"]').waitFor();
+    expect(await person.getByRole('button', { name: 'Rechazar' }).count()).toBe(0);
+    await page.getByRole('table', { name: 'Historial' }).locator('[data-kind="decline"]').first().waitFor();
+
+    const company = await visit();
+    await signIn(company, COMPANY);
+    // Its last process was a cancellation (declined): TODAS lists it, filtered by its RUT.
+    const listed = await searchEmployees(company, 'TODAS', hired[2]!.rut);
+    await listed.first().waitFor();
+    const [exported] = await Promise.all([
+      company.waitForEvent('download'),
+      company.getByRole('button', { name: 'Exportar' }).click(),
+    ]);
+    const csv = readFileSync((await exported.path())!, 'utf8');
+    expect(csv).toContain(hired[2]!.rut);
+    expect(csv).not.toContain(hired[0]!.rut);
+  });
+
   test("tenant isolation: the other company's administrator sees none of the first company's loads or people", async () => {
     const page = await visit();
     await signIn(page, OTHER_COMPANY);
