@@ -10,6 +10,9 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import BusinessIcon from '@mui/icons-material/Business';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import GroupsIcon from '@mui/icons-material/Groups';
+import PolicyIcon from '@mui/icons-material/Policy';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { authProvider, CHANGE_PASSWORD_PATH } from './authProvider';
 import { failureReasons } from './catalogues/failureReasons';
@@ -39,6 +42,9 @@ import { jobRuns, schedulerJobs } from './scheduler';
 import { insurers } from './insurers';
 import { ArrearsList } from './arrears/ArrearsList';
 import { SubscriptionList } from './subscriptions/SubscriptionList';
+import { bulkLoads, employees, policies } from './groupInsurance';
+import { fullName } from './groupInsurance/Rut';
+import type { EmployeeRecord, PolicyRecord } from './groupInsurance/types';
 import type { Lead } from './types';
 
 /** The heavy screens load when first opened: the lead page and the kanban (the list does not pay for them). */
@@ -104,6 +110,25 @@ export function App() {
           {...guardPages({ list: ArrearsList, show: ArrearsShow })}
           icon={WarningAmberIcon}
         />
+        <Resource
+          name="policies"
+          {...guardPages(policies)}
+          icon={PolicyIcon}
+          recordRepresentation={(policy: PolicyRecord) => `${policy.number} · ${policy.name}`}
+        />
+        <Resource
+          name="employees"
+          {...guardPages(employees)}
+          icon={GroupsIcon}
+          recordRepresentation={(person: EmployeeRecord) => fullName(person)}
+        />
+        <Resource
+          name="bulk-loads"
+          {...guardPages(bulkLoads)}
+          icon={UploadFileIcon}
+          recordRepresentation="fileName"
+        />
+        <Resource name="bulk-load-problems" />
         <Resource name="mail-outbox" {...guardPages({ list: MailList, show: MailShow })} icon={MailIcon} />
         <Resource name="lead-statuses" {...guardPages(leadStatuses)} />
         <Resource name="lead-sub-statuses" {...guardPages(leadSubStatuses)} />

@@ -6,7 +6,8 @@ import type { Permission } from '@cubre/schemas/identity/permissions';
  */
 interface ResourceRule {
   read: Permission | null;
-  create?: Permission;
+  /** A list: any one of them (a bulk load of activations or of cancellations). */
+  create?: Permission | readonly Permission[];
   edit?: Permission;
   delete?: Permission;
   /** The CSV export, when it needs more than reading (the file leaves the console with personal data). */
@@ -46,6 +47,16 @@ export const RESOURCE_RULES: Record<string, ResourceRule> = {
   arrears: { read: 'arrears:read' },
   // The mail outbox (issue 15): the seed's unsent-notification permissions; its retry is its own button.
   'mail-outbox': { read: 'admin:unsent-notification:read' },
+  // Group insurance (issue 16): a company administrator's own company, every company for staff (the
+  // server scopes). Policies are created by staff over the API only; a bulk load by whoever may upload
+  // either kind (002-6.05); the employees' CSV only with employee:export.
+  policies: { read: 'policy:read' },
+  employees: { read: 'employee:read', export: 'employee:export' },
+  'bulk-loads': {
+    read: 'bulk-load:read',
+    create: ['bulk-load:bulk-activation', 'bulk-load:bulk-cancellation'],
+  },
+  'bulk-load-problems': { read: 'bulk-load:read' },
   // Organizations are never deleted (their users and history name them): the API answers 405.
   organizations: {
     read: 'admin:organization:read',
@@ -72,7 +83,10 @@ export const SUBSCRIPTION_ACTIONS = {
 } as const satisfies Record<string, Permission>;
 
 /** react-admin's actions as this console reads them: list/show/export read, clone creates. */
-function permissionFor(rule: ResourceRule, action: string): Permission | null | undefined {
+function permissionFor(
+  rule: ResourceRule,
+  action: string,
+): Permission | readonly Permission[] | null | undefined {
   switch (action) {
     case 'list':
     case 'show':
@@ -101,7 +115,10 @@ export function canAccess(permissions: readonly string[], resource: string, acti
   if (!rule) return false;
   const needed = permissionFor(rule, action);
   if (needed === undefined) return false;
-  return needed === null || permissions.includes(needed);
+  if (needed === null) return true;
+  return typeof needed === 'string'
+    ? permissions.includes(needed)
+    : needed.some((permission) => permissions.includes(permission));
 }
 
 export const hasPermission = (permissions: readonly string[] | undefined, permission: Permission): boolean =>

@@ -1,10 +1,12 @@
 import englishMessages from 'ra-language-english';
 import type { ConsoleMessages } from './es';
+import { groupInsuranceMessagesEn, groupInsuranceResourcesEn } from '../groupInsurance/messages.en';
 
 /** English: react-admin's own messages and the console's, key for key with es.ts (the type checks it). */
 export const en: ConsoleMessages = {
   ra: englishMessages.ra,
   resources: {
+    ...groupInsuranceResourcesEn,
     leads: {
       name: 'Lead |||| Leads',
       fields: {
@@ -283,7 +285,9 @@ export const en: ConsoleMessages = {
     },
   },
   cubre: {
+    groupInsurance: groupInsuranceMessagesEn,
     menu: {
+      groupInsurance: 'Group insurance',
       catalogues: 'Catalogues',
       identity: 'Users and permissions',
       payments: 'Online purchase',

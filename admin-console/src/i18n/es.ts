@@ -1,4 +1,5 @@
 import type { TranslationMessages } from 'ra-core';
+import { groupInsuranceMessages, groupInsuranceResources } from '../groupInsurance/messages.es';
 
 /**
  * Spanish, the console's default language. react-admin's own messages are translated here in full:
@@ -221,6 +222,7 @@ const ra: TranslationMessages['ra'] = {
 
 /** Resource names and field labels (react-admin reads `resources.{name}.fields.{source}`). */
 export const resources = {
+  ...groupInsuranceResources,
   leads: {
     name: 'Lead |||| Leads',
     fields: {
@@ -494,7 +496,9 @@ export const resources = {
 
 /** The console's own sentences. */
 export const cubre = {
+  groupInsurance: groupInsuranceMessages,
   menu: {
+    groupInsurance: 'Seguros colectivos',
     catalogues: 'Catálogos',
     identity: 'Usuarios y permisos',
     payments: 'Compra online',

@@ -27,11 +27,13 @@ function Group({ title, resources, children }: { title: string; resources: strin
 
 const CATALOGUES = ['lead-statuses', 'lead-sub-statuses', 'failure-reasons', 'lead-transitions'];
 const PAYMENTS = ['sales', 'payments', 'subscriptions', 'arrears'];
+const GROUP_INSURANCE = ['policies', 'employees', 'bulk-loads'];
 const IDENTITY = ['users', 'invitations', 'roles', 'permissions', 'organizations', 'audit'];
 const OPERATIONS = ['insurers', 'scheduler-jobs'];
 
 /**
- * The sidebar: work first (dashboard, leads, kanban, agenda), then online sales and payments, the
+ * The sidebar: work first (dashboard, leads, kanban, agenda), then group insurance (a company
+ * administrator's work), online sales and payments, the
  * catalogues and the people. Each
  * resource item hides itself when the user lacks its read permission (authProvider.canAccess).
  */
@@ -50,6 +52,11 @@ export function Menu() {
         />
       ) : null}
       <RaMenu.ResourceItem name="agenda" />
+      <Group title="cubre.menu.groupInsurance" resources={GROUP_INSURANCE}>
+        {GROUP_INSURANCE.map((name) => (
+          <RaMenu.ResourceItem key={name} name={name} />
+        ))}
+      </Group>
       <Group title="cubre.menu.payments" resources={PAYMENTS}>
         {PAYMENTS.map((name) => (
           <RaMenu.ResourceItem key={name} name={name} />

@@ -38,8 +38,20 @@ const COMPANY_ADMINISTRATION: Reasons = {
   'user:update': "keeps their company's console users current (roles within the company ones, status)",
   ...CONTACT,
 };
+/** Staff answer for the insurer in group insurance (issue 16, 002-4.08, 002-6.11). */
+const INSURER_PROCESSES: Reasons = {
+  'policy-employee:active:process-cancellation':
+    "asks for an insured person's cancellation on the company's request",
+  'policy-employee:process-activation:accept': "records the insurer's acceptance of an employee's activation",
+  'policy-employee:process-activation:decline': "records the insurer's refusal of an employee's activation",
+  'policy-employee:process-cancellation:accept':
+    "records the insurer's acceptance of an employee's cancellation",
+  'policy-employee:process-cancellation:decline':
+    "records the insurer's refusal of an employee's cancellation",
+};
 const POST_SALE: Reasons = {
   ...LEAD_WORK,
+  ...INSURER_PROCESSES,
   'policy:update': "corrects a sold policy's data after the sale",
   'arrears:send-reminder': 'sends an arrears reminder again when a customer asks for it (issue 15)',
 };
@@ -66,6 +78,7 @@ export const WRITE_PERMISSION_REASONS: Readonly<Record<RoleCode, Reasons>> = {
   EJECUTIVO_SOPORTE: { ...LEAD_WORK, ...CONTACT },
   BACKOFFICE: {
     'tax-document:update-status': "records the insurer's acceptance or rejection of a tax document",
+    ...INSURER_PROCESSES,
   },
   POSTVENTA: POST_SALE,
   POSTVENTA_INDIVIDUAL_CHILE: POST_SALE,

@@ -157,6 +157,17 @@ const COMPANY_ADMINISTRATION: Permission[] = [
   'role:read',
   'contact-us:create',
 ];
+/**
+ * Staff answer the insurer's side of group insurance (issue 16: BACKOFFICE and POSTVENTA accept or decline
+ * a policy employee's activation or cancellation, 002-4.08, and ask for an active person's cancellation).
+ */
+const INSURER_PROCESSES: Permission[] = [
+  'policy-employee:active:process-cancellation',
+  'policy-employee:process-activation:accept',
+  'policy-employee:process-activation:decline',
+  'policy-employee:process-cancellation:accept',
+  'policy-employee:process-cancellation:decline',
+];
 const POST_SALE: Permission[] = [
   ...LEAD_WORK,
   'lead:read-all',
@@ -168,6 +179,9 @@ const POST_SALE: Permission[] = [
   'policy:read-history',
   'employee:read',
   'employee:read-history',
+  // The batches they answer for the insurer as a whole ("Aceptar todo").
+  'bulk-load:read',
+  ...INSURER_PROCESSES,
   'payment:read',
   'tax-document:read',
 ];
@@ -194,7 +208,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleCode, Permission[]> = {
     'lead-catalogue:read',
     'policy:read',
     'employee:read',
+    'employee:read-history',
     'bulk-load:read',
+    ...INSURER_PROCESSES,
+    // Every company's group insurance: the organization filter of its lists names the companies.
+    'admin:organization:read',
     'payment:read',
     'payment-period:read',
     'tax-document:read',
