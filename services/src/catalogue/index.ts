@@ -2,6 +2,7 @@ import { CATALOGUE_KINDS, type PriceQuote, type Profile } from '@cubre/schemas';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import { Router } from 'express';
 import type { AppContext, HttpModule } from '@cubre/platform/http/app';
+import type { CatalogueSettings } from './settings';
 import { createComparator } from './comparator/compare';
 import { loadPricingContext, type PricingContext } from './comparator/pricingContext';
 import { catalogueSnapshotsFor, type CatalogueSnapshots } from './comparator/snapshot';
@@ -18,14 +19,17 @@ let pricing: PricingContext | undefined;
 /** Reference tables are read once per process, on the first route set-up. */
 const pricingContext = () => (pricing ??= loadPricingContext());
 
-/** The catalogue and comparator API (seed 000 §7, 001 §7). */
-export const catalogueModule: HttpModule & { categories: string[] } = {
+/** The stream categories the catalogue writes. */
+export const CATALOGUE_MODULE_CATEGORIES = Object.values(CATALOGUE_KINDS).map((kind) => kind.category);
+
+/** The catalogue and comparator API (seed 000 §7, 001 §7), with the catalogue's settings. */
+export const catalogueModule = (settings: CatalogueSettings): HttpModule & { categories: string[] } => ({
   name: 'catalogue',
-  categories: Object.values(CATALOGUE_KINDS).map((kind) => kind.category),
+  categories: CATALOGUE_MODULE_CATEGORIES,
   routes(context: AppContext) {
     const router = Router();
     const snapshots = catalogueSnapshotsFor(context.readStore, context.clock);
-    const budgets = context.config.comparatorCache;
+    const budgets = settings.comparatorCache;
     const comparator = createComparator(pricingContext(), {
       rankedCacheBytes: budgets?.rankedBytes,
       pageCacheBytes: budgets?.pageBytes,
@@ -48,7 +52,7 @@ export const catalogueModule: HttpModule & { categories: string[] } = {
     router.use(comparatorContentRoutes(catalogue));
     return router;
   },
-};
+});
 
 /**
  * The catalogue's quote for other domains (a lead keeps the price its visitor saw): a card priced for a
@@ -74,3 +78,4 @@ export { organizationsOfTypes } from './views/organizationsOfTypes';
 export { organizationWebsite } from './views/organizationWebsite';
 export { referenceDataDir } from './comparator/pricingContext';
 export type { CardDocument } from '@cubre/projections/catalogue/documents';
+export type { CatalogueSettings } from './settings';

@@ -1,7 +1,7 @@
 import type { Principal } from '@cubre/schemas';
 import { PASSWORD_EXPIRED_MESSAGE } from '@cubre/schemas';
 import type { Request } from 'express';
-import type { AppContext } from '@cubre/platform/http/app';
+import type { IdentityContext } from './settings';
 import { forbidden, type Authenticator } from '@cubre/platform/http/guard';
 import { HttpProblem } from '@cubre/platform/http/problem';
 import { findUserById, passwordExpired, principalFor } from './principals';
@@ -35,11 +35,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * must carry its CSRF token (consoleSession.ts); a bearer token needs none, no browser sends it unasked.
  */
 export async function authenticateRequest(
-  context: AppContext,
+  context: IdentityContext,
   req: Request,
   options: { allowExpiredPassword?: boolean } = {},
 ): Promise<Authenticated> {
-  const { identity } = context.config;
+  const { identity } = context;
   const header = req.get('Authorization');
   const cookie = header ? null : readCookie(req, SESSION_COOKIE);
   const match = header ? /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]*)$/.exec(header.trim()) : null;
@@ -83,7 +83,7 @@ export async function authenticateRequest(
 
 /** The caller of an admin route (authenticateRequest without how they signed in). */
 export async function authenticate(
-  context: AppContext,
+  context: IdentityContext,
   req: Request,
   options: { allowExpiredPassword?: boolean } = {},
 ): Promise<Principal> {
@@ -91,6 +91,6 @@ export async function authenticate(
 }
 
 /** Identity's answer to the platform's question of who calls (the runtime puts it on the app's context). */
-export const identityAuthenticator = (context: AppContext): Authenticator => ({
+export const identityAuthenticator = (context: IdentityContext): Authenticator => ({
   authenticate: (req, options) => authenticate(context, req, options),
 });

@@ -2,6 +2,7 @@ import { ORGANIZATION_CATEGORY, ROLE_CATEGORY, USER_CATEGORY, USER_EMAIL_CATEGOR
 import { AUDITED_CATEGORIES } from '@cubre/projections/identity/audit';
 import { Router } from 'express';
 import type { AppContext, HttpModule } from '@cubre/platform/http/app';
+import type { IdentitySettings } from './settings';
 import { auditRoutes } from './auditRoutes';
 import { invitationRoutes } from './invitationRoutes';
 import { organizationRoutes } from './organizationRoutes';
@@ -15,20 +16,24 @@ import { userRoutes } from './userRoutes';
  * every admin route, users, roles and permissions, organizations and the audit. Decisions: README.md
  * beside this file.
  */
-export const identityModule: HttpModule & { categories: string[] } = {
+// The categories identity writes, and those its audit follows (their topics must exist before the
+// identity projection subscribes to them on Kafka, whichever module writes them).
+export const IDENTITY_MODULE_CATEGORIES = [
+  ...new Set([
+    USER_CATEGORY,
+    USER_EMAIL_CATEGORY,
+    ROLE_CATEGORY,
+    ORGANIZATION_CATEGORY,
+    ...AUDITED_CATEGORIES,
+  ]),
+];
+
+/** Identity's routes and seed, with identity's settings (tokens, passwords, sign-in throttle, demo users). */
+export const identityModule = (settings: IdentitySettings): HttpModule & { categories: string[] } => ({
   name: 'identity',
-  // The categories identity writes, and those its audit follows (their topics must exist before the
-  // identity projection subscribes to them on Kafka, whichever module writes them).
-  categories: [
-    ...new Set([
-      USER_CATEGORY,
-      USER_EMAIL_CATEGORY,
-      ROLE_CATEGORY,
-      ORGANIZATION_CATEGORY,
-      ...AUDITED_CATEGORIES,
-    ]),
-  ],
-  routes(context: AppContext) {
+  categories: IDENTITY_MODULE_CATEGORIES,
+  routes(appContext: AppContext) {
+    const context = { ...appContext, identity: settings };
     const router = Router();
     router.use(sessionRoutes(context));
     router.use(userRoutes(context));
@@ -38,9 +43,10 @@ export const identityModule: HttpModule & { categories: string[] } = {
     router.use(invitationRoutes(context));
     return router;
   },
-  start: seedIdentity,
-};
+  start: (context) => seedIdentity({ ...context, identity: settings }),
+});
 
 // What other domains and the runtime may use of identity (ARCHITECTURE.md: through this file only).
 export { identityAuthenticator } from './authentication';
+export type { IdentitySettings } from './settings';
 export { findUserById, permissionsOf } from './principals';

@@ -9,7 +9,7 @@ import { IDENTITY_PROJECTION } from '@cubre/projections/identity/projection';
 import { derivedId } from '@cubre/platform/commands/eventIds';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected } from '@cubre/platform/core/decider';
-import type { AppContext } from '@cubre/platform/http/app';
+import type { IdentityContext } from './settings';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { OrganizationDomainEvent, organizationDecider, organizationStream } from './organizationDecider';
 import { hashPassword } from './password';
@@ -96,7 +96,7 @@ export async function seedRoles(store: EventStore, now: Date): Promise<Written> 
 const takenBySomeoneElse = (error: unknown) =>
   error instanceof CommandRejected && error.rule === 'USER_ALREADY_EXISTS';
 
-async function seedDemo(context: AppContext, now: Date): Promise<Written> {
+async function seedDemo(context: IdentityContext, now: Date): Promise<Written> {
   const store = context.eventStore;
   let last = NOTHING;
   for (const organization of DEMO_ORGANIZATIONS) {
@@ -128,12 +128,12 @@ async function seedDemo(context: AppContext, now: Date): Promise<Written> {
         );
         continue;
       }
-      passwordHash ??= await hashPassword(DEMO_PASSWORD, context.config.identity.scryptN);
+      passwordHash ??= await hashPassword(DEMO_PASSWORD, context.identity.scryptN);
       const { result } = await registerUser(
         store,
         { ...demo, password: DEMO_PASSWORD, mustChangePassword: false },
         metadata,
-        { scryptN: context.config.identity.scryptN, userId, passwordHash },
+        { scryptN: context.identity.scryptN, userId, passwordHash },
       );
       last = later(last, { globalPosition: result.globalPosition, streamId });
     } catch (error) {
@@ -148,10 +148,10 @@ async function seedDemo(context: AppContext, now: Date): Promise<Written> {
  * Seeds the roles' default mapping and, with demo users on (DEMO_USERS, off in production), the demo
  * companies and users. Idempotent: a second start records nothing.
  */
-export async function seedIdentity(context: AppContext): Promise<void> {
+export async function seedIdentity(context: IdentityContext): Promise<void> {
   const now = context.clock();
   let last = await seedRoles(context.eventStore, now);
-  if (context.config.identity.demoUsers) last = later(last, await seedDemo(context, now));
+  if (context.identity.demoUsers) last = later(last, await seedDemo(context, now));
   if (last.globalPosition > 0) {
     await context.visibility.waitUntilVisible(last, [IDENTITY_PROJECTION]);
   }

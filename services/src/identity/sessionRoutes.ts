@@ -9,7 +9,7 @@ import { IDENTITY_PROJECTION } from '@cubre/projections/identity/projection';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { handleCommand, loadAggregate } from '@cubre/platform/commands/commandHandler';
-import type { AppContext } from '@cubre/platform/http/app';
+import type { IdentityContext } from './settings';
 import { commandMetadataOf } from '@cubre/platform/http/commandMetadata';
 import { HttpProblem } from '@cubre/platform/http/problem';
 import { validated } from '@cubre/platform/http/validate';
@@ -79,9 +79,9 @@ const tooManyAttempts = (wait: number) =>
  * /api/admin/me/password). Seed 002 §5 and §8: the password rules and their error codes. Issue 13: the
  * device cookies that keep others' failures from locking a person out, and the console's cookie session.
  */
-export function sessionRoutes(context: AppContext): Router {
+export function sessionRoutes(context: IdentityContext): Router {
   const router = Router();
-  const { identity } = context.config;
+  const { identity } = context;
   const throttle = new LoginThrottle(
     context.sharedState,
     identity.loginMaxFailures,

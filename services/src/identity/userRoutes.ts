@@ -20,7 +20,7 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { derivedId } from '@cubre/platform/commands/eventIds';
 import { handleCommand, loadAggregate } from '@cubre/platform/commands/commandHandler';
-import type { AppContext } from '@cubre/platform/http/app';
+import type { IdentityContext } from './settings';
 import { commandMetadataOf } from '@cubre/platform/http/commandMetadata';
 import { setRevisionETag } from '@cubre/platform/http/etag';
 import { HttpProblem, invalidRequest } from '@cubre/platform/http/problem';
@@ -107,7 +107,7 @@ function organizationFilterOf(filter: Record<string, unknown>) {
  * disabled, status Inactivo, so the audit keeps who did what). Company administrators see and manage only
  * their company's users.
  */
-export function userRoutes(context: AppContext): Router {
+export function userRoutes(context: IdentityContext): Router {
   const router = Router();
   const users = context.readStore.collection<UserDocument>(USERS_COLLECTION);
   const organizations = context.readStore.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION);
@@ -165,7 +165,7 @@ export function userRoutes(context: AppContext): Router {
     }
     if (owner && owner.organizationId !== organizationId) {
       // The hash a creation costs, spent here too: the time of the answer tells nothing either.
-      await hashPassword(body.password, context.config.identity.scryptN);
+      await hashPassword(body.password, context.identity.scryptN);
       await handleCommand(
         context.eventStore,
         userEmailAggregate,
@@ -182,7 +182,7 @@ export function userRoutes(context: AppContext): Router {
           context.eventStore,
           { ...body, email, organizationId, mustChangePassword: true, invitedBy: principal.userId },
           metadata,
-          { scryptN: context.config.identity.scryptN },
+          { scryptN: context.identity.scryptN },
         );
         await untilVisible(context, userStream(userId), result);
       } catch (error) {
@@ -286,7 +286,7 @@ export function userRoutes(context: AppContext): Router {
           mustChangePassword: true,
         },
         metadata,
-        { scryptN: context.config.identity.scryptN },
+        { scryptN: context.identity.scryptN },
       );
       await answer(res, userId, result, result.events.length > 0 ? 201 : 200);
     }),
@@ -330,7 +330,7 @@ export function userRoutes(context: AppContext): Router {
             { field: 'password', rule: 'PASSWORD_IN_HISTORY', message: PASSWORD_IN_HISTORY_MESSAGE },
           ]);
         }
-        newPasswordHash = await hashPassword(body.password, context.config.identity.scryptN);
+        newPasswordHash = await hashPassword(body.password, context.identity.scryptN);
         // The history was checked at this revision: a change in between is a conflict.
         expectedRevision = revision;
       }

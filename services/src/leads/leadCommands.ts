@@ -21,6 +21,7 @@ import { loadLeadPolicy } from '../leadCatalogue';
 import { handleCommand, type CommandResult } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected } from '@cubre/platform/core/decider';
 import type { AppConfig, AppContext } from '@cubre/platform/http/app';
+import type { LeadSettings } from './settings';
 import { anonymousVisitor } from '@cubre/platform/http/commandMetadata';
 import { HttpProblem, notFound } from '@cubre/platform/http/problem';
 import { WrongExpectedRevisionError } from '@cubre/platform/ports/eventStore';
@@ -51,11 +52,11 @@ export interface CommandCall {
 }
 
 /**
- * What the lead command services use of the app's context: the stores, read-your-writes, the clock and two
- * settings. Narrow on purpose, so a service runs (and is tested) without the HTTP app around it.
+ * What the lead command services use of the app's context: the stores, read-your-writes, the clock and its
+ * timeout (the request commands add the leads' settings). Narrow on purpose, so a service runs (and is tested) without the HTTP app around it.
  */
 export type LeadServiceContext = Pick<AppContext, 'eventStore' | 'readStore' | 'visibility' | 'clock'> & {
-  config: Pick<AppConfig, 'readYourWritesTimeoutMs' | 'leadDuplicateWindowDays'>;
+  config: Pick<AppConfig, 'readYourWritesTimeoutMs'>;
 };
 
 /** The storefront's kinds of lead; contact-form leads are contactCommands.ts's. */
@@ -91,7 +92,7 @@ const sameAmount = (
   Math.abs(shown.value - quote.amount) < 1e-6 * Math.max(1, quote.amount);
 
 export function leadCommands(
-  context: LeadServiceContext,
+  context: LeadServiceContext & { leads: LeadSettings },
   snapshots: CatalogueSnapshots,
   quotes: CatalogueQuotes,
 ) {
@@ -160,7 +161,7 @@ export function leadCommands(
       originPath: body.originPath ?? null,
     };
     const duplicateOf = await earlierLeadOf(context.readStore, request, {
-      days: context.config.leadDuplicateWindowDays,
+      days: context.leads.duplicateWindowDays,
       now: context.clock(),
     });
     const result = await handleCommand(

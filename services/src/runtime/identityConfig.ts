@@ -1,4 +1,4 @@
-import type { IdentityConfig } from '@cubre/platform/http/app';
+import type { IdentitySettings } from '../identity';
 import type { RuntimeConfig } from './config';
 import { dataDirSecret } from './dataDirSecret';
 
@@ -11,7 +11,7 @@ function tokenSecretOf(config: RuntimeConfig): Uint8Array {
   return new TextEncoder().encode(dataDirSecret(config.DATA_DIR, 'auth-secret'));
 }
 
-export function identityConfigOf(config: RuntimeConfig): IdentityConfig {
+export function identityConfigOf(config: RuntimeConfig): IdentitySettings {
   return {
     tokenSecret: tokenSecretOf(config),
     tokenTtlSeconds: config.AUTH_TOKEN_TTL_SECONDS,

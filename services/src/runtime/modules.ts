@@ -17,12 +17,18 @@ import { mailProjection } from '@cubre/projections/mail/projection';
 import { MAIL_CATEGORY } from '@cubre/schemas/mail/events';
 import { sharedInsuranceProjection } from '@cubre/projections/site/sharedInsurance';
 import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
-import { catalogueModule } from '../catalogue';
+import { CATALOGUE_MODULE_CATEGORIES, catalogueModule, type CatalogueSettings } from '../catalogue';
 import type { Projection } from '@cubre/platform/projections/projection';
 import { comparatorLinksModule } from '../comparatorLinks';
-import { identityModule } from '../identity';
+import { IDENTITY_MODULE_CATEGORIES, identityModule, type IdentitySettings } from '../identity';
 import { leadCatalogueModule } from '../leadCatalogue';
-import { leadSaleSteps, leadsModule, leadsReferringTo } from '../leads';
+import {
+  LEADS_MODULE_CATEGORIES,
+  leadSaleSteps,
+  leadsModule,
+  leadsReferringTo,
+  type LeadSettings,
+} from '../leads';
 import { catalogueQuotes, catalogueSnapshotsFor } from '../catalogue';
 import { saleLeadStepsReactor } from '../payments/leadSteps';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
@@ -47,15 +53,35 @@ export interface DomainModule extends HttpModule {
   categories: string[];
 }
 
-export const domainModules: DomainModule[] = [
-  comparatorLinksModule,
-  catalogueModule,
-  siteModule,
-  leadsModule,
-  identityModule,
-  leadCatalogueModule([leadsReferringTo]),
-  insurersModule,
-  arrearsModule,
+/**
+ * The domains' own settings, which the runtime reads from its configuration and gives to each domain's
+ * module when it builds it: the platform's AppConfig carries none (issue 12).
+ */
+export interface DomainSettings {
+  catalogue: CatalogueSettings;
+  leads: LeadSettings;
+  identity: IdentitySettings;
+}
+
+/** The domains that need no settings (their modules, and so their categories, are known up front). */
+const plainModules = {
+  comparatorLinks: comparatorLinksModule,
+  site: siteModule,
+  leadCatalogue: leadCatalogueModule([leadsReferringTo]),
+  insurers: insurersModule,
+  arrears: arrearsModule,
+};
+
+/** Every domain the runtime serves, in the order their routes are mounted. */
+export const domainModules = (settings: DomainSettings): DomainModule[] => [
+  plainModules.comparatorLinks,
+  catalogueModule(settings.catalogue),
+  plainModules.site,
+  leadsModule(settings.leads),
+  identityModule(settings.identity),
+  plainModules.leadCatalogue,
+  plainModules.insurers,
+  plainModules.arrears,
 ];
 
 export const projections: Projection[] = [
@@ -78,7 +104,10 @@ export const projections: Projection[] = [
 /** Stream categories of every domain: the Kafka topics the relay writes to. */
 export const allCategories = (): string[] => [
   ...new Set([
-    ...domainModules.flatMap((module) => module.categories),
+    ...Object.values(plainModules).flatMap((module) => module.categories),
+    ...CATALOGUE_MODULE_CATEGORIES,
+    ...LEADS_MODULE_CATEGORIES,
+    ...IDENTITY_MODULE_CATEGORIES,
     ...SALES_CATEGORIES,
     ...JOBS_CATEGORIES,
     ...SUBSCRIPTIONS_CATEGORIES,

@@ -27,7 +27,7 @@ import { operationDayOf } from '../insurers';
 import { startMail, type MailRuntime, type MailTransport } from '../mail';
 import type { PaymentGateway } from '../payments';
 import { dataDirSecret } from './dataDirSecret';
-import { identityConfigOf } from './identityConfig';
+import { domainSettingsOf } from './domainSettings';
 import { hostname } from 'node:os';
 import { jobLeases, jobsModule, pollRunRequests, runRecorder } from '../jobs';
 import { opsTokenOf } from './opsToken';
@@ -211,6 +211,7 @@ export async function startRuntime(
   const visibility: Visibility = runner
     ? { waitUntilVisible: (target, names, timeoutMs) => runner.waitUntilVisible(target, names, timeoutMs) }
     : remoteVisibility(engines.readStore, engines.partitionKeyOf);
+  const settings = domainSettingsOf(config);
   const context: AppContext = {
     eventStore: engines.eventStore,
     readStore: engines.readStore,
@@ -220,12 +221,6 @@ export async function startRuntime(
       publicOrigins: config.PUBLIC_ORIGINS.map((origin) => new URL(origin).origin),
       bodyLimitBytes: config.BODY_LIMIT_BYTES,
       readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
-      comparatorCache: {
-        rankedBytes: config.COMPARATOR_CACHE_MB * 1024 * 1024,
-        pageBytes: config.COMPARATOR_PAGE_CACHE_MB * 1024 * 1024,
-      },
-      identity: identityConfigOf(config),
-      leadDuplicateWindowDays: config.LEAD_DUPLICATE_WINDOW_DAYS,
       editionHosts: config.EDITION_HOSTS,
       frameAncestors: config.FRAME_ANCESTORS,
       trustedProxies: config.TRUSTED_PROXIES,
@@ -236,11 +231,12 @@ export async function startRuntime(
     sharedState: engines.rateLimits.state,
     // Identity answers who calls; the closure reads this very context (config, clock, read store).
     authenticator: {
-      authenticate: (req, options) => identityAuthenticator(context).authenticate(req, options),
+      authenticate: (req, options) =>
+        identityAuthenticator({ ...context, identity: settings.identity }).authenticate(req, options),
     },
   };
   const modules = [
-    ...domainModules,
+    ...domainModules(settings),
     ...configuredModules({
       paymentGateway,
       retrySchedule,

@@ -137,11 +137,13 @@ describe('GET /api/openapi.json (issue 13)', () => {
         expect([method, path, operation.responses]).toEqual([
           method,
           path,
-          expect.objectContaining({
-            '2XX': expect.anything(),
-            '400': expect.anything(),
-            default: expect.anything(),
-          }),
+          expect.objectContaining({ '400': expect.anything(), default: expect.anything() }),
+        ]);
+        // A success: the answer's schema where schemas/ publishes it (issue 12), else the generic 2XX.
+        expect([method, path, Object.keys(operation.responses).filter((s) => s.startsWith('2'))]).toEqual([
+          method,
+          path,
+          [operation.responses['200'] ? '200' : '2XX'],
         ]);
       }
     }
@@ -156,13 +158,43 @@ describe('GET /api/openapi.json (issue 13)', () => {
     for (const methods of Object.values<Record<string, any>>(document.paths)) {
       for (const operation of Object.values<any>(methods)) {
         for (const [status, response] of Object.entries<any>(operation.responses)) {
-          if (status === '2XX') continue;
+          if (status.startsWith('2')) continue;
           expect(response.content).toEqual({
             'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
           });
         }
       }
     }
+  });
+
+  test('issue 12 calculatePrice and the coverage resume document their 200 answers from schemas/: the breakdown is one of two shapes told by kind', () => {
+    const resolve = (schema: any): any =>
+      schema?.$ref ? resolve(document.components.schemas[schema.$ref.split('/').pop()]) : schema;
+    const answerOf = (path: string, method: string) =>
+      resolve(document.paths[path][method].responses['200'].content['application/json'].schema);
+    for (const method of ['post', 'get']) {
+      const data = resolve(answerOf('/api/insurance/{id}/calculatePrice', method).properties.data);
+      const breakdown = resolve(data.properties.breakdown);
+      const options = (breakdown.oneOf ?? breakdown.anyOf).map(resolve);
+      expect(options.map((option: any) => option.properties.kind.const).sort()).toEqual([
+        'isaprePlan',
+        'product',
+      ]);
+      expect(data.required).toEqual(expect.arrayContaining(['price', 'breakdown', 'lines']));
+    }
+    const resume = resolve(answerOf('/api/insurance/coverages/{id}/resume', 'get').properties.data);
+    expect(resume.required).toEqual(
+      expect.arrayContaining([
+        'productCode',
+        'count',
+        'tags',
+        'commonCoverage',
+        'summary',
+        'coverageRequirement',
+      ]),
+    );
+    // An operation without a published answer keeps the generic success.
+    expect(Object.keys(document.paths['/api/insurance/{id}/faq'].get.responses)).toContain('2XX');
   });
 
   test('a client holding the document revalidates it with its ETag (304)', async () => {

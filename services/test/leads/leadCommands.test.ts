@@ -6,6 +6,7 @@ import { findUserById, permissionsOf } from '@cubre/services/identity';
 import { seededUserId } from '@cubre/services/identity/seed';
 import { leadConsoleCommands } from '@cubre/services/leads/adminCommands';
 import { leadCommands, type CommandCall, type LeadServiceContext } from '@cubre/services/leads/leadCommands';
+import type { LeadSettings } from '@cubre/services/leads/settings';
 import { LEADS_COLLECTION, type LeadDocument } from '@cubre/projections/leads/projection';
 import { HttpProblem } from '@cubre/platform/http/problem';
 import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
@@ -16,7 +17,7 @@ import { loadLeadsCatalogue } from './support/leadsFixture';
  * the console's principal), the lead out. The duplicate rule is the service's, not a route's.
  */
 let runtime: TestRuntime;
-let context: LeadServiceContext;
+let context: LeadServiceContext & { leads: LeadSettings };
 const actors: Actor[] = [];
 
 beforeAll(async () => {
@@ -30,7 +31,8 @@ beforeAll(async () => {
       waitUntilVisible: (target, names, timeoutMs) => runner.waitUntilVisible(target, names, timeoutMs),
     },
     clock: () => new Date(),
-    config: { readYourWritesTimeoutMs: 5_000, leadDuplicateWindowDays: 30 },
+    config: { readYourWritesTimeoutMs: 5_000 },
+    leads: { duplicateWindowDays: 30 },
   };
 });
 afterAll(async () => {

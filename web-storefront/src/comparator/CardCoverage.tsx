@@ -6,10 +6,10 @@ import { serviceErrorText } from '../domain/shell/serviceErrors';
 import { useI18n } from '../i18n/I18nProvider';
 import { catalogueTextLang } from '../domain/shell/i18n';
 import { coverageTagKey } from '../domain/results/cardWords';
+import type { CoverageResumeAnswer } from '@cubre/schemas/catalogue/coverageResume';
 
-interface Resume {
-  data: { count: number; tags: { name: string; tagId?: string; count: number }[] };
-}
+/** GET …/coverages/{id}/resume: the server's own type (schemas/, `import type`). */
+type Resume = CoverageResumeAnswer;
 type CoverageState =
   | { status: 'pending' }
   | { status: 'loading' }

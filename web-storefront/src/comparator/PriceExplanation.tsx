@@ -10,39 +10,15 @@ import { api } from '../api/client';
 import { formatMoney } from '../domain/results/format';
 import { serviceErrorText } from '../domain/shell/serviceErrors';
 import { useI18n, type Translate } from '../i18n/I18nProvider';
-import { breakdownLines, type Breakdown as WordedBreakdown } from '../domain/results/breakdownWords';
+import { breakdownLines } from '../domain/results/breakdownWords';
+import type { CalculatePriceAnswer } from '@cubre/schemas/catalogue/priceBreakdown';
 import { sexWords } from '../domain/results/insuredPeople';
 import { useComparatorContext } from './ComparatorContext';
 import { ServiceErrorText } from './StatusPanels';
 
-interface Beneficiary {
-  role: string;
-  sexo?: string;
-  edad?: number;
-  factor?: number | null;
-  gesUf?: number | null;
-  amount?: number | null;
-  insurable?: boolean;
-}
-interface Breakdown {
-  beneficiaries?: Beneficiary[];
-  persons?: Beneficiary[];
-  basePriceUf?: number;
-  planPriceUf?: number;
-  gesTotalUf?: number;
-  totalUf?: number;
-  totalClp?: number;
-  sevenPercent?: { clp: number; uf: number; capped: boolean } | null;
-  differenceClp?: number | null;
-  unit?: string;
-  total?: number;
-}
-interface PriceAnswer {
-  data: { lines?: string[]; breakdown: Breakdown | null };
-}
+type PriceAnswer = CalculatePriceAnswer['data'];
 /** The explanation's sentences in the page's language, from the breakdown (the API's `lines` are Spanish). */
-const linesOf = (answer: PriceAnswer['data'], t: Translate) =>
-  breakdownLines(answer.breakdown as WordedBreakdown | null, t);
+const linesOf = (answer: PriceAnswer, t: Translate) => breakdownLines(answer.breakdown, t);
 
 const clp = (value: number) => formatMoney(Math.round(value), 'CLP');
 /** Every number of the explanation with the same decimal mark as its amounts (issue 11: '1.3' beside '0,52 UF'). */
@@ -55,11 +31,11 @@ const uf = (value: number | null | undefined) =>
 export default function PriceExplanation({ code }: { code: string }) {
   const { t } = useI18n();
   const { profile, productType, comparatorCode } = useComparatorContext();
-  const [answer, setAnswer] = useState<PriceAnswer['data'] | null>(null);
+  const [answer, setAnswer] = useState<PriceAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api<PriceAnswer>(`/api/insurance/${encodeURIComponent(code)}/calculatePrice`, {
+    api<CalculatePriceAnswer>(`/api/insurance/${encodeURIComponent(code)}/calculatePrice`, {
       method: 'POST',
       body: { profile, productType, comparator: comparatorCode },
       signal: controller.signal,
@@ -79,52 +55,51 @@ export default function PriceExplanation({ code }: { code: string }) {
       </Alert>
     );
   if (!answer) return <Typography variant="body2">…</Typography>;
-  const breakdown = answer.breakdown ?? {};
-  const rows = breakdown.beneficiaries ?? breakdown.persons ?? [];
+  const { breakdown } = answer;
+  const isapre = breakdown.kind === 'isaprePlan' ? breakdown : null;
+  // One row per beneficiary: a plan's factor and GES, a product's amount.
+  const rows = isapre
+    ? isapre.beneficiaries.map((row) => ({ ...row, number: row.factor, gesUf: row.gesUf }))
+    : breakdown.kind === 'product'
+      ? breakdown.persons.map((row) => ({ ...row, number: row.amount, gesUf: null }))
+      : [];
   return (
     <div data-testid="price-explanation">
       <Table size="small" aria-label={t('price.table')}>
         <TableHead>
           <TableRow>
             <TableCell>{t('price.beneficiary')}</TableCell>
-            <TableCell align="right">
-              {breakdown.beneficiaries ? t('price.factor') : t('price.amount')}
-            </TableCell>
-            {breakdown.beneficiaries && <TableCell align="right">{t('price.ges')}</TableCell>}
+            <TableCell align="right">{isapre ? t('price.factor') : t('price.amount')}</TableCell>
+            {isapre && <TableCell align="right">{t('price.ges')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((row, index) => (
             <TableRow key={index}>
               <TableCell>
-                {t(`breakdown.role.${row.role}`)} · {sexWords(row.sexo, t)} {row.edad ?? ''}
+                {t(`breakdown.role.${row.role}`)} · {sexWords(row.sexo ?? undefined, t)} {row.edad}
               </TableCell>
-              <TableCell align="right">
-                {decimal(breakdown.beneficiaries ? row.factor : row.amount)}
-              </TableCell>
-              {breakdown.beneficiaries && <TableCell align="right">{uf(row.gesUf)}</TableCell>}
+              <TableCell align="right">{decimal(row.number)}</TableCell>
+              {isapre && <TableCell align="right">{uf(row.gesUf)}</TableCell>}
             </TableRow>
           ))}
         </TableBody>
       </Table>
-      {breakdown.basePriceUf !== undefined && (
+      {isapre && (
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {t('price.base')}: {uf(breakdown.basePriceUf)} · {t('price.plan')}: {uf(breakdown.planPriceUf)} ·{' '}
-          {t('price.ges')}: {uf(breakdown.gesTotalUf)}
+          {t('price.base')}: {uf(isapre.basePriceUf)} · {t('price.plan')}: {uf(isapre.planPriceUf)} ·{' '}
+          {t('price.ges')}: {uf(isapre.gesTotalUf)}
         </Typography>
       )}
-      {breakdown.totalUf !== undefined && (
+      {isapre && (
         <Typography variant="body2" sx={{ fontWeight: 700 }}>
-          {t('price.total')}: {uf(breakdown.totalUf)} ={' '}
-          {breakdown.totalClp !== undefined ? clp(breakdown.totalClp) : '—'}
+          {t('price.total')}: {uf(isapre.totalUf)} = {isapre.totalClp !== null ? clp(isapre.totalClp) : '—'}
         </Typography>
       )}
-      {breakdown.sevenPercent && (
+      {isapre?.sevenPercent && (
         <Typography variant="body2">
-          {t('price.sevenPercent')}: {clp(breakdown.sevenPercent.clp)}
-          {breakdown.differenceClp !== null &&
-            breakdown.differenceClp !== undefined &&
-            ` · ${t('price.difference')}: ${clp(breakdown.differenceClp)}`}
+          {t('price.sevenPercent')}: {clp(isapre.sevenPercent.clp)}
+          {isapre.differenceClp !== null && ` · ${t('price.difference')}: ${clp(isapre.differenceClp)}`}
         </Typography>
       )}
       {linesOf(answer, t).length > 0 && (

@@ -15,11 +15,12 @@ import { amountsForPrevision } from '../domain/results/previsionCoverage';
 import { withToday } from '../domain/shell/today';
 import { useI18n } from '../i18n/I18nProvider';
 import { catalogueTextLang } from '../domain/shell/i18n';
-import { coverageAmountWords, type CoverageAmount } from '../domain/results/amountWords';
+import { coverageAmountWords } from '../domain/results/amountWords';
 import { benefitKey, coverageTagKey, providerName } from '../domain/results/cardWords';
 import { deductiblesText, topsGroupName, topsText } from '../domain/results/topsWords';
 import { useResource, type Resource } from './useResource';
 import type { CoverageOrganizationView, TopsAndDeductiblesView } from '@cubre/schemas/catalogue/detailViews';
+import type { CoverageResumeAnswer } from '@cubre/schemas/catalogue/coverageResume';
 
 function Loaded<T>({ resource, children }: { resource: Resource<T>; children(data: T): ReactNode }) {
   const { t } = useI18n();
@@ -37,15 +38,8 @@ function Loaded<T>({ resource, children }: { resource: Resource<T>; children(dat
   return <>{children(resource.data)}</>;
 }
 
-interface Resume {
-  data: {
-    tags: {
-      name: string;
-      tagId?: string;
-      coverages: { benefitId: string; insuranceBenefit: string; amounts: CoverageAmount[] }[];
-    }[];
-  };
-}
+/** GET …/coverages/{id}/resume: the server's own type (schemas/, `import type`). */
+type Resume = CoverageResumeAnswer;
 /** The coverages, with the amounts of the visitor's health system where the catalogue gives one per system (000-6.02). */
 export function CoveragesPanel({ code, prevision }: { code: string; prevision?: unknown }) {
   const { t, tOr, has, lang } = useI18n();

@@ -2,14 +2,10 @@ import { useEffect, useState } from 'react';
 import { api, ApiError } from '../api/client';
 import type { Product, ResultCard } from '../api/types';
 import type { ApiProfile } from '../profile/ProfileContext';
+import type { CalculatePriceAnswer } from '@cubre/schemas/catalogue/priceBreakdown';
 
-interface PriceAnswer {
-  data: {
-    price: ResultCard['price'];
-    priceSuffix: string;
-    priceDetail: ResultCard['insuranceMetadata']['price_detail'];
-  };
-}
+/** POST calculatePrice's answer: the server's own type (schemas/, `import type`). */
+type PriceAnswer = CalculatePriceAnswer;
 
 export type PricedCard =
   | { status: 'idle' }

@@ -29,12 +29,8 @@ export interface AppConfig {
   publicOrigins: string[];
   /** Largest JSON body accepted (bytes); larger ones get a 413 problem. */
   bodyLimitBytes: number;
+  /** How long a command waits for its projections to show the write (READ_YOUR_WRITES_TIMEOUT_MS). */
   readYourWritesTimeoutMs: number;
-  /** Budgets of the comparator's caches in bytes (COMPARATOR_CACHE_MB, COMPARATOR_PAGE_CACHE_MB). */
-  comparatorCache?: { rankedBytes: number; pageBytes: number };
-  identity: IdentityConfig;
-  /** A new lead repeating one of the same person and product within this many days is Duplicado (0: off). */
-  leadDuplicateWindowDays: number;
   /** Which edition each host serves (EDITION_HOSTS, editions.ts). */
   editionHosts: { byHost: ReadonlyMap<string, Country>; fallback: Country };
   /** Proxies whose forwarding headers are believed (TRUSTED_PROXIES; none by default). */
@@ -43,18 +39,6 @@ export interface AppConfig {
   frameAncestors: string[];
   /** Answers smaller than this many bytes go uncompressed (COMPRESS_MIN_BYTES). */
   compressMinBytes: number;
-}
-
-/** Settings of the console's sign-in (issue 5). */
-export interface IdentityConfig {
-  /** HS256 key of the tokens. */
-  tokenSecret: Uint8Array;
-  tokenTtlSeconds: number;
-  passwordMaxAgeDays: number;
-  scryptN: number;
-  loginMaxFailures: number;
-  loginLockSeconds: number;
-  demoUsers: boolean;
 }
 
 /** What a domain's routes may use: ports, a clock, configuration. Never an adapter. */

@@ -150,9 +150,19 @@ const problemResponse = (description: string) => ({
 });
 
 /** The problems every operation may answer, and those of bodies and of the console's routes. */
-function responsesOf(operation: Operation, admin: boolean) {
+function responsesOf(operation: Operation, admin: boolean, components: SchemaComponents) {
+  const { response } = operation.contract;
   return {
-    '2XX': { description: 'Éxito: JSON (o una redirección, en /url/{link})' },
+    ...(response
+      ? {
+          '200': {
+            description: 'Éxito',
+            // As input: an object schema without `additionalProperties: false`, since a client must take
+            // fields added later; the answers' schemas have no transforms, so input and output agree.
+            content: { 'application/json': { schema: components.convert(response) } },
+          },
+        }
+      : { '2XX': { description: 'Éxito: JSON (o una redirección, en /url/{link})' } }),
     '400': problemResponse('Solicitud inválida: errors nombra cada campo y regla'),
     ...(admin
       ? {
@@ -200,7 +210,7 @@ export function openApiDocument(app: Application): JsonSchema {
       ...(admin ? { security: [{ bearerAuth: [] }] } : {}),
       parameters: [...pathParameters, ...parametersOf(components.convert(contract.query), 'query')],
       ...(body ? { requestBody: body } : {}),
-      responses: responsesOf(operation, admin),
+      responses: responsesOf(operation, admin, components),
     };
   }
   return {

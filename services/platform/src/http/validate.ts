@@ -9,6 +9,11 @@ export interface RouteSchemas<B extends z.ZodType, Q extends z.ZodType, P extend
   body?: B;
   query?: Q;
   params?: P;
+  /**
+   * What a success answers (200), for the published document only: the server builds its answers itself
+   * and its views return this schema's type, so the compiler, not a parse, keeps the two in step.
+   */
+  response?: z.ZodType;
 }
 
 /**
@@ -22,6 +27,7 @@ export interface RouteContract {
   body?: z.ZodType;
   query: z.ZodType;
   params: z.ZodType;
+  response?: z.ZodType;
 }
 
 /** The contract a route handler carries, if it was built by `validated`. */
@@ -72,6 +78,7 @@ export function validated<
     ...(schemas.body ? { body: schemas.body } : {}),
     query: schemas.query ?? noQuery,
     params: schemas.params ?? noParams,
+    ...(schemas.response ? { response: schemas.response } : {}),
   };
   const handle = async (req: Request, res: Response, next: NextFunction) => {
     // express.json() leaves the body undefined when the request is not JSON: say so rather than "required".

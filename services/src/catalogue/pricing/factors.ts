@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { FactorTableUsed } from '@cubre/schemas/catalogue/priceBreakdown';
 import type { FactorBracket, FactorTables2016 } from '../reference/factorTables2016';
 import type { TablaFactoresUnica } from '../reference/tablaFactoresUnica';
 import type { Beneficiary } from './beneficiaries';
@@ -9,12 +9,8 @@ export type FactorTables = {
   tablaFactoresUnica: TablaFactoresUnica;
 };
 
-/** Which table priced a plan: its own, or the Tabla de Factores Única when it has none or an unknown code. */
-export const FactorTableUsed = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('plan'), code: z.string() }),
-  z.strictObject({ kind: z.literal('unica'), planCode: z.string().nullable() }),
-]);
-export type FactorTableUsed = z.infer<typeof FactorTableUsed>;
+/** Which table priced a plan (part of the calculatePrice answer, so its schema lives in schemas/). */
+export { FactorTableUsed };
 
 export function factorTableFor(tables: FactorTables, factorTableCode: string | null): FactorTableUsed {
   return factorTableCode !== null && tables.factorTables2016.has(factorTableCode)

@@ -18,6 +18,7 @@ import type { PricingContext } from '../comparator/pricingContext';
 import type { CatalogueSnapshots } from '../comparator/snapshot';
 import type { CatalogueIndex } from '../views/catalogueIndex';
 import { priceBreakdown, UnpriceableProfile } from '../views/priceBreakdown';
+import { CalculatePriceAnswer, type PriceExplanation } from '@cubre/schemas/catalogue/priceBreakdown';
 import { cardFor } from '../views/productView';
 import { countryOf } from './compareRoutes';
 import { cardOr404, clientQuery, IdParams, indexOf, unknownValue } from './params';
@@ -97,9 +98,9 @@ export function priceRoutes(deps: { snapshots: CatalogueSnapshots; pricing: Pric
     card: CardDocument,
     given: Profile | undefined,
     request: { productType?: string; comparator?: ComparatorDefinition },
-  ) => {
+  ): CalculatePriceAnswer => {
     const today = deps.clock();
-    let explained: ReturnType<typeof priceBreakdown>;
+    let explained: PriceExplanation;
     try {
       explained = priceBreakdown(card, deps.pricing, today, given);
     } catch (error) {
@@ -130,22 +131,30 @@ export function priceRoutes(deps: { snapshots: CatalogueSnapshots; pricing: Pric
 
   router.post(
     '/api/insurance/:id/calculatePrice',
-    validated({ params: IdParams, body: CalculatePriceBody }, async ({ params, body }, _req, res) => {
-      const index = await indexOf(deps.snapshots);
-      const card = cardOr404(index, params.id);
-      const comparator = comparatorOr400(index, body.comparator, 'comparator');
-      res.json(answer(index, card, body.profile ?? undefined, { productType: body.productType, comparator }));
-    }),
+    validated(
+      { params: IdParams, body: CalculatePriceBody, response: CalculatePriceAnswer },
+      async ({ params, body }, _req, res) => {
+        const index = await indexOf(deps.snapshots);
+        const card = cardOr404(index, params.id);
+        const comparator = comparatorOr400(index, body.comparator, 'comparator');
+        res.json(
+          answer(index, card, body.profile ?? undefined, { productType: body.productType, comparator }),
+        );
+      },
+    ),
   );
 
   router.get(
     '/api/insurance/:id/calculatePrice',
-    validated({ params: IdParams, query: CalculatePriceQuery }, async ({ params, query }, _req, res) => {
-      const index = await indexOf(deps.snapshots);
-      const card = cardOr404(index, params.id);
-      const comparator = comparatorOr400(index, query.comparator, 'query.comparator');
-      res.json(answer(index, card, undefined, { productType: query.productType, comparator }));
-    }),
+    validated(
+      { params: IdParams, query: CalculatePriceQuery, response: CalculatePriceAnswer },
+      async ({ params, query }, _req, res) => {
+        const index = await indexOf(deps.snapshots);
+        const card = cardOr404(index, params.id);
+        const comparator = comparatorOr400(index, query.comparator, 'query.comparator');
+        res.json(answer(index, card, undefined, { productType: query.productType, comparator }));
+      },
+    ),
   );
 
   router.post(

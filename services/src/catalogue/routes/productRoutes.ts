@@ -1,4 +1,5 @@
 import { CatalogueCode, Slug } from '@cubre/schemas';
+import { BenefitCoverages, CoverageResumeAnswer } from '@cubre/schemas/catalogue/coverageResume';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -91,10 +92,13 @@ export function productRoutes(deps: {
 
   router.get(
     '/api/insurance/coverages/:id/resume',
-    validated({ params: IdParams, query: NoQuery }, async ({ params }, _req, res) => {
-      const index = await indexOf(deps.snapshots);
-      res.json({ data: coverageResume(index, cardOr404(index, params.id)) });
-    }),
+    validated(
+      { params: IdParams, query: NoQuery, response: CoverageResumeAnswer },
+      async ({ params }, _req, res) => {
+        const index = await indexOf(deps.snapshots);
+        res.json({ data: coverageResume(index, cardOr404(index, params.id)) });
+      },
+    ),
   );
 
   router.get(
@@ -123,7 +127,11 @@ export function productRoutes(deps: {
   router.get(
     '/api/insurance/:id/benefit/:benefitId/coverages',
     validated(
-      { params: z.strictObject({ id: CatalogueCode, benefitId: BenefitId }), query: NoQuery },
+      {
+        params: z.strictObject({ id: CatalogueCode, benefitId: BenefitId }),
+        query: NoQuery,
+        response: z.object({ data: BenefitCoverages }),
+      },
       async ({ params }, _req, res) => {
         const index = await indexOf(deps.snapshots);
         const card = cardOr404(index, params.id);

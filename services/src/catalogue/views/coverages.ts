@@ -1,4 +1,11 @@
 import type { AmountKind, Coverage, CoverageAmount } from '@cubre/schemas';
+import type {
+  BenefitCoverages,
+  CoverageAmountView as AmountView,
+  CoverageResume,
+  CoverageTagView as TagView,
+  CoverageView,
+} from '@cubre/schemas/catalogue/coverageResume';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import { coveragePercentText } from '../pricing/labels';
 import { MINIMUM_RESTRICTED_COVER_PERCENT, coverageRequirementView } from './productContent';
@@ -11,27 +18,6 @@ import {
 import { restrictionsOf } from '../pricing/planAttributes';
 import { topsAndDeductibles, topsSummary, type TopsAndDeductiblesView } from './topsAndDeductibles';
 import { coverageAmountText, slugId } from './text';
-
-export interface AmountView {
-  kind: AmountKind;
-  value: number | null;
-  minAmount: number | null;
-  maxAmount: number | null;
-  unit: { currencyCode: string };
-  text: string;
-}
-export interface CoverageView {
-  benefitId: string;
-  insuranceBenefit: string;
-  tag: string;
-  amounts: AmountView[];
-}
-export interface TagView {
-  name: string;
-  tagId: string;
-  count: number;
-  coverages: CoverageView[];
-}
 
 const amountView = (amount: CoverageAmount): AmountView => ({
   kind: amount.kind,
@@ -133,7 +119,7 @@ function coverageText(coverages: readonly Coverage[]): string | null {
  * GET /api/insurance/coverages/{id}/resume: coverages counted and grouped by tag (seed 000 §3 "coverages:
  * count and tags"), commonCoverage, and the summary a card shows (prestadores, coverage, top, deductible).
  */
-export function coverageResume(index: CatalogueIndex, card: CardDocument) {
+export function coverageResume(index: CatalogueIndex, card: CardDocument): CoverageResume {
   const coverages = coveragesOf(card);
   const lists = coverageOrganizationLists(index, card);
   const tops = topsAndDeductibles(index, card);
@@ -201,7 +187,7 @@ export function coveragesAtProvider(index: CatalogueIndex, card: CardDocument, p
  * GET /api/insurance/{id}/benefit/{benefitId}/coverages: the coverages of one benefit. The id is the
  * benefit's slug ('consulta-medica'); a tag's slug ('ambulatorio') answers every coverage of that category.
  */
-export function coveragesOfBenefit(card: CardDocument, benefitId: string) {
+export function coveragesOfBenefit(card: CardDocument, benefitId: string): BenefitCoverages | null {
   const wanted = slugId(benefitId);
   const coverages = coveragesOf(card);
   const byBenefit = coverages.filter((coverage) => slugId(coverage.insuranceBenefit) === wanted);
@@ -210,7 +196,7 @@ export function coveragesOfBenefit(card: CardDocument, benefitId: string) {
   return {
     benefitId: wanted,
     name: byBenefit.length > 0 ? byBenefit[0]!.insuranceBenefit : matched[0]!.tag,
-    kind: byBenefit.length > 0 ? ('benefit' as const) : ('tag' as const),
+    kind: byBenefit.length > 0 ? 'benefit' : 'tag',
     count: matched.length,
     coverages: matched.map(coverageView),
   };

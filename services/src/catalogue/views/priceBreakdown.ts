@@ -6,6 +6,7 @@ import {
   type PriceUnit,
   type Profile,
   type ProductDefinition,
+  type Sexo,
 } from '@cubre/schemas';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import type { PricingContext } from '../comparator/pricingContext';
@@ -14,6 +15,12 @@ import { priceIsaprePlanForProfile, SEVEN_PERCENT_WITHOUT_INCOME_REASON } from '
 import { formatMoney } from '../pricing/money';
 import { minimumEmployeesWarning, shownPrice } from '../pricing/otherProducts';
 import { ufToClp } from '../pricing/uf';
+import type {
+  IsapreBreakdown,
+  PriceExplanation,
+  ProductBreakdown,
+  ProductPersonLine,
+} from '@cubre/schemas/catalogue/priceBreakdown';
 
 /** A profile that prices nothing for this product: a 422 naming the field to complete. */
 export class UnpriceableProfile extends Error {
@@ -35,21 +42,7 @@ const GUARD_AGE = 30;
 const ROLE_WORD = { cotizante: 'Cotizante', carga: 'Carga', mascota: 'Mascota', guardia: 'Guardia' } as const;
 type PersonRole = keyof typeof ROLE_WORD;
 
-export interface PersonLine {
-  role: PersonRole;
-  sexo: string | null;
-  edad: number;
-  /** The profile gave no age: priced at 25 (000-5.21), 0 for a pet, 30 for a counted guard. */
-  edadSupuesta: boolean;
-  /** False for dependants of a product where they ride free. */
-  pays: boolean;
-  insurable: boolean;
-  band: { fromAge: number; toAge: number; amount: number } | null;
-  amount: number | null;
-  /** Why the person is not priced, as a code a client words in its language; `reason` in Spanish. */
-  reasonCode: 'dependantsDoNotPay' | 'outsideAges' | 'noPrice' | 'noPriceForAge' | null;
-  reason: string | null;
-}
+type PersonLine = ProductPersonLine;
 
 const years = (edad: number) => `${edad} ${edad === 1 ? 'año' : 'años'}`;
 const PERIOD_WORDS: Record<ProductDefinition['price']['periodicity'], string> = {
@@ -75,7 +68,7 @@ function isapreBreakdown(
   profile: Profile,
   given: Profile | undefined,
   context: { pricing: PricingContext; ufValue: number; today: Date },
-) {
+): { breakdown: IsapreBreakdown; lines: string[] } {
   if (given && !given.cotizante?.length)
     throw new UnpriceableProfile(
       'profile.cotizante',
@@ -125,7 +118,7 @@ function productBreakdown(
   profile: Profile,
   given: Profile | undefined,
   ufValue: number,
-) {
+): { breakdown: ProductBreakdown; lines: string[] } {
   const { price } = product;
   const unit: PriceUnit = price.unit;
   const money = (amount: number) => formatMoney(amount, unit);
@@ -248,7 +241,7 @@ function productBreakdown(
   const insurableAge = (edad: number) => !ages || (ages.min <= edad && edad <= ages.max);
   const line = (
     role: PersonRole,
-    person: { sexo?: string; edad: number },
+    person: { sexo?: Sexo; edad: number },
     assumed: boolean,
     pays = true,
   ): PersonLine => {
@@ -370,7 +363,7 @@ export function priceBreakdown(
   pricing: PricingContext,
   today: Date,
   given: Profile | undefined,
-) {
+): PriceExplanation {
   const ufValue = pricing.ufValueAt(today);
   const profile = normalizeProfile(given ?? defaultProfile('CL'), { country: 'CL' });
   if (card.kind === 'isaprePlan')

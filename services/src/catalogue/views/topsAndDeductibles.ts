@@ -6,12 +6,14 @@ import type {
   TopAmountView,
   TopsAndDeductiblesView,
 } from '@cubre/schemas/catalogue/detailViews';
+import type { AmountSummary } from '@cubre/schemas/catalogue/coverageResume';
 import { coveragePeriodTop, type CoveragePeriodKind } from '../pricing/coveragePeriod';
 import { isLifeInsurance, planOf, productOf, type CatalogueIndex } from './catalogueIndex';
 import { isFreeChoiceCode, providerView } from './coverageOrganizations';
 import { deductibleAmountText, plainWords, topAmountText } from './text';
 
 export type { DeductibleView, TopAmountView, TopsAndDeductiblesView };
+export type { AmountSummary };
 
 /**
  * Period order of tops and deductibles: annual, monthly, weekly, daily first (rule 000-5.29); periods the
@@ -164,15 +166,6 @@ export function topsAndDeductibles(index: CatalogueIndex, card: CardDocument): T
       return { ...group, topAmounts, deductibles: byPeriod(group.deductibles), top: topAmounts[0] ?? null };
     })
     .filter((group) => group.topAmounts.length > 0 || group.deductibles.length > 0);
-}
-
-export interface AmountSummary {
-  min: number;
-  max: number;
-  unit: string;
-  period: string;
-  text: string;
-  details: string[];
 }
 
 /**

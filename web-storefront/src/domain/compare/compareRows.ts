@@ -8,7 +8,7 @@ import type { ResultCard } from '../../api/types';
 import { amountsForPrevision } from '../results/previsionCoverage';
 import { formatMoney } from '../results/format';
 import { priceLabelText, priceSuffixText } from '../results/priceWords';
-import { coverageAmountWords, type CoverageAmount } from '../results/amountWords';
+import { coverageAmountWords } from '../results/amountWords';
 import {
   benefitKey,
   commercialWords,
@@ -29,6 +29,7 @@ import { profileKindOf } from '../profile/profileForm';
 import type { Translate, TranslateOr } from '../shell/i18n';
 import type { CellValue } from './differences';
 import type { CoverageOrganizationView, TopsAndDeductiblesView } from '@cubre/schemas/catalogue/detailViews';
+import type { CoverageResumeAnswer } from '@cubre/schemas/catalogue/coverageResume';
 
 export type { Translate, TranslateOr } from '../shell/i18n';
 
@@ -51,17 +52,8 @@ export interface CompareRow {
   valuesLang?: 'es';
 }
 
-/** What GET /api/insurance/coverages/{id}/resume answers (services/src/catalogue/routes/README.md). */
-export interface CoverageResume {
-  data: {
-    count: number;
-    tags: {
-      name: string;
-      tagId?: string;
-      coverages: { benefitId: string; insuranceBenefit: string; amounts: CoverageAmount[] }[];
-    }[];
-  };
-}
+/** What GET /api/insurance/coverages/{id}/resume answers: the server's own type (schemas/, `import type`). */
+export type CoverageResume = CoverageResumeAnswer;
 
 /** GET /api/insurance/{id}/topAmountsAndDeductibles. */
 export interface TopsAnswer {

@@ -2,68 +2,21 @@ import type { Translate } from '../shell/i18n';
 import { sexWords } from './insuredPeople';
 import { formatMoney, type MoneyUnit } from './format';
 import { minimumEmployeesWarning } from './minEmployees';
+import type {
+  IsapreBreakdown,
+  PriceBreakdown,
+  ProductBreakdown,
+  ProductPersonLine,
+} from '@cubre/schemas/catalogue/priceBreakdown';
 
 /**
  * The lines of a price explanation (POST calculatePrice, services/src/catalogue/routes/README.md), written
  * from its structured breakdown in the page's language (issue 11): the same sentences the API's Spanish
  * `lines` say (describeIsaprePrice, the product breakdown), from the dictionaries' `breakdown.*` words.
+ * The breakdown's type is the server's own (schemas/src/catalogue/priceBreakdown.ts), read with `import type`.
  */
 
-interface IsapreBeneficiary {
-  role: string;
-  sexo?: string;
-  edad?: number;
-  sexoSupuesto?: boolean;
-  edadSupuesta?: boolean;
-  factor?: number | null;
-  factorApplies?: boolean;
-}
-interface ProductPerson {
-  role: string;
-  sexo?: string | null;
-  edad?: number;
-  edadSupuesta?: boolean;
-  pays?: boolean;
-  insurable?: boolean;
-  band?: { fromAge: number; toAge: number; amount: number } | null;
-  amount?: number | null;
-  reasonCode?: string | null;
-}
-export interface Breakdown {
-  kind?: 'isaprePlan' | 'product';
-  // An isapre plan's.
-  priceMode?: 'UF' | '7%';
-  factorTable?: { kind: 'plan' | 'unica'; code?: string | null };
-  beneficiaries?: IsapreBeneficiary[];
-  sumFactors?: number;
-  basePriceUf?: number;
-  planPriceUf?: number;
-  gesPerBeneficiaryUf?: number;
-  gesTotalUf?: number;
-  totalUf?: number | null;
-  totalClp?: number | null;
-  ufValue?: number;
-  sevenPercent?: { clp: number; uf: number; capped: boolean; topeImponibleUf?: number } | null;
-  differenceClp?: number | null;
-  unpricedReason?: string | null;
-  // A product's.
-  unit?: string;
-  periodicity?: string;
-  multiplier?: number;
-  basis?: 'porPersona' | 'desde' | 'colectivo';
-  persons?: ProductPerson[];
-  uninsurable?: ProductPerson[];
-  monthlySubtotal?: number | null;
-  total?: number | null;
-  insurableAges?: { min: number; max: number } | null;
-  /** False when the product has one price for everyone (no age bands). */
-  pricedByAge?: boolean;
-  collective?: {
-    workers: number | null;
-    perWorker: number | null;
-    minEmployeeQuantity: number | null;
-  } | null;
-}
+export type Breakdown = PriceBreakdown;
 
 const decimals = (value: number, digits: number) =>
   value.toLocaleString('es-CL', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -87,7 +40,7 @@ function assumed(person: { sexoSupuesto?: boolean; edadSupuesta?: boolean }, t: 
   return person.edadSupuesta ? ` ${t('breakdown.assumed.age')}` : '';
 }
 
-function isapreLines(b: Breakdown, t: Translate): string[] {
+function isapreLines(b: IsapreBreakdown, t: Translate): string[] {
   const factor = (value: number) => decimals(value, 2);
   const lines = (b.beneficiaries ?? []).map((person) => {
     const head = `${who(person, t)}${assumed(person, t)}`;
@@ -152,7 +105,7 @@ function isapreLines(b: Breakdown, t: Translate): string[] {
   return lines;
 }
 
-function productLines(b: Breakdown, t: Translate): string[] {
+function productLines(b: ProductBreakdown, t: Translate): string[] {
   const unit = (b.unit ?? 'CLP') as MoneyUnit;
   const money = (amount: number) => formatMoney(amount, unit);
   const multiplier = b.multiplier ?? 1;
@@ -196,7 +149,7 @@ function productLines(b: Breakdown, t: Translate): string[] {
       b.total === null || b.total === undefined ? totalLine(null) : t('breakdown.enterProfile'),
     ];
   const ages = b.insurableAges;
-  const personLine = (person: ProductPerson) => {
+  const personLine = (person: ProductPersonLine) => {
     const reason =
       person.reasonCode === 'outsideAges' && ages
         ? t('breakdown.reason.outsideAges', { min: ages.min, max: ages.max })
@@ -238,7 +191,5 @@ function productLines(b: Breakdown, t: Translate): string[] {
 /** The explanation's sentences; none for a breakdown the API did not give. */
 export function breakdownLines(breakdown: Breakdown | null | undefined, t: Translate): string[] {
   if (!breakdown) return [];
-  return breakdown.kind === 'isaprePlan' || breakdown.beneficiaries
-    ? isapreLines(breakdown, t)
-    : productLines(breakdown, t);
+  return breakdown.kind === 'isaprePlan' ? isapreLines(breakdown, t) : productLines(breakdown, t);
 }

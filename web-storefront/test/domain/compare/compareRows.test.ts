@@ -1,3 +1,5 @@
+import type { AmountKind } from '@cubre/schemas/catalogue/coverage';
+import type { CoverageAmountView, CoverageView } from '@cubre/schemas/catalogue/coverageResume';
 import type { CoverageOrganizationView, TopsAndDeductiblesView } from '@cubre/schemas/catalogue/detailViews';
 import type { ResultCard } from '../../../src/api/types';
 import {
@@ -254,36 +256,45 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
   });
 
   test('000-6.02 coverages line up by category and benefit, with the amounts of each column’s health system', () => {
-    const resume = (tags: CoverageResume['data']['tags']): CoverageResume => ({
-      data: { count: tags.reduce((n, tag) => n + tag.coverages.length, 0), tags },
+    // The server's whole answer (schemas/src/catalogue/coverageResume.ts), with only what the rows read varied.
+    const percent = (kind: AmountKind, value: number) => ({
+      kind,
+      value,
+      minAmount: value,
+      maxAmount: value,
+      unit: { currencyCode: '%' },
+      text: `${value}%`,
+    });
+    const coverage = (benefitId: string, insuranceBenefit: string, amounts: CoverageAmountView[]) => ({
+      benefitId,
+      insuranceBenefit,
+      tag: '',
+      amounts,
+    });
+    const resume = (tags: { name: string; coverages: CoverageView[] }[]): CoverageResume => ({
+      data: {
+        productCode: 'P',
+        count: tags.reduce((n, tag) => n + tag.coverages.length, 0),
+        tags: tags.map((tag) => ({ ...tag, tagId: tag.name.toLowerCase(), count: tag.coverages.length })),
+        commonCoverage: [],
+        summary: { prestadores: 0, freeChoice: false, coverage: null, topAmount: null, deductible: null },
+        coverageRequirement: null,
+      },
     });
     const a = resume([
       {
         name: 'Urgencia',
         coverages: [
-          {
-            benefitId: 'urgencia',
-            insuranceBenefit: 'Urgencia por enfermedad',
-            amounts: [
-              { kind: 'percentage_isapre', text: '80%' },
-              { kind: 'percentage_fonasa', text: '60%' },
-            ],
-          },
+          coverage('urgencia', 'Urgencia por enfermedad', [
+            percent('percentage_isapre', 80),
+            percent('percentage_fonasa', 60),
+          ]),
         ],
       },
     ]);
     const b = resume([
-      { name: 'Dental', coverages: [{ benefitId: 'limpieza', insuranceBenefit: 'Limpieza', amounts: [] }] },
-      {
-        name: 'Urgencia',
-        coverages: [
-          {
-            benefitId: 'urgencia',
-            insuranceBenefit: 'Urgencia',
-            amounts: [{ kind: 'percentage', text: '70%' }],
-          },
-        ],
-      },
+      { name: 'Dental', coverages: [coverage('limpieza', 'Limpieza', [])] },
+      { name: 'Urgencia', coverages: [coverage('urgencia', 'Urgencia', [percent('percentage', 70)])] },
     ]);
     const rows = coverageRows(
       [card('A'), card('B'), card('C'), null],

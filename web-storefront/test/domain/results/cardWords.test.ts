@@ -104,14 +104,15 @@ describe('results/cardWords and friends', () => {
   });
 
   test("000-7.09 a price explanation's sentences in English", () => {
+    const known = { sexoSupuesto: false, edadSupuesta: false, gesUf: 0.44 };
     const lines = breakdownLines(
       {
         kind: 'isaprePlan',
         priceMode: 'UF',
-        factorTable: { kind: 'unica' },
+        factorTable: { kind: 'unica', planCode: null },
         beneficiaries: [
-          { role: 'cotizante', sexo: 'Femenino', edad: 40, factorApplies: true, factor: 1.26 },
-          { role: 'carga', sexo: 'Masculino', edad: 1, factorApplies: false, factor: 1.8 },
+          { ...known, role: 'cotizante', sexo: 'Femenino', edad: 40, factorApplies: true, factor: 1.26 },
+          { ...known, role: 'carga', sexo: 'Masculino', edad: 1, factorApplies: false, factor: 1.8 },
         ],
         sumFactors: 1.26,
         basePriceUf: 0.35,
@@ -121,8 +122,9 @@ describe('results/cardWords and friends', () => {
         totalUf: 1.321,
         totalClp: 52429,
         ufValue: 39688.64,
-        sevenPercent: { clp: 131250, uf: 3.3, capped: false },
+        sevenPercent: { clp: 131250, uf: 3.3, capped: false, topeImponibleUf: 87.8 },
         differenceClp: -78821,
+        unpricedReason: null,
       },
       en.t,
     );
