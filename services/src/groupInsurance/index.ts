@@ -16,6 +16,8 @@ export interface GroupInsuranceOptions {
   dataDir: string;
   /** Rows between two progress events of a running load. */
   progressEvery?: number;
+  /** The demo companies' policies and people are seeded (with the demo users: DEMO_USERS). */
+  demoData: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export function groupInsuranceModule(
     },
     async start(context) {
       // With the demo users (DEMO_USERS, on unless production): their companies' policies and people.
-      if (context.config.identity.demoUsers) await seedGroupInsuranceDemo(context);
+      if (options.demoData) await seedGroupInsuranceDemo(context);
       // Loads a stopped process left validating or committing go on from their events.
       await runnerOf(context).resume();
     },

@@ -158,6 +158,8 @@ export const configuredModules = (options: {
   dataDir: string;
   /** Rows between two progress events of a running bulk load (tests lower it). */
   bulkLoadProgressEvery?: number;
+  /** The demo companies' group insurance is seeded (with the demo users). */
+  demoData: boolean;
 }): DomainModule[] => [
   paymentsModule(options.paymentGateway, {
     resumeMail: options.resumeMail,
@@ -166,5 +168,9 @@ export const configuredModules = (options: {
       subscriptionStarter(context.eventStore, options.operationDayOf ?? operationDayOf(context.readStore)),
   }),
   subscriptionsModule({ gateway: options.paymentGateway, retrySchedule: options.retrySchedule }),
-  groupInsuranceModule({ dataDir: options.dataDir, progressEvery: options.bulkLoadProgressEvery }),
+  groupInsuranceModule({
+    dataDir: options.dataDir,
+    progressEvery: options.bulkLoadProgressEvery,
+    demoData: options.demoData,
+  }),
 ];

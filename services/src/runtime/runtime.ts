@@ -244,6 +244,7 @@ export async function startRuntime(
       notificationSecrets: notificationSecretsFromEnv(hooks.paymentEnv ?? process.env),
       dataDir: config.DATA_DIR,
       bulkLoadProgressEvery: config.BULK_LOAD_PROGRESS_EVERY,
+      demoData: settings.identity.demoUsers,
     }),
     mail.module,
     jobsModule({
