@@ -9,6 +9,7 @@ import {
   drag,
   newPerson,
   optionsOf,
+  openDialog,
   screenshot,
   signIn,
   signOut,
@@ -130,8 +131,11 @@ describe('the back-office console in a real browser', () => {
     await screenshot(supervisor, 'leads-list-desktop');
 
     await row.getByRole('checkbox', { name: 'Seleccionar esta fila' }).check();
-    await supervisor.getByRole('button', { name: 'Reasignar' }).click();
-    const bulk = supervisor.getByRole('dialog', { name: 'Reasignar 1 lead' });
+    const bulk = await openDialog(
+      supervisor,
+      supervisor.getByRole('button', { name: 'Reasignar' }),
+      'Reasignar 1 lead',
+    );
     await choose(supervisor, bulk, 'Ejecutivo', ELENA_OPTION);
     const [assigned] = await Promise.all([
       isPost(supervisor, /\/api\/admin\/leads\/assign$/),

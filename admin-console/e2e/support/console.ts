@@ -70,6 +70,24 @@ async function openListbox(page: Page, scope: Locator, label: string): Promise<L
   }
 }
 
+/**
+ * Opens a dialog by clicking `opener` and answers the dialog. On a loaded machine the list behind a bulk
+ * action can re-render between the click and the dialog's first paint and drop it (seen once in CI): the
+ * dialog not showing within a few seconds, the opener is clicked again, a few times at most.
+ */
+export async function openDialog(page: Page, opener: Locator, name: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name });
+  for (let attempt = 1; ; attempt++) {
+    if (!(await dialog.isVisible())) await opener.click();
+    try {
+      await dialog.waitFor({ timeout: attempt < 3 ? 5000 : undefined });
+      return dialog;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
 export async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
   const listbox = await openListbox(page, scope, label);
   await listbox.getByRole('option', { name: option, exact: true }).click();
