@@ -43,6 +43,8 @@ import { insurers } from './insurers';
 import { ArrearsList } from './arrears/ArrearsList';
 import { SubscriptionList } from './subscriptions/SubscriptionList';
 import { bulkLoads, employees, policies } from './groupInsurance';
+import { ReferenceLists } from './reference/ReferenceLists';
+import { REFERENCE_PATH } from './reference/path';
 import { fullName } from './groupInsurance/Rut';
 import type { EmployeeRecord, PolicyRecord } from './groupInsurance/types';
 import type { Lead } from './types';
@@ -153,6 +155,9 @@ export function App() {
           icon={BusinessIcon}
           recordRepresentation="displayName"
         />
+        <CustomRoutes>
+          <Route path={REFERENCE_PATH} element={<ReferenceLists />} />
+        </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
         </CustomRoutes>

@@ -1,3 +1,4 @@
+import { referenceMessagesEn } from '../reference/messages.en';
 import englishMessages from 'ra-language-english';
 import type { ConsoleMessages } from './es';
 import { groupInsuranceMessagesEn, groupInsuranceResourcesEn } from '../groupInsurance/messages.en';
@@ -286,6 +287,7 @@ export const en: ConsoleMessages = {
   },
   cubre: {
     groupInsurance: groupInsuranceMessagesEn,
+    reference: referenceMessagesEn,
     menu: {
       groupInsurance: 'Group insurance',
       catalogues: 'Catalogues',

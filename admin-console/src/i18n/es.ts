@@ -1,3 +1,4 @@
+import { referenceMessages } from '../reference/messages.es';
 import type { TranslationMessages } from 'ra-core';
 import { groupInsuranceMessages, groupInsuranceResources } from '../groupInsurance/messages.es';
 
@@ -497,6 +498,7 @@ export const resources = {
 /** The console's own sentences. */
 export const cubre = {
   groupInsurance: groupInsuranceMessages,
+  reference: referenceMessages,
   menu: {
     groupInsurance: 'Seguros colectivos',
     catalogues: 'Catálogos',

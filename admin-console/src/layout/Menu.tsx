@@ -1,5 +1,7 @@
 import { Divider, ListSubheader } from '@mui/material';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import { REFERENCE_PATH } from '../reference/path';
 import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
 import type { ReactNode } from 'react';
 import { canAccess } from '../access';
@@ -16,7 +18,7 @@ function Group({ title, resources, children }: { title: string; resources: strin
     <>
       <Divider />
       {open ? (
-        <ListSubheader component="div" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
+        <ListSubheader component="div" disableSticky sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
           {translate(title)}
         </ListSubheader>
       ) : null}
@@ -69,6 +71,11 @@ export function Menu() {
         {CATALOGUES.map((name) => (
           <RaMenu.ResourceItem key={name} name={name} />
         ))}
+        <RaMenu.Item
+          to={`/${REFERENCE_PATH}`}
+          primaryText={translate('cubre.reference.menu')}
+          leftIcon={<ListAltIcon />}
+        />
       </Group>
       <Group title="cubre.menu.operations" resources={OPERATIONS}>
         {OPERATIONS.map((name) => (

@@ -1,7 +1,7 @@
 /**
  * Fixed reference lists of the back-office (seed 002 §3, §4, §8) that the console shows but nobody edits:
- * executive account movements, recess reasons, support tickets, document reviews and the assignment error
- * codes. Ids and codes are the seed's; Spanish labels are ours where the seed gives English descriptions.
+ * executive account movements, recess reasons, support tickets, document reviews, the assignment error
+ * codes, currencies and billing documents. Ids and codes are the seed's; Spanish labels are ours where the seed gives English descriptions.
  */
 
 /** Executive account movements (rule 002-3.22): deposits and bonuses credit, charges debit. */
@@ -60,6 +60,42 @@ export const ASSIGNMENT_CODES = [
   { id: 'CODE002', name: 'Error de asignación' },
 ] as const;
 
+/**
+ * The seed's full currency enumeration (rule 002-3.16), with the countries that sell in each (002-3.15:
+ * CLP and UF in Chile, PEN and USD in Peru, COP in Colombia). A payment moves money in CLP, PEN, USD or
+ * COP only (payments/minorUnits.ts): UF prices are converted to CLP with the day's UF value, MXN names an
+ * insurer's tariff currency no edition sells in yet, and '%' a price given as a share of another (a
+ * deductible or a co-payment), never a payment.
+ */
+export const CURRENCY_ENUMERATION = [
+  { id: 'CLP', name: 'Peso chileno', countries: ['CL'], payable: true },
+  { id: 'UF', name: 'Unidad de Fomento', countries: ['CL'], payable: false },
+  { id: 'USD', name: 'Dólar estadounidense', countries: ['PE', 'INT'], payable: true },
+  { id: 'COP', name: 'Peso colombiano', countries: ['CO'], payable: true },
+  { id: 'PEN', name: 'Sol peruano', countries: ['PE'], payable: true },
+  { id: 'MXN', name: 'Peso mexicano', countries: [], payable: false },
+  { id: '%', name: 'Porcentaje', countries: [], payable: false },
+] as const;
+
+/**
+ * Billing and tax-document statuses (rule 002-3.32): the kinds of document a billing run issues, a bill
+ * and the notes that correct it (a credit note lowers what a bill charged, a debit note raises it).
+ */
+export const TAX_DOCUMENT_STATUSES = [
+  { id: 'BILL', name: 'Factura' },
+  { id: 'CREDIT_NOTE', name: 'Nota de crédito' },
+  { id: 'DEBIT_NOTE', name: 'Nota de débito' },
+] as const;
+
+/** A billing payment's states (rule 002-4.07), as the console names them. */
+export const BILLING_PAYMENT_STATES = [
+  { id: 'PENDING', name: 'Pendiente' },
+  { id: 'LATE', name: 'Atrasado' },
+  { id: 'PARTIAL', name: 'Parcial' },
+  { id: 'PAID', name: 'Pagado' },
+  { id: 'NA', name: 'No aplica' },
+] as const;
+
 /** The lists by the name the admin API serves them under: GET /api/admin/reference/{name}. */
 export const REFERENCE_LISTS = {
   'movement-types': MOVEMENT_TYPES,
@@ -68,5 +104,8 @@ export const REFERENCE_LISTS = {
   'ticket-statuses': TICKET_STATUSES,
   'document-review-states': DOCUMENT_REVIEW_STATES,
   'assignment-codes': ASSIGNMENT_CODES,
+  currencies: CURRENCY_ENUMERATION,
+  'tax-document-statuses': TAX_DOCUMENT_STATUSES,
+  'billing-payment-states': BILLING_PAYMENT_STATES,
 } as const;
 export type ReferenceListName = keyof typeof REFERENCE_LISTS;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATES, SALE_STATES } from './lists';
 import { RECURRENT_PAYMENT_STATES, SUBSCRIPTION_STATUSES } from '../subscriptions/lists';
+import { BILLING_PAYMENT_STATES } from '../leadCatalogue/reference';
 
 /** The seed's payment vocabularies (002 §3, §4, §9), each a zod enum so a stray value fails at the edge. */
 
@@ -71,4 +72,7 @@ export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 /** 002-4.03 */
 export const recurrentPaymentStateSchema = z.enum(RECURRENT_PAYMENT_STATES);
 /** 002-4.07 */
-export const billingPaymentStateSchema = z.enum(['PENDING', 'LATE', 'PARTIAL', 'PAID', 'NA']);
+export const billingPaymentStateSchema = z.enum(
+  BILLING_PAYMENT_STATES.map((state) => state.id) as [BillingPaymentState, ...BillingPaymentState[]],
+);
+type BillingPaymentState = (typeof BILLING_PAYMENT_STATES)[number]['id'];

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requirePermission } from '@cubre/platform/http/guard';
 import type { AppContext } from '@cubre/platform/http/app';
 import { validated } from '@cubre/platform/http/validate';
+import { ListQueryParameters, parseListQuery, sendPage } from '@cubre/platform/http/simpleRest';
 
 const Params = z.strictObject({
   name: z.enum(Object.keys(REFERENCE_LISTS) as [ReferenceListName, ...ReferenceListName[]], {
@@ -21,11 +22,13 @@ export function referenceRoutes(context: AppContext): Router {
   router.get(
     '/api/admin/reference/:name',
     requirePermission(context),
-    validated({ params: Params }, async ({ params }, _req, res) => {
-      const rows = REFERENCE_LISTS[params.name];
-      res.setHeader('Content-Range', `${params.name} 0-${Math.max(rows.length - 1, 0)}/${rows.length}`);
-      res.setHeader('Cache-Control', 'private, max-age=300');
-      res.json(rows);
+    validated({ params: Params, query: ListQueryParameters }, async ({ params }, req, res) => {
+      // react-admin's getList sends sort, range and filter: the order is the seed's (no sort field is
+      // offered), no filter key is, and the range pages the list.
+      const query = parseListQuery(req, { sortable: [], filters: [] });
+      const rows: readonly unknown[] = REFERENCE_LISTS[params.name];
+      const page = rows.slice(query.range.start, query.range.end + 1);
+      sendPage(res, params.name, query, page, rows.length);
     }),
   );
   return router;

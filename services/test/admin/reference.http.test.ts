@@ -1,3 +1,5 @@
+import { CURRENCIES, CURRENCIES_BY_COUNTRY } from '@cubre/schemas/payments/money';
+import { billingPaymentStateSchema } from '@cubre/schemas/payments/catalogues';
 import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
 import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
@@ -76,6 +78,50 @@ describe('reference lists (GET /api/admin/reference/{name})', () => {
       { id: 'CODE001', name: 'Error de correo' },
       { id: 'CODE002', name: 'Error de asignación' },
     ]);
+  });
+
+  test('002-3.16 the currency enumeration is exactly CLP, UF, USD, COP, PEN, MXN, %; the payable ones are those a payment takes', async () => {
+    const currencies = await list('currencies');
+    expect(currencies.map((c: any) => c.id)).toEqual(['CLP', 'UF', 'USD', 'COP', 'PEN', 'MXN', '%']);
+    // The payable ones are the currencies a payment's money schema accepts, and each country sells in
+    // its own (002-3.15): the list the console shows and the one the payments check are one.
+    expect(
+      currencies
+        .filter((c: any) => c.payable)
+        .map((c: any) => c.id)
+        .sort(),
+    ).toEqual([...CURRENCIES].sort());
+    for (const [country, sold] of Object.entries(CURRENCIES_BY_COUNTRY)) {
+      for (const currency of sold) {
+        expect(currencies.find((c: any) => c.id === currency).countries).toContain(country);
+      }
+    }
+    expect(currencies.find((c: any) => c.id === 'UF').countries).toEqual(['CL']);
+  });
+
+  test('002-3.32 billing and tax-document statuses BILL, CREDIT_NOTE, DEBIT_NOTE and 002-4.07 billing payment states', async () => {
+    expect(await list('tax-document-statuses')).toEqual([
+      { id: 'BILL', name: 'Factura' },
+      { id: 'CREDIT_NOTE', name: 'Nota de crédito' },
+      { id: 'DEBIT_NOTE', name: 'Nota de débito' },
+    ]);
+    expect((await list('billing-payment-states')).map((s: any) => s.id)).toEqual(
+      billingPaymentStateSchema.options,
+    );
+    expect(billingPaymentStateSchema.options).toEqual(['PENDING', 'LATE', 'PARTIAL', 'PAID', 'NA']);
+  });
+
+  test("react-admin's list query (sort, range, filter) pages a list; an unknown sort field or filter is a 400", async () => {
+    const get = (query: string) =>
+      fetch(`${runtime.url}/api/admin/reference/movement-types?${query}`, {
+        headers: { Authorization: `Bearer ${tokens.admin}` },
+      });
+    const page = await get(`filter=${encodeURIComponent('{}')}&range=${encodeURIComponent('[2,4]')}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-range')).toBe('movement-types 2-4/10');
+    expect((await json(page)).map((m: any) => m.id)).toEqual([11, 12, 13]);
+    expect((await get(`sort=${encodeURIComponent('["name","ASC"]')}`)).status).toBe(400);
+    expect((await get(`filter=${encodeURIComponent('{"kind":"charge"}')}`)).status).toBe(400);
   });
 
   test('an unknown list is a 400 naming it; no token is a 401', async () => {

@@ -1,0 +1,2 @@
+/** The reference lists' page, under the console's basename: /admin/reference. */
+export const REFERENCE_PATH = 'reference';
