@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { derivedId } from '@cubre/platform/commands/eventIds';
@@ -24,6 +24,7 @@ import {
 import { periodOf } from '../../services/src/subscriptions/calendar';
 import { subscriptionIdOf } from '../../services/src/subscriptions/subscriptionDecider';
 import { GENEROUS_RATE_LIMITS } from '../fixtures/generousRateLimits';
+import { cpuProfiled } from './cpuProfile';
 import { round } from './stats';
 
 /**
@@ -36,13 +37,17 @@ import { round } from './stats';
  * default). Written to bench/results/scheduler.json. Not timed assertions: figures to compare between sizes.
  *
  * The subscriptions are seeded the way the domain writes them (one `SubscriptionCreated` per
- * `subscription-{id}` stream, the sandbox's durable subscription under the same gateway id), in bulk rather
- * than through N purchases over HTTP. Their sales are not seeded: the sale-state reactor finds no sale
- * and writes nothing (a real run writes one SaleOverdue per first decline besides what is counted here).
+ * `subscription-{id}` stream, the sandbox's durable subscription under the same gateway id), inserted in
+ * large transactions rather than through N purchases over HTTP; the projector then fills the read models
+ * from the log as it would after real purchases (the seed's catch-up). Their sales are not seeded: the
+ * sale-state reactor finds no sale and writes nothing (a real run writes one SaleOverdue per first decline
+ * besides what is counted here). Results are written after each phase (`complete: false` until the end).
  */
 const DEFAULT_SUBSCRIPTIONS = 1_000_000;
-const SEED_CHUNK = 2_000;
+const SEED_CHUNK = 20_000;
+const EVENTS_FILE = 'events.sqlite';
 const SAMPLE_MS = 100;
+const READ_CACHE_MB = 1024;
 const DECLINE = { code: '021', message: 'Fondos insuficientes' };
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -69,30 +74,35 @@ async function measured<T>(work: () => Promise<T>) {
   }
 }
 
-/** Appends N due `SubscriptionCreated` events and the sandbox's subscriptions, in chunks. */
-async function seed(runtime: Runtime, dataDir: string, total: number, today: string) {
-  const store = runtime.engines.eventStore;
+/**
+ * Writes N due subscriptions as the purchase leaves them, in transactions of SEED_CHUNK rows: one
+ * `SubscriptionCreated` at revision 0 of each `subscription-{id}` stream inserted straight into the event
+ * store's table (the rows `append` would write, metadata included), and the sandbox's durable subscription
+ * under the same gateway id. Appending a million one-event streams through `append` cost a group commit per
+ * 2,000 and 533 s at 150,000; the read models are then filled by the projector from the log, as after real
+ * purchases (timed apart as the seed's catch-up), so the runs start from the state a purchase leaves.
+ */
+function seed(dataDir: string, total: number, today: string) {
+  const events = new Database(join(dataDir, EVENTS_FILE));
+  events.pragma('busy_timeout = 5000');
+  const insertEvent = events.prepare(
+    'INSERT INTO events (id, stream_id, revision, type, occurred_at, data, metadata) VALUES (?, ?, 0, ?, ?, ?, ?)',
+  );
   const journal = new Database(join(dataDir, SANDBOX_JOURNAL_FILE));
   journal.pragma('journal_mode = WAL');
   const saveSubscription = journal.prepare('INSERT INTO subscriptions (id, record) VALUES (?, ?)');
-  const saveMany = journal.transaction((rows: [string, string][]) => {
-    for (const [id, record] of rows) saveSubscription.run(id, record);
-  });
   const started = new Date(`${today}T12:00:00Z`);
   started.setUTCMonth(started.getUTCMonth() - 1);
   const startedOn = started.toISOString().slice(0, 10);
   const receivedAt = new Date().toISOString();
-  for (let from = 0; from < total; from += SEED_CHUNK) {
-    const count = Math.min(SEED_CHUNK, total - from);
-    const rows: [string, string][] = [];
-    const appends: Promise<unknown>[] = [];
+  const writeChunk = (from: number, count: number) => {
     for (let i = from; i < from + count; i++) {
       const saleId = derivedId('bench-sale', String(i));
       const subscriptionId = subscriptionIdOf(saleId);
       const gatewaySubscriptionId = `sub_bench_${i}`;
       // Odd ones are on the card that starts declining: the first period was paid, every later charge not.
       const declining = i % 2 === 1;
-      rows.push([
+      saveSubscription.run(
         gatewaySubscriptionId,
         JSON.stringify({
           id: gatewaySubscriptionId,
@@ -100,7 +110,7 @@ async function seed(runtime: Runtime, dataDir: string, total: number, today: str
           laterCharges: declining ? DECLINE : null,
           charges: 1,
         }),
-      ]);
+      );
       const data = {
         subscriptionId,
         saleId,
@@ -125,30 +135,26 @@ async function seed(runtime: Runtime, dataDir: string, total: number, today: str
       };
       if (i === 0) SubscriptionCreatedData.parse(data);
       const commandId = `bench-subscribe:${i}`;
-      appends.push(
-        store.append(
-          `subscription-${subscriptionId}`,
-          [
-            {
-              id: derivedId('bench-event', commandId),
-              type: 'SubscriptionCreated',
-              occurredAt: receivedAt,
-              data,
-              metadata: {
-                correlationId: saleId,
-                causationId: commandId,
-                actor: { kind: 'system', id: 'bench' },
-              },
-            },
-          ],
-          { expectedRevision: 'no_stream' },
-        ),
+      insertEvent.run(
+        derivedId('bench-event', commandId),
+        `subscription-${subscriptionId}`,
+        'SubscriptionCreated',
+        receivedAt,
+        JSON.stringify(data),
+        JSON.stringify({
+          correlationId: saleId,
+          causationId: commandId,
+          actor: { kind: 'system', id: 'bench' },
+        }),
       );
     }
-    saveMany(rows);
-    await Promise.all(appends);
-  }
+  };
+  // A chunk is one transaction in each file (the journal's inside the events'): a failed seed fails the bench.
+  const journalChunk = journal.transaction(writeChunk);
+  const chunk = events.transaction((from: number, count: number) => journalChunk(from, count));
+  for (let from = 0; from < total; from += SEED_CHUNK) chunk(from, Math.min(SEED_CHUNK, total - from));
   journal.close();
+  events.close();
 }
 
 /** Every projection and reactor of the runtime has applied the log up to its head (said every 30 s). */
@@ -192,6 +198,9 @@ export async function schedulerOnly(dir: string, root: string, log: (line: strin
     LOG_LEVEL: 'silent',
     ROLES: 'relay,projector',
     ...GENEROUS_RATE_LIMITS,
+    // The read store's page cache: a million subscriptions' documents and indexes (~750 MB) in the default
+    // 32 MB made the projector's random inserts read the disk for every page (~280 events/s at 200,000).
+    READ_STORE_CACHE_MB: process.env.READ_STORE_CACHE_MB ?? String(READ_CACHE_MB),
     // Items of a page in flight at once, as the scheduler role runs them (32 unless set).
     ...(process.env.JOB_ITEM_CONCURRENCY ? { JOB_ITEM_CONCURRENCY: process.env.JOB_ITEM_CONCURRENCY } : {}),
   });
@@ -222,12 +231,17 @@ export async function schedulerOnly(dir: string, root: string, log: (line: strin
   /** A phase: its work timed and sampled, the events it wrote, then the projections caught up (timed apart). */
   const phase = async <T>(name: string, work: () => Promise<T>) => {
     const before = await store.headPosition();
+    const loadBefore = loadavg()[0]!;
     const figures = await measured(work);
+    const loadAverage1m = [round(loadBefore, 2), round(loadavg()[0]!, 2)];
     const after = await store.headPosition();
     const catchUp = await measured(() => caughtUp(runtime, log));
-    log(`  ${name}: ${round(figures.seconds, 1)} s, catch-up ${round(catchUp.seconds, 1)} s`);
+    log(
+      `  ${name}: ${round(figures.seconds, 1)} s, catch-up ${round(catchUp.seconds, 1)} s, load ${loadAverage1m.join('→')}`,
+    );
     return {
       result: figures.result,
+      loadAverage1m,
       seconds: round(figures.seconds, 2),
       peakRssMb: figures.peakRssMb,
       peakHeapMb: figures.peakHeapMb,
@@ -237,13 +251,31 @@ export async function schedulerOnly(dir: string, root: string, log: (line: strin
     };
   };
   const perSecond = (items: number, seconds: number) => round(items / seconds, 1);
+  // Written after each phase (`complete: false` until the last), so a run stopped half-way keeps what it
+  // measured. SCHEDULER_BENCH_RESULTS names another file (a profiling run's) under bench/results.
+  const resultsFile = join(root, 'bench', 'results', process.env.SCHEDULER_BENCH_RESULTS ?? 'scheduler.json');
+  const writeResults = (phases: Record<string, unknown>) => {
+    const results = {
+      measuredAt: new Date().toISOString(),
+      machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+      subscriptions: total,
+      itemConcurrency: concurrency,
+      readStoreCacheMb: config.READ_STORE_CACHE_MB,
+      ...phases,
+    };
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+    log(`written to ${resultsFile}`);
+  };
 
   try {
     const today = chileDateOf(clock());
     log(
       `scheduler: seeding ${total.toLocaleString('en')} due monthly subscriptions (due ${today}), ${concurrency} items at once…`,
     );
-    const seeded = await phase('seed', () => seed(runtime, dataDir, total, today));
+    const seeded = await phase('seed', async () => seed(dataDir, total, today));
+    const seedFigures = { ...seeded, result: undefined, itemsPerSecond: perSecond(total, seeded.seconds) };
+    writeResults({ complete: false, seed: seedFigures });
     const chargeDeps = {
       eventStore: store,
       readStore: runtime.engines.readStore,
@@ -266,7 +298,25 @@ export async function schedulerOnly(dir: string, root: string, log: (line: strin
 
     log('scheduler: the charge run…');
     const approvedBefore = gateway.subscriptionChargesApproved();
-    const chargeRun = await phase('charge run', charge);
+    // SCHEDULER_BENCH_PROFILE=<file>: the charge run under V8's CPU profiler, written to that .cpuprofile,
+    // its top functions by self time kept with the figures.
+    const profileFile = process.env.SCHEDULER_BENCH_PROFILE;
+    let chargeProfile: unknown = undefined;
+    const chargeRun = await phase('charge run', async () => {
+      if (!profileFile) return charge();
+      const { result, top } = await cpuProfiled(profileFile, charge);
+      log(`  profile: ${profileFile}\n${JSON.stringify(top, null, 2)}`);
+      chargeProfile = { file: profileFile, topSelfTime: top };
+      return result;
+    });
+    const chargeFigures = {
+      ...chargeRun,
+      items: chargeRun.result.due,
+      itemsPerSecond: perSecond(chargeRun.result.due, chargeRun.seconds),
+      approvedByGateway: gateway.subscriptionChargesApproved() - approvedBefore,
+      profile: chargeProfile,
+    };
+    writeResults({ complete: false, seed: seedFigures, chargeRun: chargeFigures });
     const chargesAfterFirst = journalCharges(dataDir);
     const approvedAfterFirst = gateway.subscriptionChargesApproved();
     log('scheduler: the charge run again (must charge nothing)…');
@@ -283,17 +333,9 @@ export async function schedulerOnly(dir: string, root: string, log: (line: strin
 
     const c = chargeRun.result;
     const results = {
-      measuredAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
-      subscriptions: total,
-      itemConcurrency: concurrency,
-      seed: { ...seeded, result: undefined, itemsPerSecond: perSecond(total, seeded.seconds) },
-      chargeRun: {
-        ...chargeRun,
-        items: c.due,
-        itemsPerSecond: perSecond(c.due, chargeRun.seconds),
-        approvedByGateway: approvedAfterFirst - approvedBefore,
-      },
+      complete: true,
+      seed: seedFigures,
+      chargeRun: chargeFigures,
       chargeRerun: { ...chargeRerun, items: chargeRerun.result.due, chargedTwice },
       reminderRun: {
         ...reminderRun,
@@ -321,10 +363,8 @@ export async function schedulerOnly(dir: string, root: string, log: (line: strin
         reminderEventsPerMail: round(reminderRun.eventsWritten / Math.max(1, reminderRun.result.sent), 2),
       },
     };
-    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-    writeFileSync(join(root, 'bench', 'results', 'scheduler.json'), `${JSON.stringify(results, null, 2)}\n`);
+    writeResults(results);
     log(JSON.stringify(results, null, 2));
-    log('written to bench/results/scheduler.json');
     const wrong: string[] = [];
     if (c.due !== total || c.approved + c.declined !== total || c.failed !== 0)
       wrong.push(`charge run: ${JSON.stringify(c)} for ${total} due`);

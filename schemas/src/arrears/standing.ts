@@ -18,6 +18,8 @@ export interface ArrearsStanding {
   locale: MailLocale;
   product: { code: string; name: string; organization: { code: string; name: string } };
   buyer: { nombre: string; email: string };
+  /** The group policy the contract pays for a company (issue 16), or null for a person's own plan. */
+  groupPolicyId: string | null;
   amount: Money;
   lifecycle: SubscriptionLifecycle;
   cancellationCause: CancellationCause | null;
@@ -57,6 +59,7 @@ export function evolveStanding(
       locale: data.locale as MailLocale,
       product: data.product as ArrearsStanding['product'],
       buyer: data.buyer as ArrearsStanding['buyer'],
+      groupPolicyId: (data.groupPolicyId as string | undefined) ?? null,
       amount: data.amount as Money,
       lifecycle: 'active',
       cancellationCause: null,

@@ -42,12 +42,30 @@ export const PolicyCreatedData = z.strictObject({
   coverageGroups: z.array(CoverageGroup).min(1).max(50),
   status: PolicyStatusSchema,
   startDate: CalendarDate,
+  /**
+   * Whether the policy's arrears reminders (issue 15, 002-4.17) also go to each active insured person, not
+   * only to the company's administrators. Off unless the policy says so (policies created before the field
+   * read as off).
+   */
+  notifyEmployeesOfArrears: z.boolean().default(false),
 });
 export const PolicyCreated = eventOf('PolicyCreated', PolicyCreatedData);
-export type PolicyCreatedData = z.infer<typeof PolicyCreatedData>;
+export type PolicyCreatedData = z.input<typeof PolicyCreatedData>;
+
+/** The policy's arrears notice to its insured people turned on or off (`policy:update-insurance-notification`). */
+export const PolicyArrearsNoticeChangedData = z.strictObject({
+  policyId: PolicyId,
+  notifyEmployeesOfArrears: z.boolean(),
+});
+export const PolicyArrearsNoticeChanged = eventOf(
+  'PolicyArrearsNoticeChanged',
+  PolicyArrearsNoticeChangedData,
+);
+export type PolicyArrearsNoticeChangedData = z.infer<typeof PolicyArrearsNoticeChangedData>;
 
 export const PolicyEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('PolicyCreated'), data: PolicyCreatedData }),
+  z.strictObject({ type: z.literal('PolicyArrearsNoticeChanged'), data: PolicyArrearsNoticeChangedData }),
 ]);
 export type PolicyEvent = z.infer<typeof PolicyEvent>;
 
@@ -67,6 +85,7 @@ export const CreatePolicyBody = z.strictObject({
       'cada grupo de cobertura tiene su propio código',
     ),
   startDate: CalendarDate,
+  notifyEmployeesOfArrears: z.boolean().optional(),
 });
 export type CreatePolicyBody = z.infer<typeof CreatePolicyBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PolicyId } from '../groupInsurance/policy';
 import { Country } from '../catalogue/common';
 import { eventOf } from '../events';
 import { MailLocale } from '../mail/mailRequest';
@@ -103,6 +104,12 @@ export const SubscriptionCreatedData = z.strictObject({
   firstPeriod: Period,
   /** When the charge run first charges it: 002-4.19 from `startedOn` and `operationDay`. */
   nextOperationDate: CalendarDate,
+  /**
+   * The company's group policy whose premium this subscription pays (issue 16's `policy-{id}`), absent for a
+   * person's own plan: its arrears reminders go to the company's administrators and, where the policy says
+   * so, to its active insured people (services/src/arrears/README.md, "Group policies").
+   */
+  groupPolicyId: PolicyId.optional(),
 });
 export const SubscriptionCreated = eventOf('SubscriptionCreated', SubscriptionCreatedData);
 

@@ -1,7 +1,9 @@
 import { ARREARS_CATEGORIES } from '@cubre/schemas/arrears';
 import type { HttpModule } from '@cubre/platform/http/app';
 import { mailRequester } from '../mail';
+import { Router } from 'express';
 import { arrearsAdminRoutes } from './adminRoutes';
+import { policyNoticeRoutes } from './policyNoticeRoutes';
 import { sendReminders, type ReminderDeps } from './sendReminders';
 
 /**
@@ -12,7 +14,10 @@ export const arrearsModule: HttpModule & { categories: string[] } = {
   name: 'arrears',
   categories: [...ARREARS_CATEGORIES],
   // The mail port on the request's own stores and clock (the scheduler's job gets its own).
-  routes: (context) => arrearsAdminRoutes(context, mailRequester(context.eventStore, context.clock)),
+  routes: (context) =>
+    Router()
+      .use(arrearsAdminRoutes(context, mailRequester(context.eventStore, context.clock)))
+      .use(policyNoticeRoutes(context)),
 };
 
 /** The scheduler's `send-reminders` job, on its cron in Chile's time zone. */

@@ -4,6 +4,7 @@ import type { Money } from '@cubre/schemas/payments/money';
 import { toMajorString } from '@cubre/schemas/payments/money';
 import type { Country } from '@cubre/schemas/catalogue/common';
 import type { ResumeDocument } from '@cubre/projections/arrears/projection';
+import type { GroupPolicy, GroupRecipient } from './groupRecipients';
 
 const LOCALE_TAGS: Record<MailLocale, string> = { es: 'es-CL', en: 'en-US', pt: 'pt-BR' };
 
@@ -32,6 +33,34 @@ export function arrearsMail(standing: ArrearsStanding, stage: ArrearsStage, key:
       cobrosRechazados: (standing.overdueCount ?? 0) + 1,
     },
     subject: { kind: 'subscription', id: standing.subscriptionId },
+  };
+}
+
+/**
+ * A group policy's arrears mail (002-4.17) to one of its recipients, under the stage's key and the
+ * recipient's part. The company's administrators read the buyer's words (the premium is theirs to pay);
+ * an insured person reads that their employer's policy is overdue (`destinatario: asegurado`), without the
+ * amount or a pay button: it is not theirs to pay.
+ */
+export function groupArrearsMail(
+  standing: ArrearsStanding,
+  stage: ArrearsStage,
+  stageKey: string,
+  policy: GroupPolicy,
+  recipient: GroupRecipient,
+): MailRequest {
+  const mail = arrearsMail(standing, stage, `${stageKey}:${recipient.keyPart}`);
+  const { monto: _amount, enlace: _payLink, ...forEmployees } = mail.data;
+  return {
+    ...mail,
+    to: { email: recipient.email, name: recipient.name },
+    data: {
+      ...(recipient.role === 'asegurado' ? forEmployees : mail.data),
+      nombre: recipient.name,
+      producto: policy.name,
+      poliza: policy.number,
+      destinatario: recipient.role,
+    },
   };
 }
 

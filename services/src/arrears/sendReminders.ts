@@ -7,6 +7,8 @@ import {
   stageReached,
   standingOf,
   episodeStage,
+  type ArrearsStage,
+  type ArrearsStanding,
 } from '@cubre/schemas/arrears';
 import type { MailRequester, MailRequestMetadata } from '@cubre/schemas/mail/mailRequest';
 import { SALE_CATEGORY } from '@cubre/schemas/payments/sales';
@@ -30,7 +32,8 @@ import {
   resumeDecider,
   resumeStream,
 } from './arrearsDecider';
-import { arrearsMail, resumeMail } from './mails';
+import { groupPolicyOf, groupRecipients } from './groupRecipients';
+import { arrearsMail, groupArrearsMail, resumeMail } from './mails';
 
 export interface ReminderDeps {
   eventStore: EventStore;
@@ -77,7 +80,7 @@ export async function remindContract(
   const { state } = await loadAggregate(deps.eventStore, ARREARS_AGGREGATE, arrearsStream(subscriptionId));
   if (state.sent.has(episodeStage(episode, stage))) return 'nothing';
   const mailKey = arrearsMailKey(subscriptionId, episode, stage);
-  const requested = await deps.mail.request(arrearsMail(standing, stage, mailKey), metadata);
+  const requested = await requestStage(deps, standing, stage, mailKey, metadata);
   await handleCommand(
     deps.eventStore,
     ARREARS_AGGREGATE,
@@ -94,6 +97,33 @@ export async function remindContract(
   );
   // Counted by the mail: two runs at once may both record (the same event ids: stored once).
   return requested === 'requested' ? 'sent' : 'nothing';
+}
+
+/**
+ * Requests a stage's mails: the buyer's, or for a group policy's contract one per recipient (its
+ * employer's administrators, and its insured people when the policy says so), each under its own key, so a
+ * run stopped half-way asks again for all and only those not yet requested go out. A policy that cannot be
+ * found, or that has no one to tell, leaves the mail to the contract's buyer. `requested` when any of them was requested now.
+ */
+async function requestStage(
+  deps: ReminderDeps,
+  standing: ArrearsStanding,
+  stage: ArrearsStage,
+  mailKey: string,
+  metadata: MailRequestMetadata,
+): Promise<'requested' | 'already-requested'> {
+  const policy = standing.groupPolicyId ? await groupPolicyOf(deps.eventStore, standing.groupPolicyId) : null;
+  const recipients = policy ? await groupRecipients(deps.readStore, policy) : [];
+  // No policy, or a company with no active user and no one else to tell: the contract's buyer is told.
+  if (!policy || recipients.length === 0) {
+    return deps.mail.request(arrearsMail(standing, stage, mailKey), metadata);
+  }
+  let requested = false;
+  for (const recipient of recipients) {
+    const mail = groupArrearsMail(standing, stage, mailKey, policy, recipient);
+    if ((await deps.mail.request(mail, metadata)) === 'requested') requested = true;
+  }
+  return requested ? 'requested' : 'already-requested';
 }
 
 /** Whether the sale is still unpaid in its own stream (the read model may lag a payment by a moment). */

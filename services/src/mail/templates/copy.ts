@@ -101,6 +101,57 @@ const mora = (locale: MailLocale, stage: 1 | 2 | 3): MailCopy => {
   }
 };
 
+/**
+ * What an insured person of a group policy reads when the policy's premium is overdue (their employer
+ * pays it): the same subject and heading as the employer's, their cover at stake, neither the amount nor a
+ * pay button. The policy's `notifyEmployeesOfArrears` decides whether they are told at all.
+ */
+const insuredLines = {
+  es: (v: Values, stage: 1 | 2 | 3) => [
+    greet('Hola', v('nombre')),
+    `Tu empleador no ha pagado la prima de la póliza colectiva ${product(v, 'que te cubre')}${v('poliza') ? ` (${v('poliza')})` : ''}.`,
+    [
+      'Ya le avisamos. Tu cobertura sigue vigente mientras se regulariza.',
+      'Le avisamos de nuevo. Si no se regulariza, tu cobertura podría suspenderse.',
+      'Es el último aviso: si no se regulariza, la póliza podrá terminarse según sus condiciones.',
+    ][stage - 1]!,
+    'Si tienes dudas, consulta con el área de personas de tu empresa.',
+  ],
+  en: (v: Values, stage: 1 | 2 | 3) => [
+    greet('Hello', v('nombre')),
+    `Your employer has not paid the premium of the group policy ${product(v, 'that covers you')}${v('poliza') ? ` (${v('poliza')})` : ''}.`,
+    [
+      'We have let them know. Your cover stays in force while it is settled.',
+      'We have told them again. If it is not settled, your cover may be suspended.',
+      'This is the final notice: if it is not settled, the policy may end under its terms.',
+    ][stage - 1]!,
+    "If you have questions, ask your company's HR team.",
+  ],
+  pt: (v: Values, stage: 1 | 2 | 3) => [
+    greet('Olá', v('nombre')),
+    `Seu empregador não pagou o prêmio da apólice coletiva ${product(v, 'que cobre você')}${v('poliza') ? ` (${v('poliza')})` : ''}.`,
+    [
+      'Já o avisamos. Sua cobertura continua vigente enquanto isso é regularizado.',
+      'Avisamos novamente. Se não for regularizado, sua cobertura poderá ser suspensa.',
+      'Este é o último aviso: se não for regularizado, a apólice poderá ser encerrada conforme suas condições.',
+    ][stage - 1]!,
+    'Em caso de dúvidas, fale com o RH da sua empresa.',
+  ],
+};
+
+/** The arrears copy for the request's recipient: the buyer (or employer), or an insured person. */
+const moraFor = (locale: MailLocale, stage: 1 | 2 | 3): MailCopy => {
+  const copy = mora(locale, stage);
+  return {
+    subject: copy.subject,
+    heading: copy.heading,
+    paragraphs: (v) =>
+      v('destinatario') === 'asegurado' ? insuredLines[locale](v, stage) : copy.paragraphs(v),
+    // Dropped for an insured person: the mail gives them no pay link (services/src/arrears/mails.ts).
+    action: copy.action,
+  };
+};
+
 const retomar = (locale: MailLocale, stage: 1 | 2 | 3): MailCopy => {
   switch (locale) {
     case 'es':
@@ -279,11 +330,11 @@ const purchaseResume: Record<MailLocale, MailCopy> = {
 export function copyOf(template: MailTemplate, locale: MailLocale): MailCopy {
   switch (template) {
     case 'mora_1':
-      return mora(locale, 1);
+      return moraFor(locale, 1);
     case 'mora_2':
-      return mora(locale, 2);
+      return moraFor(locale, 2);
     case 'mora_3':
-      return mora(locale, 3);
+      return moraFor(locale, 3);
     case 'retomar_contratacion_1':
       return retomar(locale, 1);
     case 'retomar_contratacion_2':
