@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../services/src/runtime/config';
@@ -121,5 +122,11 @@ export async function benchCommandToVisibleHttp(dir: string, writers: number, se
   const healthz = await load(() => fetch(`${url}/healthz`), 200);
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
-  return { commands, healthzBaseline: healthz, p99RatioToHealthz: round(commands.p99Ms / healthz.p99Ms) };
+  return {
+    commands,
+    healthzBaseline: healthz,
+    p99RatioToHealthz: round(commands.p99Ms / healthz.p99Ms),
+    // The machine's 1, 5 and 15 minute load as the run ended: the figures move with it (shared cores).
+    loadAverage: loadavg().map((load) => round(load, 2)),
+  };
 }

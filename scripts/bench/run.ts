@@ -80,6 +80,51 @@ async function comparatorOnly(dir: string, root: string, log: (line: string) => 
   log('written to bench/results/comparator.json');
 }
 
+/**
+ * The platform's own figures (append, replay, embedded read store, command to visible, comparator), written
+ * to bench/results/platform.json; `npm run bench -- platform` runs them alone (issue 12).
+ */
+async function platformOnly(dir: string, root: string, log: (line: string) => void) {
+  log('append throughput, batches of 1 and 100, against raw better-sqlite3 inserts…');
+  const append1 = await benchAppendThroughput(dir, 1, 3000);
+  const append100 = await benchAppendThroughput(dir, 100, 50_000);
+  log('projection replay throughput over 100,000 events…');
+  const replay = await benchReplayThroughput(dir, 100_000);
+  log(
+    'embedded read store: guarded updates, and a filtered sort of 20,000 documents against mingo and a hand loop…',
+  );
+  const readStore = await benchEmbeddedReadStore(dir);
+  log('command-to-visible latency, 50 concurrent writers…');
+  const inProcess = await benchCommandToVisibleInProcess(dir, 50, 5);
+  const http = await benchCommandToVisibleHttp(dir, 50, 5);
+
+  log('comparator: the compare call over the full catalogue, against a precomputed buffer and json-server…');
+  const comparator = await benchComparator(dir);
+
+  const results = {
+    measuredAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+    appendThroughput: { batchOf1: append1, batchOf100: append100 },
+    replayThroughput: replay,
+    embeddedReadStore: readStore,
+    commandToVisible: { inProcess, http },
+    comparator,
+    goals: {
+      'append batch of 1 ≥ 50% of raw inserts': append1.ratio >= 0.5,
+      'append batch of 100 ≥ 50% of raw inserts': append100.ratio >= 0.5,
+      'replay ≥ 100,000 events/s': replay.replayEventsPerSecond >= 100_000,
+      'command-to-visible p99 < 20 ms (in process)': inProcess.p99Ms < 20,
+      'command-to-visible p99 < 20 ms (over HTTP)': http.commands.p99Ms < 20,
+      'command-to-visible p99 over HTTP < 1.5× /healthz p99 (same run)': http.p99RatioToHealthz < 1.5,
+      ...comparatorGoals(comparator),
+    },
+  };
+  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(root, 'bench', 'results', 'platform.json'), `${JSON.stringify(results, null, 2)}\n`);
+  log(JSON.stringify(results, null, 2));
+  log(`written to bench/results/platform.json`);
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'cubre-bench-'));
   const root = join(__dirname, '..', '..', '..');
@@ -90,49 +135,12 @@ async function main() {
     if (process.argv.includes('start')) return await startOnly(dir, root, log);
     if (process.argv.includes('comparator')) return await comparatorOnly(dir, root, log);
     if (process.argv.includes('payments')) return await paymentsOnly(dir, root, log);
+    if (process.argv.includes('platform')) return await platformOnly(dir, root, log);
     // Issue 16's bulk load of 100,000 rows and employee list over 1,000,000: on its own only.
     if (process.argv.includes('bulk-load')) return await bulkLoadOnly(dir, root, log);
     // Issue 15's charge and reminder runs over SCHEDULER_BENCH_SUBSCRIPTIONS (1,000,000): on its own only.
     if (process.argv.includes('scheduler')) return await schedulerOnly(dir, root, log);
-    log('append throughput, batches of 1 and 100, against raw better-sqlite3 inserts…');
-    const append1 = await benchAppendThroughput(dir, 1, 3000);
-    const append100 = await benchAppendThroughput(dir, 100, 50_000);
-    log('projection replay throughput over 100,000 events…');
-    const replay = await benchReplayThroughput(dir, 100_000);
-    log(
-      'embedded read store: guarded updates, and a filtered sort of 20,000 documents against mingo and a hand loop…',
-    );
-    const readStore = await benchEmbeddedReadStore(dir);
-    log('command-to-visible latency, 50 concurrent writers…');
-    const inProcess = await benchCommandToVisibleInProcess(dir, 50, 5);
-    const http = await benchCommandToVisibleHttp(dir, 50, 5);
-
-    log(
-      'comparator: the compare call over the full catalogue, against a precomputed buffer and json-server…',
-    );
-    const comparator = await benchComparator(dir);
-
-    const results = {
-      measuredAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
-      appendThroughput: { batchOf1: append1, batchOf100: append100 },
-      replayThroughput: replay,
-      embeddedReadStore: readStore,
-      commandToVisible: { inProcess, http },
-      comparator,
-      goals: {
-        'append batch of 1 ≥ 50% of raw inserts': append1.ratio >= 0.5,
-        'append batch of 100 ≥ 50% of raw inserts': append100.ratio >= 0.5,
-        'replay ≥ 100,000 events/s': replay.replayEventsPerSecond >= 100_000,
-        'command-to-visible p99 < 20 ms (in process)': inProcess.p99Ms < 20,
-        'command-to-visible p99 < 20 ms (over HTTP)': http.commands.p99Ms < 20,
-        ...comparatorGoals(comparator),
-      },
-    };
-    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-    writeFileSync(join(root, 'bench', 'results', 'platform.json'), `${JSON.stringify(results, null, 2)}\n`);
-    log(JSON.stringify(results, null, 2));
-    log(`written to bench/results/platform.json`);
+    await platformOnly(dir, root, log);
     await storefrontOnly(dir, root, log);
     await leadsOnly(dir, root, log);
     await startOnly(dir, root, log);

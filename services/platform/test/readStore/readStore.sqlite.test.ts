@@ -196,6 +196,27 @@ describe('the embedded read store plans every query onto an index (explain)', ()
     );
   });
 
+  test('issue 12: once the union found its few candidates, the other probes count only one past them', async () => {
+    // The duplicate check of a plan request: with 1,000 leads of the product and 3,000 in the window, the
+    // probes used to count 256 of each on every request; the choice only needs to know they hold more.
+    const plan = await leads().explain(
+      {
+        productCode: 'P1',
+        createdAt: { $gte: '2026-01-01T00:00:00.000Z' },
+        _id: { $ne: 'lead-99999' },
+        $or: [{ 'search.rut': '10000301' }, { 'search.email': 'p2002@mail.cl' }],
+      },
+      { sort: { createdAt: 1 }, limit: 1 },
+    );
+    expect(plan.access).toBe('union');
+    const [first, ...others] = plan.probes;
+    expect(first).toEqual({ access: 'union(search.rut_1 | search.email_1)', candidates: 2, capped: false });
+    expect(others.map((probe) => probe.access)).toEqual(
+      expect.arrayContaining(['index(productCode_1)', 'index(createdAt_1)']),
+    );
+    for (const probe of others) expect(probe).toMatchObject({ candidates: 3, capped: true });
+  });
+
   test('a list filtered by status and country, newest first, reads only its page through the compound index', async () => {
     const options: FindOptions = { sort: { createdAt: -1 }, skip: 100, limit: 20 };
     const plan = await leads().explain({ 'status.id': { $in: [2] }, country: { $in: ['CL'] } }, options);

@@ -25,6 +25,9 @@ export function openSqliteDatabase(
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
   // Another process (an import, a rebuild) may hold the write lock for a moment: wait, don't fail.
   db.pragma('busy_timeout = 5000');
+  // The stream index a command reads its aggregate through is probed at a random place per command: the
+  // default 2 MiB cache re-read its pages from the OS once the log grew (issue 12's lead requests).
+  db.pragma('cache_size = -16384');
   db.exec(SCHEMAS[fileName === CHECKPOINTS_FILE ? 'checkpoints' : 'events']);
   return db;
 }

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { RateLimiterSQLite } from 'rate-limiter-flexible';
 import type { RateLimitStore } from '../../ports/rateLimitStore';
+import { statementCachingClient } from './cachedStatements';
 import { sqliteExpiringState } from './expiringState';
 import { privateDatabaseFiles, privateDir } from './privateFiles';
 
@@ -35,6 +36,7 @@ export function openSqliteRateLimitStore(dataDir: string): RateLimitStore {
   db.exec(`CREATE INDEX IF NOT EXISTS ${TABLE}_expire ON ${TABLE} (expire)`);
   const sweep = db.prepare(`DELETE FROM ${TABLE} WHERE expire < ?`);
   const state = sqliteExpiringState(db);
+  const client = statementCachingClient(db);
   const sweeper = setInterval(() => {
     try {
       sweep.run(Date.now());
@@ -50,7 +52,7 @@ export function openSqliteRateLimitStore(dataDir: string): RateLimitStore {
     state,
     limiter: ({ keyPrefix, points, durationSeconds }) =>
       new RateLimiterSQLite({
-        storeClient: db,
+        storeClient: client,
         storeType: 'better-sqlite3',
         tableName: TABLE,
         tableCreated: true,
