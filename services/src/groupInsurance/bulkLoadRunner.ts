@@ -11,8 +11,9 @@ import type { BulkLoadCounts, BulkLoadProblem } from '@cubre/schemas/groupInsura
 import type { InsuredPerson, RosterChange } from '@cubre/schemas/groupInsurance/roster';
 import { GENDERS, type BulkKind } from '@cubre/schemas/groupInsurance/statuses';
 import { retroactiveDaysOf } from '../insurers';
-import { createFileChecks, judgeRow, readRows } from './bulk';
+import { createFileChecks, judgeRow, readRows, type RowProblem } from './bulk';
 import { BulkLoadWriter } from './bulkLoadWriter';
+import { DependantsAwaitingHolder, insuredHolders } from './dependantsAwaitingHolder';
 import { bulkLoadFilePath } from './files';
 import { chileToday } from './records';
 import {
@@ -91,16 +92,28 @@ export function outcomeOf(
 
 type Evaluated = { rowNumber: number; problems: BulkLoadProblem[]; outcome: RowOutcome | null };
 
+/** A problem as the load's events keep it (bounded lengths). */
+const recorded = (problem: RowProblem): BulkLoadProblem => ({
+  rowNumber: problem.rowNumber,
+  column: String(problem.column).slice(0, 80),
+  rule: String(problem.rule).slice(0, 80),
+  message: String(problem.message).slice(0, 500),
+});
+
 /**
  * Streams a load's file: every row judged (the rows module), the file's own checks (a RUT twice…), then,
  * a chunk at a time, what each valid row would change for its person (the roster rules over the employees
- * read model). Memory holds one chunk whatever the file's size.
+ * read model). A CARGA row whose holder has not come yet as a TITULAR row waits (on disk) for the file's
+ * end: `finish()` then names those whose holder never came, and those whose holder is not insured under
+ * the policy either are invalid (`holderNotFound`); the others are judged last. Memory holds one chunk
+ * whatever the file's size.
  */
 async function scanFile(
   ports: RunnerPorts,
   dataDir: string,
   load: BulkLoadDocument,
   policy: GroupPolicyDocument,
+  phase: 'validation' | 'commit',
   onChunk: (evaluated: Evaluated[], rowsRead: number) => Promise<void>,
 ): Promise<void> {
   const context = {
@@ -108,7 +121,14 @@ async function scanFile(
     retroactiveDays: await retroactiveDaysOf(ports.readStore)(policy.insurerCode),
     coverageGroups: policy.coverageGroups.map((group) => group.code),
   };
+  const path = bulkLoadFilePath(dataDir, load._id);
   const checks = createFileChecks(load.kind);
+  /** RUTs of the file's valid TITULAR rows so far (as the file checks count holders). */
+  const fileHolders = new Set<string>();
+  const awaiting = new DependantsAwaitingHolder(`${path}.${phase}.awaiting-holder`);
+  /** Row → holder of the rows waiting (what the file checks keep too: a number and a RUT each). */
+  const holderOfRow = new Map<number, string>();
+  await awaiting.reset();
   let pending: { judged: JudgedRow; problems: BulkLoadProblem[] }[] = [];
   let rowsRead = 0;
   const flush = async () => {
@@ -140,17 +160,38 @@ async function scanFile(
     pending = [];
     await onChunk(evaluated, rowsRead);
   };
-  for await (const raw of readRows(bulkLoadFilePath(dataDir, load._id), load.format, load.kind)) {
-    rowsRead++;
-    const judged = judgeRow(raw, load.kind, context);
-    const problems = [...judged.problems, ...checks.check(judged)].map((problem) => ({
-      rowNumber: problem.rowNumber,
-      column: String(problem.column).slice(0, 80),
-      rule: String(problem.rule).slice(0, 80),
-      message: String(problem.message).slice(0, 500),
-    }));
+  const add = async (judged: JudgedRow, problems: BulkLoadProblem[]) => {
     pending.push({ judged, problems });
     if (pending.length >= CHUNK_ROWS) await flush();
+  };
+  for await (const raw of readRows(path, load.format, load.kind)) {
+    rowsRead++;
+    const judged = judgeRow(raw, load.kind, context);
+    const problems = [...judged.problems, ...checks.check(judged)].map(recorded);
+    const row = judged.row;
+    if (row && problems.length === 0) {
+      if (row.insuredType === 'TITULAR') fileHolders.add(row.legalId);
+      else if (row.holderLegalId !== null && !fileHolders.has(row.holderLegalId)) {
+        await awaiting.add(judged);
+        holderOfRow.set(judged.rowNumber, row.holderLegalId);
+        continue;
+      }
+    }
+    await add(judged, problems);
+  }
+  // The file's end: a dependant whose holder never came is valid only when the holder is insured already.
+  const holderMissing = new Map(checks.finish().map((problem) => [problem.rowNumber, problem]));
+  const insured = await insuredHolders(
+    ports.readStore,
+    policy._id,
+    load.kind,
+    [...holderMissing.keys()].flatMap((rowNumber) => holderOfRow.get(rowNumber) ?? []),
+  );
+  holderOfRow.clear();
+  for await (const judged of awaiting.drain()) {
+    const missing = holderMissing.get(judged.rowNumber);
+    const holder = judged.row?.holderLegalId ?? null;
+    await add(judged, missing && holder !== null && !insured.has(holder) ? [recorded(missing)] : []);
   }
   await flush();
 }
@@ -201,7 +242,7 @@ export function bulkLoadRunner(ports: RunnerPorts, options: RunnerOptions) {
     const counts: BulkLoadCounts = { rows: 0, valid: 0, invalid: 0, unchanged: 0, toApply: 0 };
     let lastProgress = 0;
     try {
-      await scanFile(ports, options.dataDir, load, policy, async (evaluated, rowsRead) => {
+      await scanFile(ports, options.dataDir, load, policy, 'validation', async (evaluated, rowsRead) => {
         for (const row of evaluated) {
           counts.rows++;
           if (row.problems.length) {
@@ -265,7 +306,7 @@ export function bulkLoadRunner(ports: RunnerPorts, options: RunnerOptions) {
     let changeCount = rowsApplied;
     let opened = resumed;
     let lastProgress = 0;
-    await scanFile(ports, options.dataDir, load, policy, async (evaluated, rowsRead) => {
+    await scanFile(ports, options.dataDir, load, policy, 'commit', async (evaluated, rowsRead) => {
       const changes: RosterChange[] = [];
       for (const row of evaluated) if (row.outcome?.kind === 'change') changes.push(row.outcome.change);
       if (changes.length) {

@@ -248,3 +248,64 @@ test('002-1.01 an XLSX file of activations is read as the CSV is, its bad rows r
   expect(stored.status).toBe(200);
   expect(Buffer.from(await stored.arrayBuffer()).equals(file)).toBe(true);
 });
+
+/** A CARGA activation row (002-3.41: holderLegalId and dependentType name the holder and the parentesco). */
+const dependantLine = (rowNumber: number, person: Person, holderLegalId: string) =>
+  `${rowNumber},${person.name},${person.surname},Soto,${person.legalId},2015-06-01,Masculino,,,CARGA,${chileToday()},G1,${holderLegalId},Hijo,,,`;
+const holderLine = (rowNumber: number, person: Person) =>
+  `${rowNumber},${person.name},${person.surname},Soto,${person.legalId},1985-04-12,Femenino,a@b.cl,+56912345678,TITULAR,${chileToday()},G1,,,,,`;
+
+test('002-3.41 a dependant whose holder is neither a TITULAR row of the file nor insured under the policy is a report row (holderNotFound) and is not applied; a holder after its dependant, or insured already, is', async () => {
+  const [insuredHolder, holderFirst, holderLater, absentHolder] = people(500, 4);
+  const earlier = await dryRun(
+    company,
+    { policyId: POLICY, kind: 'activation', fileName: 'titular.csv' },
+    activationCsv([insuredHolder!]),
+  );
+  await commit(company, earlier.id);
+
+  const [childOfFirst, childOfLater, orphan, childOfInsured] = people(600, 4).map((p) => ({
+    ...p,
+    name: 'Hijo',
+  }));
+  const csv = [
+    ACTIVATION_HEADER,
+    holderLine(2, holderFirst!),
+    dependantLine(3, childOfFirst!, holderFirst!.legalId),
+    dependantLine(4, childOfLater!, holderLater!.legalId),
+    holderLine(5, holderLater!),
+    dependantLine(6, orphan!, absentHolder!.legalId),
+    dependantLine(7, childOfInsured!, insuredHolder!.legalId),
+  ].join('\n');
+  const validated = await dryRun(
+    company,
+    { policyId: POLICY, kind: 'activation', fileName: 'cargas.csv' },
+    csv,
+  );
+  expect(validated.counts).toEqual({ rows: 6, valid: 5, invalid: 1, unchanged: 0, toApply: 5 });
+  const problems = (
+    (await json(
+      await company.get(
+        `/api/admin/bulk-load-problems${listQuery({ filter: { bulkLoadId: validated.id } })}`,
+      ),
+    )) as unknown[]
+  ).map((row) => BulkLoadProblemRecord.parse(row));
+  expect(problems.map(({ rowNumber, column, rule }) => ({ rowNumber, column, rule }))).toEqual([
+    { rowNumber: 6, column: 'holderLegalId', rule: 'holderNotFound' },
+  ]);
+  expect(problems[0]!.message).toBe(
+    `El titular ${absentHolder!.legalId} no está en el archivo como TITULAR ni asegurado en la póliza: agréguelo como TITULAR`,
+  );
+  const report = await (await company.get(`/api/admin/bulk-loads/${validated.id}/report`)).text();
+  expect(report).toContain('holderNotFound');
+
+  const committed = await commit(company, validated.id);
+  expect(committed.progress.rowsApplied).toBe(5);
+  const applied = await employeesOfLoad(company, validated.id, 'ALTAS');
+  expect(applied.map((row) => row.legalId).sort()).toEqual(
+    [holderFirst, childOfFirst, childOfLater, holderLater, childOfInsured].map((p) => p!.legalId).sort(),
+  );
+  expect((await company.get(`/api/admin/employees/${POLICY}.${orphan!.legalId}`)).status).toBe(404);
+  const child = applied.find((row) => row.legalId === childOfLater!.legalId)!;
+  expect(child).toMatchObject({ insuredType: 'CARGA', holderLegalId: holderLater!.legalId });
+});
