@@ -14,7 +14,10 @@ import {
   rutOf,
   type Person,
   lettersOf,
+  untilStatus,
+  upload,
 } from './support';
+import { sharedStringsBomb } from './rows/zipBomb';
 
 /**
  * Bulk loads end to end over HTTP (issue 16; 002-1.01): upload → dry run → report → commit → the employee
@@ -308,4 +311,37 @@ test('002-3.41 a dependant whose holder is neither a TITULAR row of the file nor
   expect((await company.get(`/api/admin/employees/${POLICY}.${orphan!.legalId}`)).status).toBe(404);
   const child = applied.find((row) => row.legalId === childOfLater!.legalId)!;
   expect(child).toMatchObject({ insuredType: 'CARGA', holderLegalId: holderLater!.legalId });
+});
+
+test('002-5.13 an XLSX zip bomb (shared strings inflating past 64 MB from a few KB) is refused: the load is FAILED with a Spanish reason, nothing is applied', async () => {
+  const [person] = people(700, 1);
+  const row = [
+    '2',
+    person!.name,
+    person!.surname,
+    'Soto',
+    person!.legalId,
+    '1985-04-12',
+    'Femenino',
+    'a@b.cl',
+    '+56912345678',
+    'TITULAR',
+    chileToday(),
+    'G1',
+  ];
+  const bomb = await sharedStringsBomb(ACTIVATION_HEADER.split(','), row, 65);
+  const response = await upload(
+    company,
+    { policyId: POLICY, kind: 'activation', fileName: 'bomba.xlsx' },
+    bomb,
+  );
+  expect(response.status).toBe(202);
+  const { id } = (await json(response)) as { id: string };
+  const failed = BulkLoadRecord.parse(await untilStatus(company, id, ['FAILED', 'VALIDATED']));
+  expect(failed.status).toBe('FAILED');
+  expect(failed.failure).toContain(
+    'El archivo Excel descomprimido supera 64 MB en su tabla de textos: divídalo en archivos más pequeños o guárdelo como CSV',
+  );
+  expect((await company.post(`/api/admin/bulk-loads/${id}/commit`, {})).status).toBe(409);
+  expect((await company.get(`/api/admin/employees/${POLICY}.${person!.legalId}`)).status).toBe(404);
 });
