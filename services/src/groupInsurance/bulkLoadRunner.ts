@@ -13,6 +13,7 @@ import { GENDERS, type BulkKind } from '@cubre/schemas/groupInsurance/statuses';
 import { retroactiveDaysOf } from '../insurers';
 import { createFileChecks, judgeRow, readRows, type RowProblem } from './bulk';
 import { BulkLoadWriter } from './bulkLoadWriter';
+import { BulkLoadPlanWriter, openPlan, removePlan } from './bulkLoadPlan';
 import { DependantsAwaitingHolder, insuredHolders } from './dependantsAwaitingHolder';
 import { bulkLoadFilePath } from './files';
 import { chileToday } from './records';
@@ -92,6 +93,18 @@ export function outcomeOf(
 
 type Evaluated = { rowNumber: number; problems: BulkLoadProblem[]; outcome: RowOutcome | null };
 
+type ScanOptions = {
+  /** The day rows are judged on (default: today in Chile). */
+  today?: string;
+  /** Called with every row found valid, in the order judged (the dry run keeps them for the commit). */
+  keep?: (judged: JudgedRow) => Promise<void>;
+  /** The dry run's valid rows, read instead of the file (the commit, on the day of the dry run). */
+  planned?: AsyncIterable<JudgedRow>;
+};
+
+/** Where the dry run keeps its valid rows for the commit. */
+const planPathOf = (dataDir: string, id: string) => `${bulkLoadFilePath(dataDir, id)}.plan`;
+
 /** A problem as the load's events keep it (bounded lengths). */
 const recorded = (problem: RowProblem): BulkLoadProblem => ({
   rowNumber: problem.rowNumber,
@@ -114,10 +127,11 @@ async function scanFile(
   load: BulkLoadDocument,
   policy: GroupPolicyDocument,
   phase: 'validation' | 'commit',
+  options: ScanOptions,
   onChunk: (evaluated: Evaluated[], rowsRead: number) => Promise<void>,
 ): Promise<void> {
   const context = {
-    today: chileToday(ports.clock()),
+    today: options.today ?? chileToday(ports.clock()),
     retroactiveDays: await retroactiveDaysOf(ports.readStore)(policy.insurerCode),
     coverageGroups: policy.coverageGroups.map((group) => group.code),
   };
@@ -157,6 +171,11 @@ async function scanFile(
           }
         : { rowNumber: judged.rowNumber, problems: [], outcome };
     });
+    if (options.keep) {
+      for (const [index, item] of evaluated.entries()) {
+        if (item.outcome) await options.keep(pending[index]!.judged);
+      }
+    }
     pending = [];
     await onChunk(evaluated, rowsRead);
   };
@@ -164,6 +183,15 @@ async function scanFile(
     pending.push({ judged, problems });
     if (pending.length >= CHUNK_ROWS) await flush();
   };
+  if (options.planned) {
+    // Judged by the dry run already, holders and order included: only the read model is asked again.
+    for await (const judged of options.planned) {
+      rowsRead++;
+      await add(judged, []);
+    }
+    await flush();
+    return;
+  }
   for await (const raw of readRows(path, load.format, load.kind)) {
     rowsRead++;
     const judged = judgeRow(raw, load.kind, context);
@@ -241,32 +269,44 @@ export function bulkLoadRunner(ports: RunnerPorts, options: RunnerOptions) {
     let toRecord: BulkLoadProblem[] = [];
     const counts: BulkLoadCounts = { rows: 0, valid: 0, invalid: 0, unchanged: 0, toApply: 0 };
     let lastProgress = 0;
+    const today = chileToday(ports.clock());
+    const plan = await BulkLoadPlanWriter.start(planPathOf(options.dataDir, load._id), today);
+    const keep = (judged: JudgedRow) => plan.add(judged);
     try {
-      await scanFile(ports, options.dataDir, load, policy, 'validation', async (evaluated, rowsRead) => {
-        for (const row of evaluated) {
-          counts.rows++;
-          if (row.problems.length) {
-            counts.invalid++;
-            for (const problem of row.problems) {
-              if (problemIndex++ >= alreadyRecorded) toRecord.push(problem);
+      await scanFile(
+        ports,
+        options.dataDir,
+        load,
+        policy,
+        'validation',
+        { today, keep },
+        async (evaluated, rowsRead) => {
+          for (const row of evaluated) {
+            counts.rows++;
+            if (row.problems.length) {
+              counts.invalid++;
+              for (const problem of row.problems) {
+                if (problemIndex++ >= alreadyRecorded) toRecord.push(problem);
+              }
+            } else {
+              counts.valid++;
+              if (row.outcome?.kind === 'change') counts.toApply++;
+              else counts.unchanged++;
             }
-          } else {
-            counts.valid++;
-            if (row.outcome?.kind === 'change') counts.toApply++;
-            else counts.unchanged++;
           }
-        }
-        if (toRecord.length >= 500) {
-          await writer.write({ type: 'RecordProblems', bulkLoadId: load._id, problems: toRecord });
-          toRecord = [];
-        }
-        if (rowsRead - lastProgress >= progressEvery) {
-          lastProgress = rowsRead;
-          await writer.write({ type: 'RecordValidationProgress', bulkLoadId: load._id, rowsRead });
-        }
-      });
+          if (toRecord.length >= 500) {
+            await writer.write({ type: 'RecordProblems', bulkLoadId: load._id, problems: toRecord });
+            toRecord = [];
+          }
+          if (rowsRead - lastProgress >= progressEvery) {
+            lastProgress = rowsRead;
+            await writer.write({ type: 'RecordValidationProgress', bulkLoadId: load._id, rowsRead });
+          }
+        },
+      );
     } catch (error) {
       ports.logger.warn({ err: error, bulkLoadId: load._id }, 'bulk load file unreadable');
+      await plan.discard();
       await writer.write({
         type: 'Fail',
         bulkLoadId: load._id,
@@ -277,6 +317,7 @@ export function bulkLoadRunner(ports: RunnerPorts, options: RunnerOptions) {
     }
     if (toRecord.length)
       await writer.write({ type: 'RecordProblems', bulkLoadId: load._id, problems: toRecord });
+    await plan.finish();
     await writer.write({ type: 'MarkValidated', bulkLoadId: load._id, counts });
   }
 
@@ -306,33 +347,44 @@ export function bulkLoadRunner(ports: RunnerPorts, options: RunnerOptions) {
     let changeCount = rowsApplied;
     let opened = resumed;
     let lastProgress = 0;
-    await scanFile(ports, options.dataDir, load, policy, 'commit', async (evaluated, rowsRead) => {
-      const changes: RosterChange[] = [];
-      for (const row of evaluated) if (row.outcome?.kind === 'change') changes.push(row.outcome.change);
-      if (changes.length) {
-        if (!opened) {
-          await roster.write({
-            type: 'OpenBatch',
-            policyId: policy._id,
-            batch: { batchId, kind: load.kind, bulkLoadId: load._id, refersTo: null, by: load.createdBy },
-          });
-          opened = true;
+    const planPath = planPathOf(options.dataDir, load._id);
+    const planned = (await openPlan(planPath, chileToday(ports.clock()))) ?? undefined;
+    await scanFile(
+      ports,
+      options.dataDir,
+      load,
+      policy,
+      'commit',
+      { planned },
+      async (evaluated, rowsRead) => {
+        const changes: RosterChange[] = [];
+        for (const row of evaluated) if (row.outcome?.kind === 'change') changes.push(row.outcome.change);
+        if (changes.length) {
+          if (!opened) {
+            await roster.write({
+              type: 'OpenBatch',
+              policyId: policy._id,
+              batch: { batchId, kind: load.kind, bulkLoadId: load._id, refersTo: null, by: load.createdBy },
+            });
+            opened = true;
+          }
+          await roster.write({ type: 'RecordChanges', policyId: policy._id, batchId, changes });
+          rowsApplied += changes.length;
+          changeCount += changes.length;
         }
-        await roster.write({ type: 'RecordChanges', policyId: policy._id, batchId, changes });
-        rowsApplied += changes.length;
-        changeCount += changes.length;
-      }
-      if (rowsRead - lastProgress >= progressEvery) {
-        lastProgress = rowsRead;
-        await writer.write({ type: 'RecordCommitProgress', bulkLoadId: load._id, rowsRead, rowsApplied });
-      }
-    });
+        if (rowsRead - lastProgress >= progressEvery) {
+          lastProgress = rowsRead;
+          await writer.write({ type: 'RecordCommitProgress', bulkLoadId: load._id, rowsRead, rowsApplied });
+        }
+      },
+    );
     if (opened) {
       await roster.write({ type: 'CloseBatch', policyId: policy._id, batchId, changeCount });
       // The employee list shows the batch when the load says COMMITTED.
       await waitFullyVisible(ports, roster.lastWrite);
     }
     await writer.write({ type: 'MarkCommitted', bulkLoadId: load._id, rowsApplied });
+    await removePlan(planPath);
     await waitVisible(ports, writer.lastWrite);
   }
 

@@ -3,6 +3,8 @@ import { EmployeeRecord } from '@cubre/schemas/groupInsurance/employee';
 import { json } from '../support/http';
 import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
 import { listQuery, signIn, type Session } from '../identity/support';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import {
   ACTIVATION_HEADER,
@@ -344,4 +346,20 @@ test('002-5.13 an XLSX zip bomb (shared strings inflating past 64 MB from a few 
   );
   expect((await company.post(`/api/admin/bulk-loads/${id}/commit`, {})).status).toBe(409);
   expect((await company.get(`/api/admin/employees/${POLICY}.${person!.legalId}`)).status).toBe(404);
+});
+
+test('002-1.01 the commit applies the rows the dry run found valid, without reading and judging the file again (the dry run kept them)', async () => {
+  const group = people(800, 3);
+  const validated = await dryRun(
+    company,
+    { policyId: POLICY, kind: 'activation', fileName: 'plan.csv' },
+    activationCsv(group),
+  );
+  expect(validated.counts).toMatchObject({ valid: 3, toApply: 3 });
+  // The stored file is no longer a readable bulk-load file: a commit that read it again would fail.
+  writeFileSync(join(runtime.dataDir, 'bulk-loads', validated.id), 'nada,que,ver\n');
+  const committed = await commit(company, validated.id);
+  expect(committed.progress.rowsApplied).toBe(3);
+  const listed = await employeesOfLoad(company, validated.id, 'ALTAS');
+  expect(listed.map((row) => row.legalId).sort()).toEqual(group.map((p) => p.legalId).sort());
 });
