@@ -37,6 +37,18 @@ async function applyChanges(
   changes: RosterChange[],
 ) {
   const employees = store.collection<GroupEmployeeDocument>(GROUP_EMPLOYEES_COLLECTION);
+  // Who is on the roster already, in one query for the chunk: a person new to it is written whole (one
+  // insert, without the update language's planning), everyone else through the guarded update.
+  const existing =
+    batch.kind === 'undo'
+      ? null
+      : new Set(
+          (
+            await employees.find({
+              _id: { $in: changes.filter((change) => change.after).map((c) => `${policy._id}.${c.legalId}`) },
+            })
+          ).map((doc) => doc._id),
+        );
   for (const change of changes) {
     const id = `${policy._id}.${change.legalId}`;
     const guard = { revision: { $lt: event.revision } };
@@ -96,6 +108,18 @@ async function applyChanges(
         },
         { upsert: true },
       );
+      continue;
+    }
+    if (existing && !existing.has(id)) {
+      await employees.upsert({
+        _id: id,
+        ...shared,
+        lastBulkLoadId: batch.bulkLoadId,
+        lastBatchId: batch.batchId,
+        history: [item],
+        batches: [{ batchId: batch.batchId, bulkLoadId: batch.bulkLoadId }],
+      });
+      existing.add(id);
       continue;
     }
     await employees.guardedUpdate(

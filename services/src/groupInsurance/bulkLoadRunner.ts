@@ -11,8 +11,10 @@ import type { BulkLoadCounts, BulkLoadProblem } from '@cubre/schemas/groupInsura
 import type { InsuredPerson, RosterChange } from '@cubre/schemas/groupInsurance/roster';
 import { GENDERS, type BulkKind } from '@cubre/schemas/groupInsurance/statuses';
 import { retroactiveDaysOf } from '../insurers';
-import { createFileChecks, judgeRow, readRows } from './bulk';
+import { createFileChecks, judgeRow, readRows, type RowProblem } from './bulk';
 import { BulkLoadWriter } from './bulkLoadWriter';
+import { BulkLoadPlanWriter, openPlan, removePlan } from './bulkLoadPlan';
+import { DependantsAwaitingHolder, insuredHolders } from './dependantsAwaitingHolder';
 import { bulkLoadFilePath } from './files';
 import { chileToday } from './records';
 import {
@@ -91,24 +93,56 @@ export function outcomeOf(
 
 type Evaluated = { rowNumber: number; problems: BulkLoadProblem[]; outcome: RowOutcome | null };
 
+type ScanOptions = {
+  /** The day rows are judged on (default: today in Chile). */
+  today?: string;
+  /** Called with every row found valid, in the order judged (the dry run keeps them for the commit). */
+  keep?: (judged: JudgedRow) => Promise<void>;
+  /** The dry run's valid rows, read instead of the file (the commit, on the day of the dry run). */
+  planned?: AsyncIterable<JudgedRow>;
+};
+
+/** Where the dry run keeps its valid rows for the commit. */
+const planPathOf = (dataDir: string, id: string) => `${bulkLoadFilePath(dataDir, id)}.plan`;
+
+/** A problem as the load's events keep it (bounded lengths). */
+const recorded = (problem: RowProblem): BulkLoadProblem => ({
+  rowNumber: problem.rowNumber,
+  column: String(problem.column).slice(0, 80),
+  rule: String(problem.rule).slice(0, 80),
+  message: String(problem.message).slice(0, 500),
+});
+
 /**
  * Streams a load's file: every row judged (the rows module), the file's own checks (a RUT twice…), then,
  * a chunk at a time, what each valid row would change for its person (the roster rules over the employees
- * read model). Memory holds one chunk whatever the file's size.
+ * read model). A CARGA row whose holder has not come yet as a TITULAR row waits (on disk) for the file's
+ * end: `finish()` then names those whose holder never came, and those whose holder is not insured under
+ * the policy either are invalid (`holderNotFound`); the others are judged last. Memory holds one chunk
+ * whatever the file's size.
  */
 async function scanFile(
   ports: RunnerPorts,
   dataDir: string,
   load: BulkLoadDocument,
   policy: GroupPolicyDocument,
+  phase: 'validation' | 'commit',
+  options: ScanOptions,
   onChunk: (evaluated: Evaluated[], rowsRead: number) => Promise<void>,
 ): Promise<void> {
   const context = {
-    today: chileToday(ports.clock()),
+    today: options.today ?? chileToday(ports.clock()),
     retroactiveDays: await retroactiveDaysOf(ports.readStore)(policy.insurerCode),
     coverageGroups: policy.coverageGroups.map((group) => group.code),
   };
+  const path = bulkLoadFilePath(dataDir, load._id);
   const checks = createFileChecks(load.kind);
+  /** RUTs of the file's valid TITULAR rows so far (as the file checks count holders). */
+  const fileHolders = new Set<string>();
+  const awaiting = new DependantsAwaitingHolder(`${path}.${phase}.awaiting-holder`);
+  /** Row → holder of the rows waiting (what the file checks keep too: a number and a RUT each). */
+  const holderOfRow = new Map<number, string>();
+  await awaiting.reset();
   let pending: { judged: JudgedRow; problems: BulkLoadProblem[] }[] = [];
   let rowsRead = 0;
   const flush = async () => {
@@ -137,20 +171,55 @@ async function scanFile(
           }
         : { rowNumber: judged.rowNumber, problems: [], outcome };
     });
+    if (options.keep) {
+      for (const [index, item] of evaluated.entries()) {
+        if (item.outcome) await options.keep(pending[index]!.judged);
+      }
+    }
     pending = [];
     await onChunk(evaluated, rowsRead);
   };
-  for await (const raw of readRows(bulkLoadFilePath(dataDir, load._id), load.format, load.kind)) {
-    rowsRead++;
-    const judged = judgeRow(raw, load.kind, context);
-    const problems = [...judged.problems, ...checks.check(judged)].map((problem) => ({
-      rowNumber: problem.rowNumber,
-      column: String(problem.column).slice(0, 80),
-      rule: String(problem.rule).slice(0, 80),
-      message: String(problem.message).slice(0, 500),
-    }));
+  const add = async (judged: JudgedRow, problems: BulkLoadProblem[]) => {
     pending.push({ judged, problems });
     if (pending.length >= CHUNK_ROWS) await flush();
+  };
+  if (options.planned) {
+    // Judged by the dry run already, holders and order included: only the read model is asked again.
+    for await (const judged of options.planned) {
+      rowsRead++;
+      await add(judged, []);
+    }
+    await flush();
+    return;
+  }
+  for await (const raw of readRows(path, load.format, load.kind)) {
+    rowsRead++;
+    const judged = judgeRow(raw, load.kind, context);
+    const problems = [...judged.problems, ...checks.check(judged)].map(recorded);
+    const row = judged.row;
+    if (row && problems.length === 0) {
+      if (row.insuredType === 'TITULAR') fileHolders.add(row.legalId);
+      else if (row.holderLegalId !== null && !fileHolders.has(row.holderLegalId)) {
+        await awaiting.add(judged);
+        holderOfRow.set(judged.rowNumber, row.holderLegalId);
+        continue;
+      }
+    }
+    await add(judged, problems);
+  }
+  // The file's end: a dependant whose holder never came is valid only when the holder is insured already.
+  const holderMissing = new Map(checks.finish().map((problem) => [problem.rowNumber, problem]));
+  const insured = await insuredHolders(
+    ports.readStore,
+    policy._id,
+    load.kind,
+    [...holderMissing.keys()].flatMap((rowNumber) => holderOfRow.get(rowNumber) ?? []),
+  );
+  holderOfRow.clear();
+  for await (const judged of awaiting.drain()) {
+    const missing = holderMissing.get(judged.rowNumber);
+    const holder = judged.row?.holderLegalId ?? null;
+    await add(judged, missing && holder !== null && !insured.has(holder) ? [recorded(missing)] : []);
   }
   await flush();
 }
@@ -200,32 +269,44 @@ export function bulkLoadRunner(ports: RunnerPorts, options: RunnerOptions) {
     let toRecord: BulkLoadProblem[] = [];
     const counts: BulkLoadCounts = { rows: 0, valid: 0, invalid: 0, unchanged: 0, toApply: 0 };
     let lastProgress = 0;
+    const today = chileToday(ports.clock());
+    const plan = await BulkLoadPlanWriter.start(planPathOf(options.dataDir, load._id), today);
+    const keep = (judged: JudgedRow) => plan.add(judged);
     try {
-      await scanFile(ports, options.dataDir, load, policy, async (evaluated, rowsRead) => {
-        for (const row of evaluated) {
-          counts.rows++;
-          if (row.problems.length) {
-            counts.invalid++;
-            for (const problem of row.problems) {
-              if (problemIndex++ >= alreadyRecorded) toRecord.push(problem);
+      await scanFile(
+        ports,
+        options.dataDir,
+        load,
+        policy,
+        'validation',
+        { today, keep },
+        async (evaluated, rowsRead) => {
+          for (const row of evaluated) {
+            counts.rows++;
+            if (row.problems.length) {
+              counts.invalid++;
+              for (const problem of row.problems) {
+                if (problemIndex++ >= alreadyRecorded) toRecord.push(problem);
+              }
+            } else {
+              counts.valid++;
+              if (row.outcome?.kind === 'change') counts.toApply++;
+              else counts.unchanged++;
             }
-          } else {
-            counts.valid++;
-            if (row.outcome?.kind === 'change') counts.toApply++;
-            else counts.unchanged++;
           }
-        }
-        if (toRecord.length >= 500) {
-          await writer.write({ type: 'RecordProblems', bulkLoadId: load._id, problems: toRecord });
-          toRecord = [];
-        }
-        if (rowsRead - lastProgress >= progressEvery) {
-          lastProgress = rowsRead;
-          await writer.write({ type: 'RecordValidationProgress', bulkLoadId: load._id, rowsRead });
-        }
-      });
+          if (toRecord.length >= 500) {
+            await writer.write({ type: 'RecordProblems', bulkLoadId: load._id, problems: toRecord });
+            toRecord = [];
+          }
+          if (rowsRead - lastProgress >= progressEvery) {
+            lastProgress = rowsRead;
+            await writer.write({ type: 'RecordValidationProgress', bulkLoadId: load._id, rowsRead });
+          }
+        },
+      );
     } catch (error) {
       ports.logger.warn({ err: error, bulkLoadId: load._id }, 'bulk load file unreadable');
+      await plan.discard();
       await writer.write({
         type: 'Fail',
         bulkLoadId: load._id,
@@ -236,6 +317,7 @@ export function bulkLoadRunner(ports: RunnerPorts, options: RunnerOptions) {
     }
     if (toRecord.length)
       await writer.write({ type: 'RecordProblems', bulkLoadId: load._id, problems: toRecord });
+    await plan.finish();
     await writer.write({ type: 'MarkValidated', bulkLoadId: load._id, counts });
   }
 
@@ -265,33 +347,44 @@ export function bulkLoadRunner(ports: RunnerPorts, options: RunnerOptions) {
     let changeCount = rowsApplied;
     let opened = resumed;
     let lastProgress = 0;
-    await scanFile(ports, options.dataDir, load, policy, async (evaluated, rowsRead) => {
-      const changes: RosterChange[] = [];
-      for (const row of evaluated) if (row.outcome?.kind === 'change') changes.push(row.outcome.change);
-      if (changes.length) {
-        if (!opened) {
-          await roster.write({
-            type: 'OpenBatch',
-            policyId: policy._id,
-            batch: { batchId, kind: load.kind, bulkLoadId: load._id, refersTo: null, by: load.createdBy },
-          });
-          opened = true;
+    const planPath = planPathOf(options.dataDir, load._id);
+    const planned = (await openPlan(planPath, chileToday(ports.clock()))) ?? undefined;
+    await scanFile(
+      ports,
+      options.dataDir,
+      load,
+      policy,
+      'commit',
+      { planned },
+      async (evaluated, rowsRead) => {
+        const changes: RosterChange[] = [];
+        for (const row of evaluated) if (row.outcome?.kind === 'change') changes.push(row.outcome.change);
+        if (changes.length) {
+          if (!opened) {
+            await roster.write({
+              type: 'OpenBatch',
+              policyId: policy._id,
+              batch: { batchId, kind: load.kind, bulkLoadId: load._id, refersTo: null, by: load.createdBy },
+            });
+            opened = true;
+          }
+          await roster.write({ type: 'RecordChanges', policyId: policy._id, batchId, changes });
+          rowsApplied += changes.length;
+          changeCount += changes.length;
         }
-        await roster.write({ type: 'RecordChanges', policyId: policy._id, batchId, changes });
-        rowsApplied += changes.length;
-        changeCount += changes.length;
-      }
-      if (rowsRead - lastProgress >= progressEvery) {
-        lastProgress = rowsRead;
-        await writer.write({ type: 'RecordCommitProgress', bulkLoadId: load._id, rowsRead, rowsApplied });
-      }
-    });
+        if (rowsRead - lastProgress >= progressEvery) {
+          lastProgress = rowsRead;
+          await writer.write({ type: 'RecordCommitProgress', bulkLoadId: load._id, rowsRead, rowsApplied });
+        }
+      },
+    );
     if (opened) {
       await roster.write({ type: 'CloseBatch', policyId: policy._id, batchId, changeCount });
       // The employee list shows the batch when the load says COMMITTED.
       await waitFullyVisible(ports, roster.lastWrite);
     }
     await writer.write({ type: 'MarkCommitted', bulkLoadId: load._id, rowsApplied });
+    await removePlan(planPath);
     await waitVisible(ports, writer.lastWrite);
   }
 

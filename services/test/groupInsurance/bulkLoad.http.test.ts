@@ -3,6 +3,8 @@ import { EmployeeRecord } from '@cubre/schemas/groupInsurance/employee';
 import { json } from '../support/http';
 import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
 import { listQuery, signIn, type Session } from '../identity/support';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import {
   ACTIVATION_HEADER,
@@ -14,7 +16,10 @@ import {
   rutOf,
   type Person,
   lettersOf,
+  untilStatus,
+  upload,
 } from './support';
+import { sharedStringsBomb } from './rows/zipBomb';
 
 /**
  * Bulk loads end to end over HTTP (issue 16; 002-1.01): upload → dry run → report → commit → the employee
@@ -247,4 +252,114 @@ test('002-1.01 an XLSX file of activations is read as the CSV is, its bad rows r
   const stored = await company.get(`/api/admin/bulk-loads/${validated.id}/file`);
   expect(stored.status).toBe(200);
   expect(Buffer.from(await stored.arrayBuffer()).equals(file)).toBe(true);
+});
+
+/** A CARGA activation row (002-3.41: holderLegalId and dependentType name the holder and the parentesco). */
+const dependantLine = (rowNumber: number, person: Person, holderLegalId: string) =>
+  `${rowNumber},${person.name},${person.surname},Soto,${person.legalId},2015-06-01,Masculino,,,CARGA,${chileToday()},G1,${holderLegalId},Hijo,,,`;
+const holderLine = (rowNumber: number, person: Person) =>
+  `${rowNumber},${person.name},${person.surname},Soto,${person.legalId},1985-04-12,Femenino,a@b.cl,+56912345678,TITULAR,${chileToday()},G1,,,,,`;
+
+test('002-3.41 a dependant whose holder is neither a TITULAR row of the file nor insured under the policy is a report row (holderNotFound) and is not applied; a holder after its dependant, or insured already, is', async () => {
+  const [insuredHolder, holderFirst, holderLater, absentHolder] = people(500, 4);
+  const earlier = await dryRun(
+    company,
+    { policyId: POLICY, kind: 'activation', fileName: 'titular.csv' },
+    activationCsv([insuredHolder!]),
+  );
+  await commit(company, earlier.id);
+
+  const [childOfFirst, childOfLater, orphan, childOfInsured] = people(600, 4).map((p) => ({
+    ...p,
+    name: 'Hijo',
+  }));
+  const csv = [
+    ACTIVATION_HEADER,
+    holderLine(2, holderFirst!),
+    dependantLine(3, childOfFirst!, holderFirst!.legalId),
+    dependantLine(4, childOfLater!, holderLater!.legalId),
+    holderLine(5, holderLater!),
+    dependantLine(6, orphan!, absentHolder!.legalId),
+    dependantLine(7, childOfInsured!, insuredHolder!.legalId),
+  ].join('\n');
+  const validated = await dryRun(
+    company,
+    { policyId: POLICY, kind: 'activation', fileName: 'cargas.csv' },
+    csv,
+  );
+  expect(validated.counts).toEqual({ rows: 6, valid: 5, invalid: 1, unchanged: 0, toApply: 5 });
+  const problems = (
+    (await json(
+      await company.get(
+        `/api/admin/bulk-load-problems${listQuery({ filter: { bulkLoadId: validated.id } })}`,
+      ),
+    )) as unknown[]
+  ).map((row) => BulkLoadProblemRecord.parse(row));
+  expect(problems.map(({ rowNumber, column, rule }) => ({ rowNumber, column, rule }))).toEqual([
+    { rowNumber: 6, column: 'holderLegalId', rule: 'holderNotFound' },
+  ]);
+  expect(problems[0]!.message).toBe(
+    `El titular ${absentHolder!.legalId} no está en el archivo como TITULAR ni asegurado en la póliza: agréguelo como TITULAR`,
+  );
+  const report = await (await company.get(`/api/admin/bulk-loads/${validated.id}/report`)).text();
+  expect(report).toContain('holderNotFound');
+
+  const committed = await commit(company, validated.id);
+  expect(committed.progress.rowsApplied).toBe(5);
+  const applied = await employeesOfLoad(company, validated.id, 'ALTAS');
+  expect(applied.map((row) => row.legalId).sort()).toEqual(
+    [holderFirst, childOfFirst, childOfLater, holderLater, childOfInsured].map((p) => p!.legalId).sort(),
+  );
+  expect((await company.get(`/api/admin/employees/${POLICY}.${orphan!.legalId}`)).status).toBe(404);
+  const child = applied.find((row) => row.legalId === childOfLater!.legalId)!;
+  expect(child).toMatchObject({ insuredType: 'CARGA', holderLegalId: holderLater!.legalId });
+});
+
+test('002-5.13 an XLSX zip bomb (shared strings inflating past 64 MB from a few KB) is refused: the load is FAILED with a Spanish reason, nothing is applied', async () => {
+  const [person] = people(700, 1);
+  const row = [
+    '2',
+    person!.name,
+    person!.surname,
+    'Soto',
+    person!.legalId,
+    '1985-04-12',
+    'Femenino',
+    'a@b.cl',
+    '+56912345678',
+    'TITULAR',
+    chileToday(),
+    'G1',
+  ];
+  const bomb = await sharedStringsBomb(ACTIVATION_HEADER.split(','), row, 65);
+  const response = await upload(
+    company,
+    { policyId: POLICY, kind: 'activation', fileName: 'bomba.xlsx' },
+    bomb,
+  );
+  expect(response.status).toBe(202);
+  const { id } = (await json(response)) as { id: string };
+  const failed = BulkLoadRecord.parse(await untilStatus(company, id, ['FAILED', 'VALIDATED']));
+  expect(failed.status).toBe('FAILED');
+  expect(failed.failure).toContain(
+    'El archivo Excel descomprimido supera 64 MB en su tabla de textos: divídalo en archivos más pequeños o guárdelo como CSV',
+  );
+  expect((await company.post(`/api/admin/bulk-loads/${id}/commit`, {})).status).toBe(409);
+  expect((await company.get(`/api/admin/employees/${POLICY}.${person!.legalId}`)).status).toBe(404);
+});
+
+test('002-1.01 the commit applies the rows the dry run found valid, without reading and judging the file again (the dry run kept them)', async () => {
+  const group = people(800, 3);
+  const validated = await dryRun(
+    company,
+    { policyId: POLICY, kind: 'activation', fileName: 'plan.csv' },
+    activationCsv(group),
+  );
+  expect(validated.counts).toMatchObject({ valid: 3, toApply: 3 });
+  // The stored file is no longer a readable bulk-load file: a commit that read it again would fail.
+  writeFileSync(join(runtime.dataDir, 'bulk-loads', validated.id), 'nada,que,ver\n');
+  const committed = await commit(company, validated.id);
+  expect(committed.progress.rowsApplied).toBe(3);
+  const listed = await employeesOfLoad(company, validated.id, 'ALTAS');
+  expect(listed.map((row) => row.legalId).sort()).toEqual(group.map((p) => p.legalId).sort());
 });

@@ -10,6 +10,7 @@
  */
 import { createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
+import { checkInflatedSize, type InflatedLimits } from './inflatedBound';
 import type { SheetRecord } from './sheetRecord';
 
 /** 'YYYY-MM-DD' of a date cell: exceljs gives dates at UTC midnight of the sheet's day. */
@@ -44,8 +45,12 @@ export function cellText(value: unknown): string {
   return '';
 }
 
-/** The first worksheet's rows that have a cell, with the sheet's own row numbers. */
-export async function* xlsxRecords(path: string): AsyncGenerator<SheetRecord> {
+/**
+ * The first worksheet's rows that have a cell, with the sheet's own row numbers; a file inflating past the
+ * bounds (a zip bomb) is refused before exceljs reads it.
+ */
+export async function* xlsxRecords(path: string, limits?: InflatedLimits): AsyncGenerator<SheetRecord> {
+  await checkInflatedSize(path, limits);
   const file = createReadStream(path);
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     worksheets: 'emit',
