@@ -8,6 +8,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAppendThroughput } from './appendThroughput';
 import { bulkLoadOnly } from './bulkLoadBench';
+import { employeesOnly } from './employeeListBench';
 import { benchCommandToVisibleHttp, benchCommandToVisibleInProcess } from './commandLatency';
 import { benchComparator } from './comparatorBench';
 import { leadsOnly } from './leadsBench';
@@ -138,6 +139,7 @@ async function main() {
     if (process.argv.includes('platform')) return await platformOnly(dir, root, log);
     // Issue 16's bulk load of 100,000 rows and employee list over 1,000,000: on its own only.
     if (process.argv.includes('bulk-load')) return await bulkLoadOnly(dir, root, log);
+    if (process.argv.includes('employees')) return await employeesOnly(dir, root, log);
     // Issue 15's charge and reminder runs over SCHEDULER_BENCH_SUBSCRIPTIONS (1,000,000): on its own only.
     if (process.argv.includes('scheduler')) return await schedulerOnly(dir, root, log);
     await platformOnly(dir, root, log);

@@ -1,6 +1,7 @@
 import type { BulkLoadCounts, BulkLoadProblem } from '@cubre/schemas/groupInsurance/bulkLoad';
 import type { CoverageGroup } from '@cubre/schemas/groupInsurance/policy';
 import type { InsuredPerson, RosterBatchKind } from '@cubre/schemas/groupInsurance/roster';
+import type { SortSpec } from '@cubre/platform/ports/readStore';
 import type {
   BulkKind,
   BulkLoadStatus,
@@ -132,3 +133,56 @@ export const searchKeyOf = (text: string) =>
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
+
+/**
+ * The employee list's order: last changed first, ties by `_id` (the console's default sort, and what
+ * every list index below ends in, so a page is a stretch of one index and never a sort of its matches).
+ */
+export const EMPLOYEE_LIST_ORDER = { updatedAt: -1, _id: 1 } as const satisfies SortSpec;
+
+/**
+ * The employees read model's indexes (issue 16, the list over 1,000,000 people). Each request path of the
+ * list has one index that names every condition it sends and then its order, so the page is read in order
+ * and the count is a count of that index's keys:
+ * - a company administrator's lists start with `organizationId`; staff's (every company) have the same
+ *   indexes without it;
+ * - one policy's lists start with `policyId` whoever asks (the route checks the policy is the caller's
+ *   and then drops the organization, which the policy implies);
+ * - then ALTAS/BAJAS (`movement`) and `status`, the console's tabs and its always-shown filter;
+ * - `q` reads `surnameKey` or `legalId` as a prefix range, its results in that key's order.
+ * Other filters (coverage group, employee status, dates, insured type) are tested on the rows of the
+ * narrowest of these, in the list's order. Each also leads an index of its own, so that SQL tests them
+ * (the store answers in SQL only the paths some index holds), the page stops in SQL, and staff's count of
+ * one of them alone reads that index, not every person. Each index costs every roster change a write:
+ * only these, and the write path's two.
+ */
+export const EMPLOYEE_INDEXES: readonly SortSpec[] = [
+  ...([{}, { movement: 1 }, { movement: 1, status: 1 }, { status: 1 }] as SortSpec[]).flatMap((filter) => [
+    { organizationId: 1, ...filter, ...EMPLOYEE_LIST_ORDER },
+    { ...filter, ...EMPLOYEE_LIST_ORDER },
+  ]),
+  { policyId: 1, ...EMPLOYEE_LIST_ORDER },
+  { policyId: 1, movement: 1, ...EMPLOYEE_LIST_ORDER },
+  { policyId: 1, movement: 1, status: 1, ...EMPLOYEE_LIST_ORDER },
+  { organizationId: 1, surnameKey: 1, _id: 1 },
+  { surnameKey: 1, _id: 1 },
+  { organizationId: 1, legalId: 1, _id: 1 },
+  { legalId: 1, _id: 1 },
+  { employeeStatus: 1, ...EMPLOYEE_LIST_ORDER },
+  { effectiveDate: 1, _id: 1 },
+  { coverageGroup: 1, insuredType: 1 },
+  // The write path's: the people a batch changed (a resumed commit), a load's open processes.
+  { policyId: 1, lastBatchId: 1 },
+  { lastBulkLoadId: 1 },
+];
+
+/** The policies list's sorts; each has an index of its own and one under `organizationId` (a few policies per company). */
+export const POLICY_SORTABLE = ['number', 'name', 'startDate', 'status', 'createdAt'] as const;
+export const POLICY_INDEXES: readonly SortSpec[] = [
+  ...POLICY_SORTABLE.flatMap((field): SortSpec[] => [
+    { organizationId: 1, [field]: 1, _id: 1 },
+    { [field]: 1, _id: 1 },
+  ]),
+  // Staff's filter by insurer, across every company.
+  { insurerCode: 1, _id: 1 },
+];

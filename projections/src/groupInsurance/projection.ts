@@ -7,9 +7,11 @@ import { bulkLoadChange } from './bulkLoads';
 import {
   BULK_LOAD_PROBLEMS_COLLECTION,
   BULK_LOADS_COLLECTION,
+  EMPLOYEE_INDEXES,
   GROUP_EMPLOYEES_COLLECTION,
   GROUP_INSURANCE_PROJECTION,
   GROUP_POLICIES_COLLECTION,
+  POLICY_INDEXES,
   type BulkLoadDocument,
   type BulkLoadProblemDocument,
   type GroupPolicyDocument,
@@ -87,7 +89,7 @@ async function applyBulkLoadEvent(event: ProjectionEvent, store: ReadStore) {
  */
 export const groupInsuranceProjection: Projection = {
   name: GROUP_INSURANCE_PROJECTION,
-  version: 3,
+  version: 4,
   categories: [POLICY_CATEGORY, POLICY_ROSTER_CATEGORY, BULK_LOAD_CATEGORY],
   collections: [
     GROUP_POLICIES_COLLECTION,
@@ -97,21 +99,10 @@ export const groupInsuranceProjection: Projection = {
   ],
   async setup(store) {
     const policies = store.collection(GROUP_POLICIES_COLLECTION);
-    await policies.createIndex({ organizationId: 1, number: 1 });
-    await policies.createIndex({ number: 1 });
+    for (const keys of POLICY_INDEXES) await policies.createIndex(keys);
+    // The employee list's and the write path's (documents.ts says which serves what).
     const employees = store.collection(GROUP_EMPLOYEES_COLLECTION);
-    // Every filter the console sends, company administrators' always under their organizationId. Each index
-    // costs every roster change a write (a 100,000-row load is 100,000 document writes): only these.
-    await employees.createIndex({ organizationId: 1, movement: 1, status: 1, paternalSurname: 1 });
-    await employees.createIndex({ organizationId: 1, coverageGroup: 1 });
-    await employees.createIndex({ organizationId: 1, effectiveDate: 1 });
-    await employees.createIndex({ organizationId: 1, paternalSurname: 1 });
-    await employees.createIndex({ policyId: 1, movement: 1, status: 1 });
-    await employees.createIndex({ policyId: 1, lastBatchId: 1 });
-    await employees.createIndex({ movement: 1, status: 1 });
-    await employees.createIndex({ lastBulkLoadId: 1 });
-    await employees.createIndex({ legalId: 1 });
-    await employees.createIndex({ surnameKey: 1 });
+    for (const keys of EMPLOYEE_INDEXES) await employees.createIndex(keys);
     const loads = store.collection(BULK_LOADS_COLLECTION);
     await loads.createIndex({ organizationId: 1, createdAt: 1 });
     await loads.createIndex({ policyId: 1, kind: 1, sha256: 1 });

@@ -34,6 +34,8 @@ const COMPANY_ADMINISTRATION: Reasons = {
   'bulk-load:process': 'loads the payroll file of their company (002 §5)',
   'bulk-load:bulk-activation': 'activates many employees at once from that file',
   'bulk-load:bulk-cancellation': 'cancels many employees at once from that file',
+  'policy-employee:active:process-cancellation':
+    'asks for one employee who left their company to be cancelled, without a file (002-6.11)',
   'user:create': "gives their company's people console access, inside their company only",
   'user:update': "keeps their company's console users current (roles within the company ones, status)",
   ...CONTACT,

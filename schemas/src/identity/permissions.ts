@@ -146,6 +146,9 @@ const COMPANY_ADMINISTRATION: Permission[] = [
   'bulk-load:process',
   'bulk-load:bulk-activation',
   'bulk-load:bulk-cancellation',
+  // One person's cancellation asked by the company (002-6.11 "active process-cancellation"), as its bulk
+  // cancellation is; the insurer's answers (accept, decline) stay with staff.
+  'policy-employee:active:process-cancellation',
   'payment:read',
   'tax-document:read',
   'admin:organization:read',

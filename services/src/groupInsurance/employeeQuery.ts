@@ -1,7 +1,7 @@
-import type { Filter } from '@cubre/platform/ports/readStore';
+import type { Filter, SortSpec } from '@cubre/platform/ports/readStore';
 import { forbidden } from '@cubre/platform/http/guard';
 import { invalidRequest } from '@cubre/platform/http/problem';
-import { searchKeyOf } from '@cubre/projections/groupInsurance/documents';
+import { EMPLOYEE_LIST_ORDER, searchKeyOf } from '@cubre/projections/groupInsurance/documents';
 import { EmployeeListFilter } from '@cubre/schemas/groupInsurance/employee';
 import { movementOfFilter } from '@cubre/schemas/groupInsurance/statuses';
 import { cleanRut, isValidRut } from '@cubre/schemas/identification';
@@ -73,4 +73,52 @@ export function employeeFilterOf(
   }
   const search = f.q ? searchFilter(f.q) : null;
   return search ? { ...filter, ...search } : filter;
+}
+
+/** The employees list's read: its filter (null: nothing can match) and its order. */
+export interface EmployeeListRead {
+  filter: Filter | null;
+  sort: SortSpec;
+}
+
+/**
+ * The list's read as its indexes serve it (projections/src/groupInsurance/documents.ts, EMPLOYEE_INDEXES):
+ * - one policy of the caller's (`policyOrganization` says whose it is): the organization condition is
+ *   dropped, the policy implies it, so the policy's own indexes answer; another company's policy matches
+ *   nothing;
+ * - a search (`q`) lists in the order of the key it matched (RUT or "paternal maternal name"), whatever
+ *   sort was asked: its matches are a stretch of that key's index;
+ * - otherwise last changed first (the console's order), ties by `_id`.
+ */
+export async function employeeListRead(
+  scope: CompanyScope,
+  raw: Record<string, unknown>,
+  may: { readUninsured: boolean },
+  policyOrganization: (policyId: string) => Promise<string | null>,
+): Promise<EmployeeListRead> {
+  let filter = employeeFilterOf(scope, raw, may);
+  if (filter && typeof filter.policyId === 'string' && 'organizationId' in filter) {
+    const owner = await policyOrganization(filter.policyId);
+    if (owner !== filter.organizationId) return { filter: null, sort: EMPLOYEE_LIST_ORDER };
+    const { organizationId: _implied, ...rest } = filter;
+    filter = rest;
+  }
+  if (filter && 'surnameKey' in filter) return { filter, sort: { surnameKey: 1, _id: 1 } };
+  // A whole RUT is an equality: its rows (one per policy) in `_id` order, the rest of its index.
+  if (filter && typeof filter.legalId === 'string') return { filter, sort: { _id: 1 } };
+  if (filter && 'legalId' in filter) return { filter, sort: { legalId: 1, _id: 1 } };
+  return { filter, sort: EMPLOYEE_LIST_ORDER };
+}
+
+/**
+ * The export's next page starts at the last row's key (`from`, in the list's order) and skips the rows of
+ * that key already written (`ties`): each page is a stretch of the list's index, never an offset from its
+ * start, so the last page costs what the first did.
+ */
+export function fromKey(filter: Filter, key: string, direction: 1 | -1, value: unknown): Filter {
+  const current = filter[key];
+  // An equality on the key (a whole RUT): every row has that value already.
+  if (current !== undefined && (typeof current !== 'object' || current === null)) return filter;
+  const bound = direction === 1 ? '$gte' : '$lte';
+  return { ...filter, [key]: { ...(current as Record<string, unknown> | undefined), [bound]: value } };
 }

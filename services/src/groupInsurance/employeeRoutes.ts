@@ -11,13 +11,8 @@ import {
   requirePermission,
 } from '@cubre/platform/http/guard';
 import { HttpProblem } from '@cubre/platform/http/problem';
-import {
-  listRoute,
-  pageOptions,
-  parseListQuery,
-  sendPage,
-  sortSpecOf,
-} from '@cubre/platform/http/simpleRest';
+import { listRoute, pageOptions, parseListQuery, sendPage } from '@cubre/platform/http/simpleRest';
+import type { SortSpec } from '@cubre/platform/ports/readStore';
 import { validated } from '@cubre/platform/http/validate';
 import type { GroupEmployeeDocument } from '@cubre/projections/groupInsurance/documents';
 import {
@@ -29,9 +24,17 @@ import {
 } from '@cubre/schemas/groupInsurance/employee';
 import type { Permission } from '@cubre/schemas/identity/permissions';
 import { retroactiveDaysOf } from '../insurers';
-import { employeeFilterOf } from './employeeQuery';
+import { employeeListRead, fromKey } from './employeeQuery';
 import { chileToday, employeeRecordOf, historyOf } from './records';
-import { caughtUpPolicy, employeesOf, insuredStateOf, newBatchId, RosterWriter, waitVisible } from './roster';
+import {
+  caughtUpPolicy,
+  employeesOf,
+  insuredStateOf,
+  newBatchId,
+  policiesOf,
+  RosterWriter,
+  waitVisible,
+} from './roster';
 import {
   answerOutcome,
   cancellationOutcome,
@@ -76,6 +79,9 @@ const CSV_COLUMNS: (keyof EmployeeRecord)[] = [
   'cancellationReason',
   'updatedAt',
 ];
+/** Rows of the export read at a time: memory holds one page. */
+const EXPORT_PAGE = 1000;
+
 const csvCell = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value);
   // A cell starting with = + - @ is a formula to a spreadsheet: quoted with a leading apostrophe.
@@ -98,11 +104,15 @@ export function employeeRoutes(context: AppContext): Router {
     return inScopeOr404(scope, await employees().findOne({ _id: id }), 'employees', id);
   }
 
-  function listFilter(res: Response, raw: Record<string, unknown>) {
+  function listRead(res: Response, raw: Record<string, unknown>) {
     const principal = principalOf(res);
-    return employeeFilterOf(companyScopeOf(principal), raw, {
-      readUninsured: principal.permissions.has('employee:read-uninsured'),
-    });
+    return employeeListRead(
+      companyScopeOf(principal),
+      raw,
+      { readUninsured: principal.permissions.has('employee:read-uninsured') },
+      async (policyId) =>
+        (await policiesOf(context.readStore).findOne({ _id: policyId }))?.organizationId ?? null,
+    );
   }
 
   router.get(
@@ -110,11 +120,11 @@ export function employeeRoutes(context: AppContext): Router {
     requirePermission(context, 'employee:read'),
     listRoute(async (req, res) => {
       const query = parseListQuery(req, { sortable: EMPLOYEE_SORTABLE, filters: EMPLOYEE_FILTER_KEYS });
-      const filter = listFilter(res, query.filter);
+      const { filter, sort } = await listRead(res, query.filter);
       const today = chileToday(context.clock());
       if (!filter) return sendPage(res, 'employees', query, [], 0);
       const [docs, total] = await Promise.all([
-        employees().find(filter, { sort: sortSpecOf(query), ...pageOptions(query) }),
+        employees().find(filter, { sort, ...pageOptions(query) }),
         employees().count(filter),
       ]);
       sendPage(
@@ -132,18 +142,18 @@ export function employeeRoutes(context: AppContext): Router {
     requirePermission(context, 'employee:export'),
     listRoute(async (req, res) => {
       const query = parseListQuery(req, { sortable: EMPLOYEE_SORTABLE, filters: EMPLOYEE_FILTER_KEYS });
-      const filter = listFilter(res, query.filter);
+      const { filter, sort } = await listRead(res, query.filter);
       const today = chileToday(context.clock());
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', 'attachment; filename="asegurados.csv"');
       res.setHeader('Cache-Control', 'no-store');
       res.write(`\uFEFF${CSV_COLUMNS.join(',')}\r\n`);
-      // Pages by _id: memory holds one page, and a page never costs more than the one before it.
-      let after = '';
+      const [key, direction] = Object.entries(sort)[0] as [string, 1 | -1];
+      let from: { value: unknown; ties: number } | null = null;
       while (filter) {
-        const page = await employees().find(
-          { ...filter, ...(after ? { _id: { $gt: after } } : {}) },
-          { sort: { _id: 1 }, limit: 1000 },
+        const page: GroupEmployeeDocument[] = await employees().find(
+          from ? fromKey(filter, key, direction, from.value) : filter,
+          { sort: sort as SortSpec, skip: from?.ties ?? 0, limit: EXPORT_PAGE },
         );
         if (page.length === 0) break;
         const lines = page.map((doc) => {
@@ -152,8 +162,11 @@ export function employeeRoutes(context: AppContext): Router {
         });
         if (!res.write(`${lines.join('\r\n')}\r\n`))
           await new Promise((resolve) => res.once('drain', resolve));
-        after = page[page.length - 1]!._id;
-        if (page.length < 1000) break;
+        if (page.length < EXPORT_PAGE) break;
+        const last = page[page.length - 1]![key];
+        let ties = 0;
+        while (ties < page.length && page[page.length - 1 - ties]![key] === last) ties++;
+        from = { value: last, ties: from && from.value === last ? from.ties + ties : ties };
       }
       res.end();
     }),

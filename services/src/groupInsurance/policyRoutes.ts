@@ -16,6 +16,7 @@ import {
   stringsOf,
 } from '@cubre/platform/http/simpleRest';
 import { validated } from '@cubre/platform/http/validate';
+import { POLICY_SORTABLE } from '@cubre/projections/groupInsurance/documents';
 import { CreatePolicyBody } from '@cubre/schemas/groupInsurance/policy';
 import { ORGANIZATIONS_COLLECTION } from '@cubre/schemas/identity/documents';
 import { organizationsOfTypes } from '../catalogue';
@@ -26,7 +27,6 @@ import { policyNames, policyRecordOf } from './records';
 import { companyScopeOf, inScopeOr404, scopedFilter } from './scope';
 
 const PolicyParams = z.strictObject({ id: z.string().min(1).max(60) });
-const SORTABLE = ['number', 'name', 'startDate', 'status', 'createdAt'] as const;
 
 const unprocessable = (field: string, rule: string, message: string) =>
   new HttpProblem(422, 'validation', 'Solicitud inválida', message, [{ field, rule, message }]);
@@ -54,7 +54,7 @@ export function policyRoutes(context: AppContext): Router {
     requirePermission(context, 'policy:read'),
     listRoute(async (req, res) => {
       const query = parseListQuery(req, {
-        sortable: SORTABLE,
+        sortable: POLICY_SORTABLE,
         filters: ['organizationId', 'insurerCode', 'status', 'q'],
       });
       const base = scopedFilter(companyScopeOf(principalOf(res)), stringOf(query.filter, 'organizationId'));
@@ -70,11 +70,14 @@ export function policyRoutes(context: AppContext): Router {
         ...(insurer ? { insurerCode: insurer } : {}),
         ...(q ? { number: { $gte: q, $lt: `${q}\uffff` } } : {}),
       };
-      const [docs, total, names] = await Promise.all([
+      const [docs, total] = await Promise.all([
         policies().find(filter, { sort: sortSpecOf(query), ...pageOptions(query) }),
         policies().count(filter),
-        policyNames(context.readStore),
       ]);
+      const names = await policyNames(
+        context.readStore,
+        docs.map((doc) => doc.organizationId),
+      );
       sendPage(
         res,
         'policies',
@@ -97,7 +100,7 @@ export function policyRoutes(context: AppContext): Router {
       );
       res.setHeader('Cache-Control', 'no-store');
       setRevisionETag(res, doc.revision);
-      res.json(policyRecordOf(doc, await policyNames(context.readStore)));
+      res.json(policyRecordOf(doc, await policyNames(context.readStore, [doc.organizationId])));
     }),
   );
 
@@ -142,7 +145,7 @@ export function policyRoutes(context: AppContext): Router {
       await waitVisible(context, { globalPosition: result.globalPosition, streamId });
       const doc = await policies().findOne({ _id: policyId });
       setRevisionETag(res, result.revision);
-      res.status(201).json(policyRecordOf(doc!, await policyNames(context.readStore)));
+      res.status(201).json(policyRecordOf(doc!, await policyNames(context.readStore, [doc!.organizationId])));
     }),
   );
 

@@ -61,14 +61,16 @@ export function employeeRecordOf(doc: GroupEmployeeDocument, today: string): Emp
 export const historyOf = (doc: GroupEmployeeDocument): EmployeeHistoryEntry[] =>
   doc.history.map((item) => ({ id: `${doc._id}.${item.revision}`, employeeId: doc._id, ...item })).reverse();
 
-/** Organization and insurer names for a page of policies (two small reads). */
-export async function policyNames(readStore: ReadStore) {
-  const organizations = new Map(
-    (await readStore.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION).find({})).map((doc) => [
-      doc._id,
-      doc.name,
-    ]),
-  );
+/**
+ * Organization and insurer names for a page of policies (two small reads): the page's organizations by
+ * id (never every organization), the catalogue's insurers (read whole, as the catalogue is).
+ */
+export async function policyNames(readStore: ReadStore, organizationIds: readonly string[]) {
+  const ids = [...new Set(organizationIds)];
+  const found = ids.length
+    ? await readStore.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION).find({ _id: { $in: ids } })
+    : [];
+  const organizations = new Map(found.map((doc) => [doc._id, doc.name]));
   const insurers = new Map(
     (await organizationsOfTypes(readStore)(['ASEGURADORA', 'ISAPRE', 'EPS', 'MEDICINA_PREPAGADA'])).map(
       (definition) => [definition.code, definition.displayName],

@@ -26,7 +26,7 @@ beforeAll(async () => {
   const load = await dryRun(
     company,
     { policyId: POLICY, kind: 'activation', fileName: 'a.csv' },
-    activationCsv([1, 2, 3].map(person)),
+    activationCsv([1, 2, 3, 4].map(person)),
   );
   await commit(company, load.id);
 });
@@ -95,6 +95,37 @@ test('002-9.05 one person cancelled within the insurer days becomes PROCESS_CANC
     reason: 'x',
   });
   expect(notActive.status).toBe(409);
+});
+
+test('002-6.11 a company administrator asks for one of their people to be cancelled (active process-cancellation), never answers for the insurer, and cannot reach another company', async () => {
+  const pending = await employee(4);
+  const accepted = await staff.post(`/api/admin/employees/${pending.id}/accept`, {
+    revision: pending.revision,
+  });
+  expect(accepted.status).toBe(200);
+  const active = EmployeeRecord.parse(await json(accepted));
+  // Another company's administrator: the person does not exist for them.
+  const other = await signIn(runtime.url, 'empresa@demo.cl');
+  const foreign = await other.post(`/api/admin/employees/${active.id}/cancel`, {
+    effectiveDate: chileToday(),
+    reason: 'Renuncia',
+  });
+  expect(foreign.status).toBe(404);
+  const cancel = await company.post(`/api/admin/employees/${active.id}/cancel`, {
+    effectiveDate: chileToday(),
+    reason: 'Término de contrato',
+    revision: active.revision,
+  });
+  expect(cancel.status).toBe(200);
+  expect(EmployeeRecord.parse(await json(cancel))).toMatchObject({
+    status: 'PROCESS_CANCELLATION',
+    employeeStatus: 'ACTIVE',
+    movement: 'BAJA',
+    cancellationReason: 'Término de contrato',
+  });
+  // The insurer's answer to that cancellation is staff's.
+  expect((await company.post(`/api/admin/employees/${active.id}/accept`, {})).status).toBe(403);
+  expect((await company.post(`/api/admin/employees/${active.id}/decline`, {})).status).toBe(403);
 });
 
 test('002-4.04 002-4.05 002-4.09 the list filters by movement, status, employee status, coverage group, date and name or RUT prefix', async () => {

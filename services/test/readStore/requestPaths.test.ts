@@ -344,6 +344,56 @@ async function callEveryReadRoute() {
   }
   const [mail] = await ok(admin.get(`/api/admin/mail-outbox${listQuery({ range: [0, 0] })}`));
   if (mail) await ok(admin.get(`/api/admin/mail-outbox/${mail.id}`));
+
+  // Group insurance (issue 16): the demo companies' policies and people, as their administrator (one
+  // organization) and as staff (every company): every filter and sort of the console's lists, the
+  // searches, the export, one person and their history, the loads.
+  for (const session of [company, admin]) {
+    const policies = await ok(session.get(`/api/admin/policies${listQuery({ range: [0, 24] })}`));
+    for (const sort of ['id', 'number', 'name', 'startDate', 'status', 'createdAt']) {
+      for (const filter of [{}, { status: 'ACTIVE' }, { q: 'POL' }, { insurerCode: 'Austral-Vida' }]) {
+        await ok(
+          session.get(`/api/admin/policies${listQuery({ filter, sort: [sort, 'ASC'], range: [0, 24] })}`),
+        );
+      }
+    }
+    await ok(session.get(`/api/admin/policies/${policies[0].id}`));
+    const policyId = policies[0].id;
+    const filters: Record<string, unknown>[] = [
+      {},
+      { movement: 'TODAS' },
+      { movement: 'ALTAS' },
+      { movement: 'BAJAS' },
+      { movement: 'ALTAS', status: 'ACTIVE' },
+      { status: 'PROCESS_ACTIVATION' },
+      { policyId },
+      { policyId, movement: 'BAJAS' },
+      { policyId, movement: 'ALTAS', status: 'ACTIVE' },
+      { coverageGroup: 'G1' },
+      { employeeStatus: 'PENDING' },
+      { effectiveDateFrom: '2020-01-01', effectiveDateTo: '2100-01-01' },
+      { q: 'a' },
+      { q: '1' },
+    ];
+    for (const filter of filters) {
+      for (const range of [
+        [0, 24],
+        [25, 49],
+      ] as [number, number][]) {
+        await ok(
+          session.get(`/api/admin/employees${listQuery({ filter, sort: ['updatedAt', 'DESC'], range })}`),
+        );
+      }
+    }
+    if (session === admin) {
+      await ok(admin.get(`/api/admin/employees${listQuery({ filter: { uninsured: true } })}`));
+    }
+    await ok(session.get(`/api/admin/employees/export${listQuery({ filter: { movement: 'ALTAS' } })}`));
+    const [person] = await ok(session.get(`/api/admin/employees${listQuery({ range: [0, 0] })}`));
+    await ok(session.get(`/api/admin/employees/${person.id}`));
+    await ok(session.get(`/api/admin/employees/${person.id}/history`));
+    await ok(session.get(`/api/admin/bulk-loads${listQuery({ range: [0, 24] })}`));
+  }
 }
 
 test('every read a request makes is served by an index: no route reads every document', async () => {
