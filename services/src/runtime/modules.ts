@@ -31,6 +31,7 @@ import {
 } from '../leads';
 import { catalogueQuotes, catalogueSnapshotsFor } from '../catalogue';
 import { saleLeadStepsReactor } from '../payments/leadSteps';
+import { companySalePoliciesReactor } from '../payments/companyPolicy';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
@@ -138,6 +139,8 @@ export function reactorsFor(engines: {
     saleLeadStepsReactor(engines.eventStore, recordSaleStep),
     // A subscription's charges and cancellation move its sale (002-3.30).
     subscriptionSaleStatesReactor(engines.eventStore),
+    // A company's paid sale opens its organization, policy and collaborators' activation (issue 14).
+    companySalePoliciesReactor(engines.eventStore, engines.readStore, engines.logger),
   ];
 }
 
