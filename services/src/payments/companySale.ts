@@ -7,11 +7,10 @@ import {
 } from '@cubre/schemas/payments/companyPurchase';
 import type { SaleCollaborator, SaleCompany } from '@cubre/schemas/payments/companySale';
 import type { StartSaleBody } from '@cubre/schemas/payments/sales';
-import type { RawRow } from '@cubre/schemas/groupInsurance/rows';
+import type { RawRow, RowContext, RowProblem } from '@cubre/schemas/groupInsurance/rows';
 import { CommandRejected } from '@cubre/platform/core/decider';
 import { HttpProblem } from '@cubre/platform/http/problem';
 import type { CardDocument } from '../catalogue';
-import { createFileChecks, judgeRow } from '../groupInsurance/bulk';
 
 /** Whether the catalogue's product is a company's (priced per worker by the comparator). */
 export const isCompanyCard = (card: CardDocument): boolean =>
@@ -31,6 +30,7 @@ export function companyOf(
   body: StartSaleBody,
   country: Country,
   today: string,
+  judge: JudgeActivationRows | undefined,
 ): { company: SaleCompany | null; collaborators: SaleCollaborator[] } {
   if (!isCompanyCard(card)) {
     if (body.company) throw rejected('el producto no es de empresa', 'company_not_asked', 'company');
@@ -63,49 +63,54 @@ export function companyOf(
       'collaborators_count',
       'collaborators',
     );
-  return { company: body.company, collaborators: judgedCollaborators(body.collaborators, today) };
+  if (!judge)
+    throw rejected('la contratación de empresas no está disponible', 'company_unavailable', 'productCode');
+  return { company: body.company, collaborators: judgedCollaborators(body.collaborators, today, judge) };
 }
 
-function judgedCollaborators(rows: NonNullable<StartSaleBody['collaborators']>, today: string) {
-  const context = {
+/**
+ * What judging activation rows needs of group insurance (its rows module: `judgeRow` and the file's checks
+ * across rows); the runtime wires it, so payments never import another domain's files.
+ */
+export type JudgeActivationRows = (
+  rows: RawRow[],
+  context: RowContext,
+) => { rows: SaleCollaborator[]; problems: RowProblem[] };
+
+function judgedCollaborators(
+  rows: NonNullable<StartSaleBody['collaborators']>,
+  today: string,
+  judge: JudgeActivationRows,
+) {
+  // Each collaborator is a holder (TITULAR) covered from the day of the sale in the policy's one group;
+  // row numbers as a file's (its header is row 1), the problems named by index all the same.
+  const raws: RawRow[] = rows.map((row, index) => ({
+    rowNumber: index + 2,
+    cells: {
+      ...row,
+      maternalSurname: row.maternalSurname ?? '',
+      email: row.email ?? '',
+      insuredType: 'TITULAR',
+      effectiveDate: today,
+      coverageGroup: ONLINE_COVERAGE_GROUP,
+    },
+  }));
+  const judged = judge(raws, {
     today,
     retroactiveDays: DEFAULT_RETROACTIVE_DAYS,
     coverageGroups: [ONLINE_COVERAGE_GROUP],
-  };
-  const checks = createFileChecks('activation');
-  const collaborators: SaleCollaborator[] = [];
-  const errors: { field: string; rule: string; message: string }[] = [];
-  rows.forEach((row, index) => {
-    // Each collaborator is a holder (TITULAR) covered from the day of the sale in the policy's one group.
-    // Row numbers as a file's (its header is row 1); the problems are named by index all the same.
-    const raw: RawRow = {
-      rowNumber: index + 2,
-      cells: {
-        ...row,
-        maternalSurname: row.maternalSurname ?? '',
-        email: row.email ?? '',
-        insuredType: 'TITULAR',
-        effectiveDate: today,
-        coverageGroup: ONLINE_COVERAGE_GROUP,
-      },
-    };
-    const judged = judgeRow(raw, 'activation', context);
-    const problems = [...judged.problems, ...checks.check(judged)];
-    for (const problem of problems)
-      errors.push({
-        field: `collaborators.${index}.${problem.column}`,
-        rule: problem.rule,
-        message: problem.message,
-      });
-    if (judged.row && problems.length === 0) collaborators.push(judged.row);
   });
-  if (errors.length > 0)
+  if (judged.problems.length > 0)
     throw new HttpProblem(
       400,
       'validation',
       'Solicitud inválida',
       'revise los datos de los colaboradores',
-      errors,
+      judged.problems.map((problem) => ({
+        field: `collaborators.${problem.rowNumber - 2}.${problem.column}`,
+        rule: problem.rule,
+        message: problem.message,
+      })),
     );
-  return collaborators;
+  return judged.rows;
 }

@@ -17,7 +17,7 @@ import { CommandRejected } from '@cubre/platform/core/decider';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { CardDocument } from '../catalogue';
-import { companyOf, isCompanyCard } from './companySale';
+import { companyOf, isCompanyCard, type JudgeActivationRows } from './companySale';
 import type { ChargeResult, PaymentGateway } from './gateway/port';
 import { PaymentDomainEvent, paymentDecider, paymentStream, type PaymentState } from './paymentDecider';
 import { SaleDomainEvent, saleDecider, saleStream, type SaleState } from './saleDecider';
@@ -75,6 +75,8 @@ export async function startSale(
   body: StartSaleBody,
   country: Country,
   metadata: CommandMetadata,
+  /** Group insurance's rows module (the runtime wires it): a company's collaborators are judged by it. */
+  judgeActivationRows?: JudgeActivationRows,
 ): Promise<{ saleId: string; result: CommandResult<SaleState> }> {
   const card = await catalogue.product(body.productCode);
   if (!card) {
@@ -94,6 +96,7 @@ export async function startSale(
     body,
     country,
     chileToday(new Date(metadata.receivedAt)),
+    judgeActivationRows,
   );
   const method: PaymentMethod = body.paymentMethod ?? 'tdc';
   const billing = body.billing ?? 'one_time';

@@ -32,6 +32,9 @@ import {
 import { catalogueQuotes, catalogueSnapshotsFor } from '../catalogue';
 import { saleLeadStepsReactor } from '../payments/leadSteps';
 import { companySalePoliciesReactor } from '../payments/companyPolicy';
+import { judgeActivationRows } from '../groupInsurance/saleRows';
+import { openSalePolicy } from '../groupInsurance/salePolicy';
+import { registerCompanyOrganization } from '../identity/companyRegistration';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
@@ -140,7 +143,14 @@ export function reactorsFor(engines: {
     // A subscription's charges and cancellation move its sale (002-3.30).
     subscriptionSaleStatesReactor(engines.eventStore),
     // A company's paid sale opens its organization, policy and collaborators' activation (issue 14).
-    companySalePoliciesReactor(engines.eventStore, engines.readStore, engines.logger),
+    companySalePoliciesReactor(
+      engines.eventStore,
+      {
+        registerCompany: registerCompanyOrganization(engines.eventStore, engines.readStore),
+        openPolicy: openSalePolicy(engines.eventStore),
+      },
+      engines.logger,
+    ),
   ];
 }
 
@@ -167,6 +177,7 @@ export const configuredModules = (options: {
   paymentsModule(options.paymentGateway, {
     resumeMail: options.resumeMail,
     notificationSecrets: options.notificationSecrets,
+    judgeActivationRows,
     subscriptions: (context) =>
       subscriptionStarter(context.eventStore, options.operationDayOf ?? operationDayOf(context.readStore)),
   }),

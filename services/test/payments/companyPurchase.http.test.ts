@@ -5,7 +5,12 @@ import { SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { companyPolicyIdOf } from '@cubre/schemas/payments/companyPurchase';
 import { policyStream } from '@cubre/services/groupInsurance/policyDecider';
 import { rosterStream } from '@cubre/services/groupInsurance/rosterDecider';
-import { companyOrganizationIdOf, companySalePoliciesReactor } from '@cubre/services/payments/companyPolicy';
+import { openSalePolicy } from '@cubre/services/groupInsurance/salePolicy';
+import {
+  companyOrganizationIdOf,
+  registerCompanyOrganization,
+} from '@cubre/services/identity/companyRegistration';
+import { companySalePoliciesReactor } from '@cubre/services/payments';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
 import { loadLeadsCatalogue, startLoggingRuntime, type LoggingRuntime } from '../leads/support/leadsFixture';
@@ -219,9 +224,14 @@ describe('a company buys online', () => {
     const events = await runtime.engines.eventStore.readStream(`sale-${sale.id}`);
     const completed = events.find((event) => event.type === 'SaleCompleted')!;
     const before = await runtime.engines.eventStore.headPosition();
+    const { eventStore, readStore } = runtime.engines;
+    // The reactor as the runtime wires it: identity's registration and group insurance's policy opening.
     const reactor = companySalePoliciesReactor(
-      runtime.engines.eventStore,
-      runtime.engines.readStore,
+      eventStore,
+      {
+        registerCompany: registerCompanyOrganization(eventStore, readStore),
+        openPolicy: openSalePolicy(eventStore),
+      },
       pino({ level: 'silent' }),
     );
     await reactor.apply(completed as never, runtime.engines.readStore);
