@@ -1,4 +1,6 @@
 import { categoryOf } from '@cubre/schemas/events';
+import { companyPolicyIdOf } from '@cubre/schemas/payments/companyPurchase';
+import type { SaleCollaborator, SaleCompany } from '@cubre/schemas/payments/companySale';
 import type { PaymentMethod, PaymentState, SaleState } from '@cubre/schemas/payments/catalogues';
 import type { Money } from '@cubre/schemas/payments/money';
 import {
@@ -28,6 +30,9 @@ export type SaleDocument = {
   dependants?: SaleDependant[];
   /** The health declaration per insured person, holder first; null or absent where not asked. */
   health?: HealthAnswers[] | null;
+  /** A company's purchase: the company, its collaborators and the policy the payment opens (else null). */
+  company?: (SaleCompany & { policyId: string }) | null;
+  collaborators?: SaleCollaborator[];
   amount: Money;
   /** The amount in the currency's minor unit alone: the console filters and sorts on it. */
   amountMinor: number;
@@ -97,6 +102,10 @@ function saleFields(event: ProjectionEvent): Partial<SaleDocument> | null {
         buyer: data.buyer as SaleDocument['buyer'],
         dependants: (data.dependants as SaleDependant[] | undefined) ?? [],
         health: (data.health as HealthAnswers[] | null | undefined) ?? null,
+        company: data.company
+          ? { ...(data.company as SaleCompany), policyId: companyPolicyIdOf(str(data.saleId)) }
+          : null,
+        collaborators: (data.collaborators as SaleCollaborator[] | undefined) ?? [],
         amount,
         amountMinor: amount.amount,
         currency: amount.currency,

@@ -11,6 +11,7 @@ import {
   SaleId,
 } from './sales';
 import { billingChoiceSchema } from '../subscriptions/events';
+import { SaleCollaborator, SaleCompany } from './companySale';
 
 /**
  * The console's `sales` and `payments` records (GET /api/admin/sales, /payments: services/src/payments/
@@ -33,6 +34,12 @@ export const SaleRecord = z.object({
    * and only for staff (payment:read over every sale); never in lists, exports, or a CLIENT's own view.
    */
   health: z.array(HealthAnswers).nullable().optional(),
+  /**
+   * A company's purchase ('Datos empresa'): the company and the policy its payment opens (`policies`
+   * resource, with the collaborators as its people); null or absent for a person's or a family's.
+   */
+  company: SaleCompany.extend({ policyId: z.string() }).nullable().optional(),
+  collaborators: z.array(SaleCollaborator).optional(),
   amount: moneySchema,
   /** `amount.amount` alone: what the list filters and sorts on. */
   amountMinor: z.number().int(),

@@ -24,6 +24,7 @@ import {
 import { billingChoiceSchema } from '../subscriptions/events';
 import { moneySchema, ufConversionSchema } from './money';
 import { HEALTH_LIMITS, ageOn, asksPregnancy, chileToday, insuredOf } from './familyPurchase';
+import { SaleCollaborator, SaleCompany, collaboratorsInput, companyInput } from './companySale';
 
 /**
  * The online purchase as events (issue 14): a `Sale` (what is bought, by whom, for how much) and the
@@ -104,6 +105,10 @@ export const SaleStartedData = z.strictObject({
   dependants: z.array(SaleDependant).default([]),
   /** The health declaration, one entry per insured person (holder first); null where not asked. */
   health: z.array(HealthAnswers).nullable().default(null),
+  /** A company's purchase: the company ('Datos empresa'); null for a person's or a family's. */
+  company: SaleCompany.nullable().default(null),
+  /** A company's collaborators ('Datos colaboradores'), judged as bulk-load activation rows. */
+  collaborators: z.array(SaleCollaborator).default([]),
 });
 export const SaleStarted = eventOf('SaleStarted', SaleStartedData);
 
@@ -342,6 +347,10 @@ export const startSaleBody = (country: CountryCode, today: () => string = () => 
         dependants: optionalInput(z.array(dependantInput(country)).max(20, 'a lo más 20 cargas')),
         /** The health declaration where the product asks it (002-2.08), holder first. */
         health: optionalInput(z.array(HealthAnswersInput).max(21, 'a lo más 21 asegurados')),
+        /** 'Datos empresa' of a company product (the contact is nombre, rut, email, telefono above). */
+        company: optionalInput(companyInput(country)),
+        /** 'Datos colaboradores' of a company product: the workers the card priced, one row each. */
+        collaborators: optionalInput(collaboratorsInput),
       })
       .superRefine((body, ctx) => {
         for (const issue of familyIssues(body, today())) ctx.addIssue(issue);

@@ -7,6 +7,7 @@ import type { PaymentGateway } from './gateway/port';
 import { SandboxGateway, sandboxTokenizerRouter } from './gateway/sandbox';
 import { notificationRoutes, type NotificationSecrets } from './notifications/notificationRoutes';
 import { paymentReversalRoutes } from './reversalRoutes';
+import type { JudgeActivationRows } from './companySale';
 import type { StartSubscription } from './purchase';
 import { resumeLinkRoutes, type ResumeMail } from './resumeLinkRoutes';
 import { purchaseRoutes } from './routes';
@@ -27,6 +28,8 @@ export const paymentsModule = (
     resumeMail?: ResumeMail;
     /** The providers' notification secrets; a provider without one takes no notifications (404). */
     notificationSecrets?: NotificationSecrets;
+    /** Group insurance's rows module, which judges a company's collaborators (issue 14). */
+    judgeActivationRows?: JudgeActivationRows;
   } = {},
 ): HttpModule & { categories: string[] } => ({
   name: 'payments',
@@ -43,7 +46,15 @@ export const paymentsModule = (
         sandboxTokenizerRouter({ vault: gateway.vault }),
       );
     }
-    router.use(purchaseRoutes(context, gateway, catalogue, options.subscriptions?.(context)));
+    router.use(
+      purchaseRoutes(
+        context,
+        gateway,
+        catalogue,
+        options.subscriptions?.(context),
+        options.judgeActivationRows,
+      ),
+    );
     if (options.resumeMail) router.use(resumeLinkRoutes(context, options.resumeMail));
     router.use(paymentAdminRoutes(context));
     router.use(paymentReversalRoutes(context, gateway));
@@ -59,6 +70,8 @@ export type { ResumeMail } from './resumeLinkRoutes';
 export { notificationSecretsFromEnv } from './notifications/notificationSecrets';
 export type { NotificationSecrets } from './notifications/notificationRoutes';
 export type { StartSubscription, StartedSale } from './purchase';
+export type { JudgeActivationRows } from './companySale';
+export { companySalePoliciesReactor, type CompanySalePorts } from './companyPolicy';
 export { saleAggregate } from './purchase';
 export { saleStream } from './saleDecider';
 export type { SubscriptionSaleChange } from './saleDecider';

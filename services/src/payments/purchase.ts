@@ -8,7 +8,7 @@ import {
   type Money,
   type UfConversion,
 } from '@cubre/schemas/payments/money';
-import { asksHealthDeclaration, insuredOf } from '@cubre/schemas/payments/familyPurchase';
+import { asksHealthDeclaration, chileToday, insuredOf } from '@cubre/schemas/payments/familyPurchase';
 import type { SaleDependant, SaleStartedData, StartSaleBody } from '@cubre/schemas/payments/sales';
 import type { z } from 'zod';
 import { derivedId } from '@cubre/platform/commands/eventIds';
@@ -17,6 +17,7 @@ import { CommandRejected } from '@cubre/platform/core/decider';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { CardDocument } from '../catalogue';
+import { companyOf, isCompanyCard, type JudgeActivationRows } from './companySale';
 import type { ChargeResult, PaymentGateway } from './gateway/port';
 import { PaymentDomainEvent, paymentDecider, paymentStream, type PaymentState } from './paymentDecider';
 import { SaleDomainEvent, saleDecider, saleStream, type SaleState } from './saleDecider';
@@ -74,6 +75,8 @@ export async function startSale(
   body: StartSaleBody,
   country: Country,
   metadata: CommandMetadata,
+  /** Group insurance's rows module (the runtime wires it): a company's collaborators are judged by it. */
+  judgeActivationRows?: JudgeActivationRows,
 ): Promise<{ saleId: string; result: CommandResult<SaleState> }> {
   const card = await catalogue.product(body.productCode);
   if (!card) {
@@ -88,6 +91,13 @@ export async function startSale(
   const charge = chargeOf(quote);
   if (!charge) throw unpriced(card.productCode);
   const health = healthOf(card, body);
+  const { company, collaborators } = companyOf(
+    card,
+    body,
+    country,
+    chileToday(new Date(metadata.receivedAt)),
+    judgeActivationRows,
+  );
   const method: PaymentMethod = body.paymentMethod ?? 'tdc';
   const billing = body.billing ?? 'one_time';
   if (billing === 'one_time' && !isOneTimeCard(method)) throw oneTimeMethod(method);
@@ -120,6 +130,8 @@ export async function startSale(
         billing,
         dependants: dependantsOf(body),
         health,
+        company,
+        collaborators,
       },
     },
     metadata,
@@ -145,7 +157,8 @@ function dependantsOf(body: StartSaleBody): SaleDependant[] {
  * (`HEALTH_DECLARATION_TYPES`), refused for any other (it would keep health data nobody asked for).
  */
 function healthOf(card: CardDocument, body: StartSaleBody): StartedSale['health'] {
-  const asked = asksHealthDeclaration(card.insuranceTypeName);
+  // A company's collaborators are underwritten by the insurer from the roster, not declared online.
+  const asked = asksHealthDeclaration(card.insuranceTypeName) && !isCompanyCard(card);
   if (asked && !body.health)
     throw new CommandRejected(
       `el producto ${card.productCode} pide la declaración de salud de cada asegurado`,

@@ -7,6 +7,7 @@ import { HttpProblem, notFound } from '@cubre/platform/http/problem';
 import { validated } from '@cubre/platform/http/validate';
 import { PAYMENTS_PROJECTION } from '@cubre/projections/payments/projection';
 import type { PaymentGateway } from './gateway/port';
+import type { JudgeActivationRows } from './companySale';
 import { paySale, startSale, type PurchaseCatalogue, type StartSubscription } from './purchase';
 import { saleStream } from './saleDecider';
 import { paymentsOf, paymentViewOf, saleViewOf } from './views';
@@ -32,6 +33,7 @@ export function purchaseRoutes(
   gateway: PaymentGateway,
   catalogue: PurchaseCatalogue,
   startSubscription?: StartSubscription,
+  judgeActivationRows?: JudgeActivationRows,
 ): Router {
   const router = Router();
 
@@ -62,6 +64,7 @@ export function purchaseRoutes(
         body,
         country,
         commandMetadataOf(req, context.clock(), anonymousVisitor),
+        judgeActivationRows,
       );
       await visible(saleStream(saleId), result.globalPosition);
       req.log.info({ saleId, productCode: body.productCode }, 'sale started');

@@ -31,6 +31,10 @@ import {
 } from '../leads';
 import { catalogueQuotes, catalogueSnapshotsFor } from '../catalogue';
 import { saleLeadStepsReactor } from '../payments/leadSteps';
+import { companySalePoliciesReactor } from '../payments/companyPolicy';
+import { judgeActivationRows } from '../groupInsurance/saleRows';
+import { openSalePolicy } from '../groupInsurance/salePolicy';
+import { registerCompanyOrganization } from '../identity/companyRegistration';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
@@ -138,6 +142,15 @@ export function reactorsFor(engines: {
     saleLeadStepsReactor(engines.eventStore, recordSaleStep),
     // A subscription's charges and cancellation move its sale (002-3.30).
     subscriptionSaleStatesReactor(engines.eventStore),
+    // A company's paid sale opens its organization, policy and collaborators' activation (issue 14).
+    companySalePoliciesReactor(
+      engines.eventStore,
+      {
+        registerCompany: registerCompanyOrganization(engines.eventStore, engines.readStore),
+        openPolicy: openSalePolicy(engines.eventStore),
+      },
+      engines.logger,
+    ),
   ];
 }
 
@@ -164,6 +177,7 @@ export const configuredModules = (options: {
   paymentsModule(options.paymentGateway, {
     resumeMail: options.resumeMail,
     notificationSecrets: options.notificationSecrets,
+    judgeActivationRows,
     subscriptions: (context) =>
       subscriptionStarter(context.eventStore, options.operationDayOf ?? operationDayOf(context.readStore)),
   }),

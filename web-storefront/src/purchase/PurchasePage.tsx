@@ -28,17 +28,21 @@ import {
 import { insuredOf } from '../domain/purchase/family';
 import {
   STEP_WORDS,
-  asksHealth,
+  purchaseKindOf,
   purchaseStepsFor,
   reportsStep,
-  type PersonPurchaseStep,
+  type PurchaseStep,
 } from '../domain/purchase/purchaseSteps';
+import { workersPriced } from '@cubre/schemas/payments/companyPurchase';
+import type { CollaboratorValues } from '../domain/purchase/company';
 import { carriedProduct } from '../domain/routing/productNavigation';
 import { useI18n } from '../i18n/I18nProvider';
 import { useProfiles } from '../profile/ProfileContext';
 import { OrganizationLogo } from '../shell/OrganizationLogo';
 import { PaymentStep, newUuid } from './PaymentStep';
 import type { Billing } from './BillingChoice';
+import { CollaboratorsStep } from './CollaboratorsStep';
+import { CompanyStep, type CompanyData } from './CompanyStep';
 import { HealthStep } from './HealthStep';
 import { PersonalDataStep } from './PersonalDataStep';
 import { PurchaseSuccess } from './PurchaseSuccess';
@@ -63,6 +67,9 @@ interface PersonalData {
 type Phase =
   | { step: 'resuming' }
   | { step: 'Datos personales' }
+  // A company's: what 'Datos empresa' gave (kept in memory, never stored) and the API's words about it.
+  | { step: 'Datos empresa'; earlier: CompanyData | null; problems: string[] }
+  | { step: 'Datos colaboradores'; company: CompanyData }
   | { step: 'Estado de salud'; personal: PersonalData }
   | { step: 'Pago' | 'Confirmación' | 'Compra exitosa!'; sale: SaleView };
 
@@ -123,9 +130,12 @@ function Purchase({ product }: { product: Product }) {
     // Once, on arrival.
   }, []);
   const recordStep = useMemo(() => leadStepRecorder(record.session, code), [record.session, code]);
-  const [phase, setPhase] = useState<Phase>(
-    record.saleId ? { step: 'resuming' } : { step: 'Datos personales' },
-  );
+  const kind = purchaseKindOf(product);
+  const firstPhase: Phase =
+    kind === 'company'
+      ? { step: 'Datos empresa', earlier: null, problems: [] }
+      : { step: 'Datos personales' };
+  const [phase, setPhase] = useState<Phase>(record.saleId ? { step: 'resuming' } : firstPhase);
 
   useEffect(() => {
     document.title = `${t('purchase.title')} · ${product.displayName} · Cubre`;
@@ -147,7 +157,7 @@ function Purchase({ product }: { product: Product }) {
         // The sale is unknown here (another data directory): the session starts it again.
         if (error instanceof ApiError && error.status === 404)
           setRecord((current) => rememberSale(sessionStore(), code, current, null));
-        setPhase({ step: 'Datos personales' });
+        setPhase(firstPhase);
       });
     return () => {
       live = false;
@@ -155,11 +165,11 @@ function Purchase({ product }: { product: Product }) {
     // Only the session's first sale is resumed; later ones are this page's own.
   }, []);
 
-  const reached = async (step: PersonPurchaseStep, paymentMethod?: 'tdc' | 'tdd') => {
+  const reached = async (step: PurchaseStep, paymentMethod?: 'tdc' | 'tdd') => {
     if (reportsStep(step)) await recordStep(step, paymentMethod ? { paymentMethod } : {});
   };
 
-  const health = asksHealth(product.insuranceType.name);
+  const health = kind === 'health';
   const persons = insuredOf(profile);
 
   // The first step opens the session's lead with the contact data (later steps carry none): it is in
@@ -190,7 +200,34 @@ function Purchase({ product }: { product: Product }) {
     }
   };
 
-  const steps = purchaseStepsFor(health);
+  // A company: 'Datos empresa' opens the lead with the contact's data; the collaborators start the sale.
+  const companyDone = async (company: CompanyData) => {
+    await recordStep('Datos empresa', { ...company.buyer, profile });
+    void reached('Datos colaboradores');
+    setPhase({ step: 'Datos colaboradores', company });
+  };
+  const collaboratorsDone = async (company: CompanyData, collaborators: CollaboratorValues[]) => {
+    const sale = await startSale({
+      session: record.session,
+      productCode: code,
+      buyer: company.buyer,
+      profile,
+      dependants: [],
+      health: null,
+      company: company.company,
+      collaborators,
+    });
+    setRecord((current) => rememberSale(sessionStore(), code, current, sale.id));
+    if (sale.state === 'OK') setPhase({ step: 'Compra exitosa!', sale });
+    else {
+      void reached('Pago');
+      setPhase({ step: 'Pago', sale });
+    }
+  };
+
+  const steps = purchaseStepsFor(kind);
+  // The roster of a policy is kept by Chilean RUT: a company abroad requests a quote (the API says so too).
+  const companyAbroad = kind === 'company' && SITE.country !== 'CL';
   const active = phase.step === 'resuming' ? 0 : steps.indexOf(phase.step);
   const unpriced = price.value === null;
   return (
@@ -243,6 +280,34 @@ function Purchase({ product }: { product: Product }) {
         ))}
       </Stepper>
       {phase.step === 'resuming' && <CircularProgress aria-label={t('purchase.resuming')} />}
+      {phase.step === 'Datos empresa' &&
+        (unpriced || companyAbroad ? (
+          <Alert severity="info" data-testid="purchase-unpriced">
+            {t(companyAbroad ? 'purchase.company.onlyChile' : 'purchase.unpriced')}{' '}
+            <Button
+              component={RouterLink}
+              to={`${lang === 'es' ? '' : `/${lang}`}${product.detailPath}/Solicitar`}
+              size="small"
+            >
+              {t('request.submit')}
+            </Button>
+          </Alert>
+        ) : (
+          <CompanyStep
+            key={phase.problems.join('|')}
+            initial={phase.earlier}
+            problems={phase.problems}
+            onSubmit={companyDone}
+          />
+        ))}
+      {phase.step === 'Datos colaboradores' && (
+        <CollaboratorsStep
+          count={workersPriced(profile)}
+          minimum={product.card.insuranceMetadata.minEmployeeQuantity ?? 1}
+          onSubmit={(rows) => collaboratorsDone(phase.company, rows)}
+          onEarlier={(problems) => setPhase({ step: 'Datos empresa', earlier: phase.company, problems })}
+        />
+      )}
       {phase.step === 'Datos personales' &&
         (unpriced ? (
           <Alert severity="info" data-testid="purchase-unpriced">

@@ -2,7 +2,8 @@ import type { PaymentView, SaleView } from '@cubre/schemas/payments/sales';
 import { api } from '../api/client';
 import type { CardValues } from '../domain/purchase/cardForm';
 import { tokenBody } from '../domain/purchase/cardForm';
-import type { PersonPurchaseStep } from '../domain/purchase/purchaseSteps';
+import type { CollaboratorValues, CompanyValues } from '../domain/purchase/company';
+import type { PurchaseStep } from '../domain/purchase/purchaseSteps';
 import type { ApiProfile } from '../profile/ProfileContext';
 
 export type { PaymentView, SaleView };
@@ -45,6 +46,9 @@ export const startSale = (body: {
   health: HealthData[] | null;
   /** Once or monthly (issue 15); the API takes one-time when absent. */
   billing?: 'one_time' | 'monthly_subscription';
+  /** A company's product: 'Datos empresa' and one row per collaborator (blank optional cells left out). */
+  company?: CompanyValues;
+  collaborators?: CollaboratorValues[];
 }) =>
   api<SaleView>(SALES, {
     method: 'POST',
@@ -56,6 +60,14 @@ export const startSale = (body: {
       ...(body.billing === 'monthly_subscription' ? { billing: body.billing } : {}),
       ...(body.dependants.length > 0 ? { dependants: body.dependants } : {}),
       ...(body.health ? { health: body.health } : {}),
+      ...(body.company ? { company: body.company } : {}),
+      ...(body.collaborators
+        ? {
+            collaborators: body.collaborators.map((row) =>
+              Object.fromEntries(Object.entries(row).filter(([, value]) => value !== '')),
+            ),
+          }
+        : {}),
     },
   });
 
@@ -104,7 +116,7 @@ export type LeadStepData = Partial<BuyerData> & {
  */
 export function leadStepRecorder(session: string, productCode: string) {
   let queue: Promise<void> = Promise.resolve();
-  return (step: PersonPurchaseStep, extra: LeadStepData = {}) => {
+  return (step: PurchaseStep, extra: LeadStepData = {}) => {
     const { profile, paymentMethod, ...buyer } = extra;
     queue = queue.then(() =>
       api('/api/compra-online/pasos', {

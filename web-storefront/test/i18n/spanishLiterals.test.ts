@@ -33,6 +33,7 @@ const ALLOWED: Record<string, string> = {
   'Error al obtener los comparadores': '001-8.12: logged; shown as service.comparators',
   'Estado de salud': 'a purchase step of 002-2.08, the name the lead records; shown as purchase.step.*',
   Confirmación: 'a purchase step of 002-2.08, the name the lead records; shown as purchase.step.*',
+  'Datos empresa': 'a purchase step of 002-2.08, the name the lead records; shown as purchase.step.*',
 };
 
 /** The finder keeps its words in its own chunk: its dictionary, in three languages. */
