@@ -1,33 +1,22 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import {
-  GROUP_EMPLOYEES_COLLECTION,
-  searchKeyOf,
-  type GroupEmployeeDocument,
-} from '../../projections/src/groupInsurance/documents';
-import { employeeStatusOf, type PolicyEmployeeStatus } from '../../schemas/src/groupInsurance/statuses';
 import { rutCheckDigit } from '../../schemas/src/identification';
 import { loadConfig } from '../../services/src/runtime/config';
 import { startRuntime } from '../../services/src/runtime/runtime';
 import { GENEROUS_RATE_LIMITS } from '../fixtures/generousRateLimits';
-import { percentile, round } from './stats';
+import { round } from './stats';
 
 /**
  * Issue 16's `npm run bench -- bulk-load`, written to bench/results/bulk-load.json:
  * 1. a 100,000-row activation file (CSV, ~13 MB, under the 15 MB limit) uploaded to a demo policy, its dry
  *    run and its commit timed (commit: until the load says COMMITTED, which it says once the employee list
  *    shows the batch), with the process's peak resident memory sampled throughout (goal: < 20 s together);
- * 2. the employee list's filtered page (a company administrator's ALTAS of one status, 25 rows, with its
- *    Content-Range count) at 16 connections over 1,000,000 employees. The million are written straight
- *    into the read model (the documents the projection writes), not through 2,000 roster events: what is
- *    measured is the list's query, not the projection's fill.
+ * 2. the employee list over 1,000,000 people is employeeListBench.ts's (bench/results/employees.json),
+ *    which `npm run bench -- bulk-load` runs next (run.ts).
  */
 const ROWS = Number(process.env.BULK_BENCH_ROWS ?? 100_000);
-const EMPLOYEES = Number(process.env.BULK_BENCH_EMPLOYEES ?? 1_000_000);
-const CONNECTIONS = 16;
-const SECONDS = 10;
 const POLICY = 'andes-salud-2026';
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
@@ -77,124 +66,6 @@ async function untilStatus(url: string, auth: string, id: string, status: string
   }
 }
 
-/** Writes the million straight into the read model, as the projection would have, in units of 5,000. */
-async function seedEmployees(runtime: Awaited<ReturnType<typeof startRuntime>>, count: number) {
-  const store = runtime.engines.readStore;
-  const employees = store.collection<GroupEmployeeDocument>(GROUP_EMPLOYEES_COLLECTION);
-  const statuses: PolicyEmployeeStatus[] = [
-    'ACTIVE',
-    'ACTIVE',
-    'ACTIVE',
-    'PROCESS_ACTIVATION',
-    'PROCESS_CANCELLATION',
-    'CANCELED',
-    'DECLINE',
-  ];
-  const organizations = ['constructora-andes', 'transportes-sur', 'bench-3', 'bench-4'];
-  const now = new Date().toISOString();
-  for (let start = 0; start < count; start += 5000) {
-    const write = async () => {
-      for (let i = start; i < Math.min(count, start + 5000); i++) {
-        const organizationId = organizations[i % organizations.length]!;
-        const policyId = `bench-policy-${i % 8}`;
-        const status = statuses[i % statuses.length]!;
-        const legalId = rut(50_000_000 + i);
-        const person = {
-          legalId,
-          name: `Nombre${i % 997}`,
-          paternalSurname: `Apellido${i % 1499}`,
-          maternalSurname: 'Soto',
-          birthDate: '1980-01-01',
-          gender: 'Femenino' as const,
-          email: null,
-          phone: null,
-          insuredType: 'TITULAR' as const,
-          holderLegalId: null,
-          dependentType: null,
-          coverageGroup: i % 2 ? 'G1' : 'G2',
-          accountType: null,
-          accountNumber: null,
-          bank: null,
-        };
-        await employees.upsert({
-          _id: `${policyId}.${legalId}`,
-          organizationId,
-          policyId,
-          policyNumber: policyId,
-          person,
-          legalId,
-          paternalSurname: person.paternalSurname,
-          coverageGroup: person.coverageGroup,
-          insuredType: 'TITULAR',
-          status,
-          employeeStatus: employeeStatusOf(status),
-          movement: status === 'PROCESS_CANCELLATION' || status === 'CANCELED' ? 'BAJA' : 'ALTA',
-          effectiveDate: '2026-11-01',
-          cancellationReason: null,
-          lastBulkLoadId: null,
-          lastBatchId: 'bench',
-          surnameKey: searchKeyOf(`${person.paternalSurname} soto ${person.name}`),
-          nameKey: searchKeyOf(`${person.name} ${person.paternalSurname}`),
-          history: [],
-          batches: [{ batchId: 'bench', bulkLoadId: null }],
-          updatedAt: now,
-          revision: 0,
-        });
-      }
-    };
-    await (store.unitOfWork ? store.unitOfWork(write) : write());
-  }
-}
-
-/** Pages asked round-robin at CONNECTIONS at once for SECONDS: p50/p99 of all, and of each kind of page. */
-async function listRate(url: string, auth: string, paths: Record<string, string>) {
-  const latencies: number[] = [];
-  const byPath = new Map<string, number[]>(Object.keys(paths).map((name) => [name, []]));
-  const entries = Object.entries(paths);
-  const totals: Record<string, string> = {};
-  const deadline = Date.now() + SECONDS * 1000;
-  let n = 0;
-  let failures = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < deadline) {
-        const [name, path] = entries[n++ % entries.length]!;
-        const started = performance.now();
-        // A request the server dropped (its 15 s header timeout while the loop was busy) is counted, not fatal.
-        const response = await fetch(`${url}${path}`, { headers: { Authorization: auth } }).catch(() => null);
-        if (!response) {
-          failures++;
-          continue;
-        }
-        await response.arrayBuffer();
-        const ms = performance.now() - started;
-        latencies.push(ms);
-        byPath.get(name)!.push(ms);
-        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-        totals[name] = response.headers.get('content-range') ?? '';
-      }
-    }),
-  );
-  return {
-    requests: latencies.length,
-    failures,
-    requestsPerSecond: round(latencies.length / SECONDS, 1),
-    p50Ms: round(percentile(latencies, 50), 1),
-    p99Ms: round(percentile(latencies, 99), 1),
-    pages: Object.fromEntries(
-      [...byPath].map(([name, samples]) => [
-        name,
-        {
-          requests: samples.length,
-          p50Ms: round(percentile(samples, 50), 1),
-          p99Ms: round(percentile(samples, 99), 1),
-          contentRange: totals[name],
-        },
-      ]),
-    ),
-  };
-}
-
 export async function bulkLoadOnly(dir: string, root: string, log: (line: string) => void) {
   const runtime = await startRuntime(
     loadConfig({
@@ -207,6 +78,7 @@ export async function bulkLoadOnly(dir: string, root: string, log: (line: string
     }),
     pino({ level: 'silent' }),
   );
+  const loadAtStart = loadavg()[0]!;
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
   try {
@@ -244,43 +116,11 @@ export async function bulkLoadOnly(dir: string, root: string, log: (line: string
       progress: committedRecord.progress,
     };
     log(JSON.stringify(bulkLoad));
-    // BULK_BENCH_EMPLOYEES=0: the bulk load alone (profiling the write path), nothing written to results.
-    if (EMPLOYEES === 0) return;
-
-    log(`employee list: writing ${EMPLOYEES} employees into the read model…`);
-    const seeded = performance.now();
-    await seedEmployees(runtime, EMPLOYEES);
-    const seedSeconds = round((performance.now() - seeded) / 1000, 1);
-    const q = (filter: object, range = [0, 24]) =>
-      `/api/admin/employees?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range) })}`;
-    const company = await listRate(runtime.url, auth, {
-      'ALTAS, ACTIVE': q({ movement: 'ALTAS', status: 'ACTIVE' }),
-      BAJAS: q({ movement: 'BAJAS' }),
-      'TODAS, coverage group G1': q({ movement: 'TODAS', coverageGroup: 'G1' }),
-      'ALTAS, ACTIVE, page 5': q({ movement: 'ALTAS', status: 'ACTIVE' }, [100, 124]),
-    });
-    // The name search alone: a prefix on two keys ($or), whose count is the costly part.
-    const search = await listRate(runtime.url, auth, { 'q=apellido12': q({ q: 'apellido12' }) });
-    log(JSON.stringify({ search }));
-    log(JSON.stringify({ company }));
-    const staffAuth = `Bearer ${await token(runtime.url, 'admin@demo.cl')}`;
-    const staff = await listRate(runtime.url, staffAuth, {
-      'ALTAS, PROCESS_ACTIVATION (every company)': q({ movement: 'ALTAS', status: 'PROCESS_ACTIVATION' }),
-      'one policy, BAJAS': q({ policyId: 'bench-policy-3', movement: 'BAJAS' }),
-    });
     const results = {
       measuredAt: new Date().toISOString(),
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+      loadAverage: { atStart: round(loadAtStart, 2), atEnd: round(loadavg()[0]!, 2) },
       bulkLoad,
-      employeeList: {
-        employees: EMPLOYEES,
-        seededStraightIntoReadModelSeconds: seedSeconds,
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        companyAdministratorFilteredPages: company,
-        companyAdministratorNameSearch: search,
-        staffFilteredPages: staff,
-      },
       goals: {
         '100,000-row file validated and committed < 20 s': bulkLoad.totalSeconds < 20,
       },

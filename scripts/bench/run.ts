@@ -138,7 +138,11 @@ async function main() {
     if (process.argv.includes('payments')) return await paymentsOnly(dir, root, log);
     if (process.argv.includes('platform')) return await platformOnly(dir, root, log);
     // Issue 16's bulk load of 100,000 rows and employee list over 1,000,000: on its own only.
-    if (process.argv.includes('bulk-load')) return await bulkLoadOnly(dir, root, log);
+    // Issue 16's bench is both: the 100,000-row load, then the employee list over 1,000,000 people.
+    if (process.argv.includes('bulk-load')) {
+      await bulkLoadOnly(dir, root, log);
+      return await employeesOnly(dir, root, log);
+    }
     if (process.argv.includes('employees')) return await employeesOnly(dir, root, log);
     // Issue 15's charge and reminder runs over SCHEDULER_BENCH_SUBSCRIPTIONS (1,000,000): on its own only.
     if (process.argv.includes('scheduler')) return await schedulerOnly(dir, root, log);
