@@ -46,19 +46,12 @@ export const paymentsModule = (
         sandboxTokenizerRouter({ vault: gateway.vault }),
       );
     }
-    router.use(
-      purchaseRoutes(
-        context,
-        gateway,
-        catalogue,
-        options.subscriptions?.(context),
-        options.judgeActivationRows,
-      ),
-    );
+    const startSubscription = options.subscriptions?.(context);
+    router.use(purchaseRoutes(context, gateway, catalogue, startSubscription, options.judgeActivationRows));
     if (options.resumeMail) router.use(resumeLinkRoutes(context, options.resumeMail));
     router.use(paymentAdminRoutes(context));
     router.use(paymentReversalRoutes(context, gateway));
-    router.use(notificationRoutes(context, gateway, options.notificationSecrets ?? {}));
+    router.use(notificationRoutes(context, gateway, options.notificationSecrets ?? {}, startSubscription));
     return router;
   },
 });

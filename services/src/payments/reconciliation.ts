@@ -104,11 +104,12 @@ export async function reconcilePendingPayments(deps: {
 }
 
 /**
- * Records the Subscription of a monthly sale whose first payment reconciliation found approved (issue 15),
- * as the pay call does once the provider answers: with the provider's subscription the payment opened
- * before its charge (`PaymentSubscriptionOpened`). A one-time payment has none: nothing to do.
+ * Records the Subscription of a monthly sale whose first payment was found approved after the pay call
+ * (by reconciliation, or by the provider's notification), as the pay call does once the provider answers:
+ * with the provider's subscription the payment opened before its charge (`PaymentSubscriptionOpened`). A
+ * one-time payment has none: nothing to do. Idempotent (the Subscription is keyed by its sale).
  */
-async function startSubscriptionOf(
+export async function startSubscriptionOf(
   deps: { eventStore: EventStore; startSubscription?: StartSubscription; logger: Logger },
   paymentId: string,
   metadata: CommandMetadata,

@@ -1,6 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { KushkiGateway } from '@cubre/services/payments/gateway/kushki/kushkiGateway';
 import { MercadoPagoGateway } from '@cubre/services/payments/gateway/mercadopago/mercadoPagoGateway';
+import type { ChargeResult } from '@cubre/services/payments/gateway/port';
+import { subscriptionOfSale } from '../subscriptions/support';
 import pino from 'pino';
 import { reconcilePendingPayments } from '@cubre/services/payments';
 import type { Runtime } from '@cubre/services/runtime/runtime';
@@ -397,5 +399,87 @@ describe('Kushki notifications', () => {
       (await postJson(`${runtime.url}${NOTIFICATIONS}/kushki`, withoutKey, kushkiHeaders(withoutKey))).status,
     ).toBe(200);
     expect(await runtime.engines.eventStore.headPosition()).toBe(head);
+  });
+});
+
+/**
+ * A Mercado Pago gateway whose first-period charge answer is lost (a timeout after the provider took the
+ * card as a preapproval): the monthly sale's payment stays PENDING, as after a process stopped mid-call.
+ */
+class LostAnswerMercadoPago extends MercadoPagoGateway {
+  override async chargeSubscription(): Promise<ChargeResult> {
+    return { outcome: 'error', gateway: 'mercadopago', kind: 'timeout', uncertain: true, detail: 'lost' };
+  }
+}
+
+describe('Mercado Pago notifications of a monthly sale', () => {
+  let provider: ProviderServer;
+  let runtime: TestRuntime;
+
+  beforeAll(async () => {
+    provider = await startProviderServer();
+    const gateway = new LostAnswerMercadoPago({
+      accessToken: 'TEST-access-token',
+      currency: 'CLP',
+      baseUrl: provider.url,
+      maxRetries: 0,
+      timeoutMs: 2000,
+    });
+    runtime = await startTestRuntime(
+      {},
+      { paymentGateway: gateway, paymentEnv: { MERCADOPAGO_WEBHOOK_SECRET: MP_SECRET } },
+    );
+    await loadLeadsCatalogue(runtime);
+  });
+  afterAll(async () => {
+    await runtime.dispose();
+    await provider.close();
+  });
+
+  test('002-4.02 a monthly sale whose first period a notification settles gets its Subscription (SUCCESS) from the preapproval, once', async () => {
+    const started = await postJson(`${runtime.url}/api/compra-online/ventas`, {
+      session: randomUUID(),
+      productCode: 'VIDA-L',
+      ...BUYER,
+      billing: 'monthly_subscription',
+      paymentMethod: 'tdc',
+    });
+    expect(started.status).toBe(201);
+    const sale = await json(started);
+    provider.respond((request) =>
+      request.path.startsWith('/preapproval')
+        ? { status: 201, body: { id: 'preapproval-2c938084', status: 'authorized' } }
+        : { status: 404, body: { message: 'no route' } },
+    );
+    const paid = await postJson(
+      `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
+      { token: 'provider-card-token-2' },
+      { 'Idempotency-Key': randomUUID() },
+    );
+    const { payment } = await json(paid);
+    expect(payment.state).toBe('PENDING');
+    expect(await eventsOf(runtime, `payment-${payment.id}`)).toEqual([
+      'PaymentRequested',
+      'PaymentSubscriptionOpened',
+    ]);
+
+    provider.respond(() => ({ status: 200, body: mpPayment(778001, 'approved', 'accredited', payment.id) }));
+    expect((await mercadoPagoNotification(runtime, '778001', 'payment.updated')).status).toBe(200);
+    expect((await mercadoPagoNotification(runtime, '778001', 'payment.updated')).status).toBe(200);
+
+    expect(await eventsOf(runtime, `payment-${payment.id}`)).toEqual([
+      'PaymentRequested',
+      'PaymentSubscriptionOpened',
+      'PaymentApproved',
+    ]);
+    const subscription = await subscriptionOfSale(runtime, sale.id);
+    expect(subscription).toMatchObject({ saleId: sale.id, status: 'SUCCESS', gateway: 'mercadopago' });
+    // Recorded once, from the preapproval the payment opened before its lost charge.
+    const created = (await runtime.engines.eventStore.readStream(`subscription-${subscription._id}`)).filter(
+      (event) => event.type === 'SubscriptionCreated',
+    );
+    expect(created).toHaveLength(1);
+    expect(created[0]?.data).toMatchObject({ gatewaySubscriptionId: 'preapproval-2c938084' });
+    expect((await saleView(runtime, sale.id)).state).toBe('OK');
   });
 });

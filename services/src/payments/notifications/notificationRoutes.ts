@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ChargeStatus, PaymentGateway } from '../gateway/port';
 import { isKushkiSigned, isMercadoPagoSigned } from './signatures';
 import { settleFromProvider, type NotificationResult } from './settleFromProvider';
+import type { StartSubscription } from '../purchase';
 
 export const NOTIFICATIONS_PATH = '/api/pagos/notificaciones';
 
@@ -67,9 +68,15 @@ export function notificationRoutes(
   context: AppContext,
   gateway: PaymentGateway,
   secrets: NotificationSecrets,
+  startSubscription?: StartSubscription,
 ): Router {
   const router = Router();
-  const deps = { eventStore: context.eventStore, logger: context.logger, clock: context.clock };
+  const deps = {
+    eventStore: context.eventStore,
+    logger: context.logger,
+    clock: context.clock,
+    ...(startSubscription ? { startSubscription } : {}),
+  };
 
   const handler = async (req: Request, res: Response, next: (error?: unknown) => void) => {
     try {

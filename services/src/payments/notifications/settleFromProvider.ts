@@ -4,8 +4,8 @@ import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { ChargeStatus, GatewayName } from '../gateway/port';
 import { paymentStream } from '../paymentDecider';
-import { paymentAggregate, settle } from '../purchase';
-import { outcomeOfStatus } from '../reconciliation';
+import { paymentAggregate, settle, type StartSubscription } from '../purchase';
+import { outcomeOfStatus, startSubscriptionOf } from '../reconciliation';
 
 /** What a notification did: recorded the provider's answer, or recorded nothing (and why, for the log). */
 export type NotificationResult =
@@ -21,7 +21,7 @@ export type NotificationSkip =
  * notification's body, is what is recorded: `status` is the provider's answer to our own query.
  */
 export async function settleFromProvider(
-  deps: { eventStore: EventStore; logger: Logger; clock: () => Date },
+  deps: { eventStore: EventStore; logger: Logger; clock: () => Date; startSubscription?: StartSubscription },
   input: { provider: GatewayName; paymentId: string; status: ChargeStatus },
 ): Promise<NotificationResult> {
   const { provider, paymentId, status } = input;
@@ -53,6 +53,9 @@ export async function settleFromProvider(
     actor: { kind: 'system', id: `notification-${provider}` },
     receivedAt: deps.clock().toISOString(),
   };
+  // A monthly sale's first period approved: its Subscription first (as reconciliation does), then the
+  // payment settled, so a stop in between leaves the payment PENDING and the redelivery records both.
+  if (outcome.outcome === 'approved') await startSubscriptionOf(deps, paymentId, metadata);
   await settle(
     deps.eventStore,
     { saleId: payment.state.payment.saleId, paymentId, created: false },
