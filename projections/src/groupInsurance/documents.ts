@@ -45,6 +45,23 @@ export type GroupPolicyDocument = {
   openBatch: OpenBatch | null;
 };
 
+/**
+ * The policy's document as the roster's events see it: before its PolicyCreated was applied (the two
+ * streams are two topics on the distributed bus) it is a placeholder holding only the roster's part, its
+ * organization and number null (projections/src/groupInsurance/roster.ts). The routes read policies only
+ * once created.
+ */
+export type RosterPolicyDocument = {
+  [key: string]: unknown;
+  _id: string;
+  organizationId: string | null;
+  number: string | null;
+  counts: GroupPolicyDocument['counts'];
+  revision: number;
+  rosterRevision: number;
+  openBatch: OpenBatch | null;
+};
+
 /** One roster change of a person, kept on the person's document (newest last). */
 export type EmployeeHistoryItem = {
   batchId: string;

@@ -16,15 +16,17 @@ import {
   type BulkLoadProblemDocument,
   type GroupPolicyDocument,
 } from './documents';
-import { applyRosterEvent } from './roster';
+import { applyRosterEvent, completeEarlyEmployees, POLICY_PLACEHOLDER } from './roster';
 
 const idOf = (event: ProjectionEvent, category: string) => event.streamId.slice(category.length + 1);
 
 async function applyPolicyEvent(event: ProjectionEvent, store: ReadStore) {
   if (event.type !== 'PolicyCreated') return;
   const data = event.data as Record<string, unknown>;
-  await store.collection<GroupPolicyDocument>(GROUP_POLICIES_COLLECTION).guardedUpdate(
-    idOf(event, POLICY_CATEGORY),
+  const id = idOf(event, POLICY_CATEGORY);
+  const policies = store.collection<GroupPolicyDocument>(GROUP_POLICIES_COLLECTION);
+  await policies.guardedUpdate(
+    id,
     { revision: { $lt: event.revision } },
     {
       $set: {
@@ -38,15 +40,20 @@ async function applyPolicyEvent(event: ProjectionEvent, store: ReadStore) {
         createdAt: event.occurredAt,
         revision: event.revision,
       },
-      // The roster's part, unless its events came first (a partitioned bus may deliver them so).
+      // The roster's part, unless its events came first (their placeholder holds it then).
       $setOnInsert: {
-        counts: { active: 0, pending: 0, canceled: 0 },
-        rosterRevision: -1,
-        openBatch: null,
+        counts: POLICY_PLACEHOLDER.counts,
+        rosterRevision: POLICY_PLACEHOLDER.rosterRevision,
+        openBatch: POLICY_PLACEHOLDER.openBatch,
       },
     },
     { upsert: true },
   );
+  // The roster's events came first (two topics on a partitioned bus): its people wait for the policy's
+  // organization and number. Checked after the write, and on a replay too, so that neither a crash nor a
+  // roster applied at the same time by another projector leaves one behind (roster.ts checks its side).
+  const policy = await policies.findOne({ _id: id });
+  if (policy && policy.rosterRevision >= 0) await completeEarlyEmployees(store, policy);
 }
 
 async function applyBulkLoadEvent(event: ProjectionEvent, store: ReadStore) {

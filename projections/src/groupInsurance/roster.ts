@@ -8,7 +8,7 @@ import {
   searchKeyOf,
   type EmployeeHistoryItem,
   type GroupEmployeeDocument,
-  type GroupPolicyDocument,
+  type RosterPolicyDocument,
   type OpenBatch,
 } from './documents';
 
@@ -32,7 +32,7 @@ function countsDelta(changes: RosterChange[]): Record<string, number> {
 async function applyChanges(
   event: ProjectionEvent,
   store: ReadStore,
-  policy: GroupPolicyDocument,
+  policy: RosterPolicyDocument,
   batch: OpenBatch,
   changes: RosterChange[],
 ) {
@@ -111,7 +111,8 @@ async function applyChanges(
       continue;
     }
     if (existing && !existing.has(id)) {
-      await employees.upsert({
+      // Untyped: a person written from a placeholder policy has no organization or number yet.
+      await store.collection(GROUP_EMPLOYEES_COLLECTION).upsert({
         _id: id,
         ...shared,
         lastBulkLoadId: batch.bulkLoadId,
@@ -137,13 +138,55 @@ async function applyChanges(
 }
 
 /**
+ * The policy's document before its `PolicyCreated` was applied: `policy-{id}` and `policyRoster-{id}` are
+ * two topics on the distributed bus, so nothing orders one against the other. The roster's events are
+ * applied to a document holding only the roster's part (`revision` -1, so `PolicyCreated` still applies);
+ * its people are written without the organization and number, which `completeEarlyEmployees` fills in.
+ */
+async function placeholderPolicy(store: ReadStore, policyId: string): Promise<RosterPolicyDocument> {
+  const policies = store.collection<RosterPolicyDocument>(GROUP_POLICIES_COLLECTION);
+  await policies.guardedUpdate(policyId, {}, { $setOnInsert: { ...POLICY_PLACEHOLDER } }, { upsert: true });
+  return (await policies.findOne({ _id: policyId }))!;
+}
+
+/** The fields a placeholder policy holds until its `PolicyCreated` (the roster's part at its start). */
+export const POLICY_PLACEHOLDER = {
+  organizationId: null,
+  number: null,
+  revision: -1,
+  counts: { active: 0, pending: 0, canceled: 0 },
+  rosterRevision: -1,
+  openBatch: null,
+} as const;
+
+/**
+ * The people a roster wrote before its policy was created get the policy's organization and number, a
+ * page at a time (each page drops out of the filter once written). Idempotent: nothing matches once done.
+ */
+export async function completeEarlyEmployees(store: ReadStore, policy: RosterPolicyDocument) {
+  if (policy.organizationId === null) return;
+  const employees = store.collection<GroupEmployeeDocument>(GROUP_EMPLOYEES_COLLECTION);
+  for (;;) {
+    const page = await employees.find({ policyId: policy._id, organizationId: null }, { limit: 500 });
+    if (!page.length) return;
+    for (const doc of page) {
+      await employees.guardedUpdate(
+        doc._id,
+        { organizationId: null },
+        { $set: { organizationId: policy.organizationId, policyNumber: policy.number } },
+      );
+    }
+  }
+}
+
+/**
  * A policy roster's events: the batch opened and closed on the policy's document, each chunk of changes
  * on the people's documents, the counts moved and the roster revision advanced in one guarded update.
  */
 export async function applyRosterEvent(event: ProjectionEvent, store: ReadStore, policyId: string) {
-  const policies = store.collection<GroupPolicyDocument>(GROUP_POLICIES_COLLECTION);
-  const policy = await policies.findOne({ _id: policyId });
-  if (!policy || policy.rosterRevision >= event.revision) return;
+  const policies = store.collection<RosterPolicyDocument>(GROUP_POLICIES_COLLECTION);
+  const policy = (await policies.findOne({ _id: policyId })) ?? (await placeholderPolicy(store, policyId));
+  if (policy.rosterRevision >= event.revision) return;
   const data = event.data as Record<string, unknown>;
   const set: Record<string, unknown> = { rosterRevision: event.revision };
   let inc: Record<string, number> = {};
@@ -166,4 +209,10 @@ export async function applyRosterEvent(event: ProjectionEvent, store: ReadStore,
     { rosterRevision: { $lt: event.revision } },
     Object.keys(inc).length ? { $set: set, $inc: inc } : { $set: set },
   );
+  if (policy.organizationId === null && event.type === 'RosterChangesRecorded') {
+    // People written from a placeholder: if PolicyCreated was applied meanwhile (by another projector,
+    // after this event read the policy), it may have missed them, so they are completed here.
+    const now = await policies.findOne({ _id: policyId });
+    if (now) await completeEarlyEmployees(store, now);
+  }
 }

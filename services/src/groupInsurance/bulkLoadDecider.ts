@@ -140,7 +140,8 @@ export const bulkLoadDecider: Decider<BulkLoadState, BulkLoadCommand, BulkLoadEv
           { type: 'BulkLoadUndone', data: { bulkLoadId, undoBatchId: command.undoBatchId, by: command.by } },
         ];
       case 'Fail':
-        return state.status === 'VALIDATING' || state.status === 'COMMITTING'
+        // VALIDATED too: a load nobody committed expires (bulkLoadRetention.ts).
+        return state.status === 'VALIDATING' || state.status === 'VALIDATED' || state.status === 'COMMITTING'
           ? [{ type: 'BulkLoadFailed', data: { bulkLoadId, stage: command.stage, reason: command.reason } }]
           : [];
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '@cubre/platform/http/app';
 import { commandMetadataOf } from '@cubre/platform/http/commandMetadata';
@@ -43,6 +43,7 @@ import { answerBulkLoad, undoBulkLoad } from './batchOperations';
 import type { BulkLoadRunner } from './bulkLoadRunner';
 import { BulkLoadWriter } from './bulkLoadWriter';
 import { bulkLoadFilePath, receiveFile } from './files';
+import { folderBytes, storageFull, sweepBulkLoadFiles, type BulkLoadRetention } from './bulkLoadRetention';
 import { bulkLoadProblemRecordOf, bulkLoadRecordOf } from './records';
 import { policiesOf, waitVisible } from './roster';
 import { companyScopeOf, inScopeOr404, scopedFilter } from './scope';
@@ -57,13 +58,40 @@ const kindPermission = (kind: 'activation' | 'cancellation'): Permission =>
 /** The file name as a download names it: no quotes, slashes or control characters. */
 const safeName = (name: string) => name.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120);
 
+/** What an upload may add to the folder: its declared length, or the most any upload may hold. */
+function incomingBytes(req: Request): number {
+  const declared = Number(req.get('Content-Length'));
+  return Number.isFinite(declared) ? Math.min(declared, BULK_LOAD_MAX_BYTES) : BULK_LOAD_MAX_BYTES;
+}
+
+/**
+ * The folder's byte budget (BULK_LOADS_MAX_BYTES): over it, the files no load needs are swept first, and
+ * only then is the upload refused (507), before a byte of it is read. A bound on uploads, not on the plans
+ * a dry run then writes beside them (about 300 bytes per valid row).
+ */
+async function withinStorageBudget(
+  context: AppContext,
+  dataDir: string,
+  retention: BulkLoadRetention,
+  incoming: number,
+) {
+  if (folderBytes(dataDir) + incoming <= retention.maxBytes) return;
+  await sweepBulkLoadFiles(context, dataDir, retention);
+  if (folderBytes(dataDir) + incoming > retention.maxBytes) throw storageFull(retention.maxBytes);
+}
+
 /**
  * The console's `bulk-loads` and `bulk-load-problems` (issue 16, 002-1.01): upload (raw body, ≤ 15 MB),
  * the dry run in the background, its report (CSV) and problems (list), commit and undo, the insurer's
  * answer to a whole load, the file itself and the empty templates. Company administrators reach only
  * their organization's loads, problems, reports and files (404 for another's).
  */
-export function bulkLoadRoutes(context: AppContext, runner: BulkLoadRunner, dataDir: string): Router {
+export function bulkLoadRoutes(
+  context: AppContext,
+  runner: BulkLoadRunner,
+  dataDir: string,
+  retention: BulkLoadRetention,
+): Router {
   const router = Router();
   const loads = () => context.readStore.collection<BulkLoadDocument>(BULK_LOADS_COLLECTION);
   const problems = () => context.readStore.collection<BulkLoadProblemDocument>(BULK_LOAD_PROBLEMS_COLLECTION);
@@ -176,6 +204,7 @@ export function bulkLoadRoutes(context: AppContext, runner: BulkLoadRunner, data
       if (!policy || (scope.kind === 'organization' && policy.organizationId !== scope.organizationId)) {
         throw recordNotFound('policies', query.policyId);
       }
+      await withinStorageBudget(context, dataDir, retention, incomingBytes(req));
       const id = randomUUID();
       const path = bulkLoadFilePath(dataDir, id);
       const { size, sha256 } = await receiveFile(req, path, BULK_LOAD_MAX_BYTES);

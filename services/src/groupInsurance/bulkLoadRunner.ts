@@ -409,6 +409,8 @@ export function bulkLoadRunner(ports: RunnerPorts, options: RunnerOptions) {
         stage,
         reason: 'No se pudo confirmar la carga; suba el archivo de nuevo',
       });
+      // A FAILED load is never committed again: its plan would only take room.
+      await removePlan(planPathOf(options.dataDir, load._id));
       // The policy's roster is not left taken by a batch nobody will finish.
       const policy = await caughtUpPolicy(ports, load.policyId);
       if (writer.state.batchId && policy.openBatch?.batchId === writer.state.batchId) {

@@ -3,6 +3,7 @@ import type { AppContext, HttpModule } from '@cubre/platform/http/app';
 import { BULK_LOAD_CATEGORY } from '@cubre/schemas/groupInsurance/bulkLoad';
 import { POLICY_CATEGORY } from '@cubre/schemas/groupInsurance/policy';
 import { POLICY_ROSTER_CATEGORY } from '@cubre/schemas/groupInsurance/roster';
+import { DEFAULT_RETENTION, sweepBulkLoadFiles, type BulkLoadRetention } from './bulkLoadRetention';
 import { bulkLoadRoutes } from './bulkLoadRoutes';
 import { bulkLoadRunner, type BulkLoadRunner } from './bulkLoadRunner';
 import { seedGroupInsuranceDemo } from './demo';
@@ -18,6 +19,8 @@ export interface GroupInsuranceOptions {
   progressEvery?: number;
   /** The demo companies' policies and people are seeded (with the demo users: DEMO_USERS). */
   demoData: boolean;
+  /** How long the folder's files are kept, and its byte budget (bulkLoadRetention.ts). */
+  retention?: BulkLoadRetention;
 }
 
 /**
@@ -28,6 +31,7 @@ export function groupInsuranceModule(
   options: GroupInsuranceOptions,
 ): HttpModule & { categories: string[]; runner(): BulkLoadRunner | null } {
   let runner: BulkLoadRunner | null = null;
+  const retention = options.retention ?? DEFAULT_RETENTION;
   const runnerOf = (context: AppContext) =>
     (runner ??= bulkLoadRunner(context, { dataDir: options.dataDir, progressEvery: options.progressEvery }));
   return {
@@ -38,7 +42,7 @@ export function groupInsuranceModule(
       const router = Router();
       router.use(policyRoutes(context));
       router.use(employeeRoutes(context));
-      router.use(bulkLoadRoutes(context, runnerOf(context), options.dataDir));
+      router.use(bulkLoadRoutes(context, runnerOf(context), options.dataDir, retention));
       return router;
     },
     async start(context) {
@@ -46,6 +50,8 @@ export function groupInsuranceModule(
       if (options.demoData) await seedGroupInsuranceDemo(context);
       // Loads a stopped process left validating or committing go on from their events.
       await runnerOf(context).resume();
+      // What no load will read again, and loads nobody committed (README: retention).
+      await sweepBulkLoadFiles(context, options.dataDir, retention);
     },
   };
 }

@@ -225,6 +225,16 @@ export const RuntimeConfig = z.object({
   DEMO_USERS: z.enum(['on', 'off']).optional(),
   /** Rows a bulk load reads between two progress events (issue 16: the console's progress bar). */
   BULK_LOAD_PROGRESS_EVERY: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  /** A bulk load left VALIDATED this many days expires: FAILED, its file and plan removed (groupInsurance/README.md). */
+  BULK_LOAD_VALIDATED_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** A finished bulk load's uploaded file is removed this many days after the load's last change. */
+  BULK_LOAD_FILE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Bytes DATA_DIR/bulk-loads may hold: an upload that could take it past them is a 507. */
+  BULK_LOADS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 1024 ** 3),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 

@@ -34,6 +34,7 @@ import { saleLeadStepsReactor } from '../payments/leadSteps';
 import { companySalePoliciesReactor } from '../payments/companyPolicy';
 import { judgeActivationRows } from '../groupInsurance/saleRows';
 import { openSalePolicy } from '../groupInsurance/salePolicy';
+import type { BulkLoadRetention } from '../groupInsurance/bulkLoadRetention';
 import { registerCompanyOrganization } from '../identity/companyRegistration';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
@@ -171,6 +172,8 @@ export const configuredModules = (options: {
   dataDir: string;
   /** Rows between two progress events of a running bulk load (tests lower it). */
   bulkLoadProgressEvery?: number;
+  /** How long bulk-load files are kept and the folder's budget (BULK_LOAD_VALIDATED_DAYS, …). */
+  bulkLoadRetention?: BulkLoadRetention;
   /** The demo companies' group insurance is seeded (with the demo users). */
   demoData: boolean;
 }): DomainModule[] => [
@@ -185,6 +188,7 @@ export const configuredModules = (options: {
   groupInsuranceModule({
     dataDir: options.dataDir,
     progressEvery: options.bulkLoadProgressEvery,
+    retention: options.bulkLoadRetention,
     demoData: options.demoData,
   }),
 ];

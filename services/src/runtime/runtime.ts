@@ -244,6 +244,11 @@ export async function startRuntime(
       notificationSecrets: notificationSecretsFromEnv(hooks.paymentEnv ?? process.env),
       dataDir: config.DATA_DIR,
       bulkLoadProgressEvery: config.BULK_LOAD_PROGRESS_EVERY,
+      bulkLoadRetention: {
+        validatedDays: config.BULK_LOAD_VALIDATED_DAYS,
+        fileDays: config.BULK_LOAD_FILE_DAYS,
+        maxBytes: config.BULK_LOADS_MAX_BYTES,
+      },
       demoData: settings.identity.demoUsers,
     }),
     mail.module,
