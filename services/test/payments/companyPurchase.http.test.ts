@@ -17,7 +17,7 @@ import {
   adminGetOf,
   BUYER,
   type PurchaseRuntime,
-  startPurchaseRuntime,
+  startedForSuite,
   startSaleOf,
 } from './support/purchaseFixture';
 
@@ -32,12 +32,7 @@ let runtime: PurchaseRuntime['runtime'];
 let url: string;
 let admin: string;
 
-beforeAll(async () => {
-  ({ runtime, url, admin } = await startPurchaseRuntime());
-});
-afterAll(async () => {
-  await runtime.dispose();
-});
+startedForSuite((started) => ({ runtime, url, admin } = started));
 
 const rut = (body: number) => `${body}-${rutCheckDigit(String(body))}`;
 const COMPANY = {

@@ -6,7 +6,7 @@ import {
   adminGetOf,
   BUYER,
   type PurchaseRuntime,
-  startPurchaseRuntime,
+  startedForSuite,
   startSaleOf,
 } from './support/purchaseFixture';
 
@@ -20,12 +20,7 @@ let runtime: PurchaseRuntime['runtime'];
 let url: string;
 let admin: string;
 
-beforeAll(async () => {
-  ({ runtime, url, admin } = await startPurchaseRuntime());
-});
-afterAll(async () => {
-  await runtime.dispose();
-});
+startedForSuite((started) => ({ runtime, url, admin } = started));
 
 const FAMILY = {
   cotizante: [{ sexo: 'Masculino', edad: 35 }],

@@ -6,7 +6,7 @@ import { SUB_STATUS_IDS } from '@cubre/schemas/leadCatalogue/defaults';
 import { contractingLeadId } from '@cubre/services/leads/ids';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
-import { BUYER, startSaleOf, type PurchaseRuntime, startPurchaseRuntime } from './support/purchaseFixture';
+import { BUYER, startedForSuite, startSaleOf, type PurchaseRuntime } from './support/purchaseFixture';
 
 /**
  * The online purchase over real HTTP on the embedded sandbox gateway (issue 14): a sale priced by the
@@ -17,12 +17,7 @@ let runtime: PurchaseRuntime['runtime'];
 let url: string;
 let admin: string;
 
-beforeAll(async () => {
-  ({ runtime, url, admin } = await startPurchaseRuntime());
-});
-afterAll(async () => {
-  await runtime.dispose();
-});
+startedForSuite((started) => ({ runtime, url, admin } = started));
 
 const CARDS = {
   approved: '5451951574925480',

@@ -29,6 +29,18 @@ export async function startPurchaseRuntime(): Promise<PurchaseRuntime> {
   return { runtime, url: runtime.url, admin: (await json(login)).token };
 }
 
+/** Starts the runtime before the suite's tests (handing it to `started`) and stops it after them. */
+export function startedForSuite(started: (suite: PurchaseRuntime) => void) {
+  let suite: PurchaseRuntime | undefined;
+  beforeAll(async () => {
+    suite = await startPurchaseRuntime();
+    started(suite);
+  });
+  afterAll(async () => {
+    await suite?.runtime.dispose();
+  });
+}
+
 /** POST /api/compra-online/ventas for the buyer, in a new session; `body` adds or replaces fields. */
 export const startSaleOf = (url: string, body: Record<string, unknown>) =>
   postJson(`${url}/api/compra-online/ventas`, { session: randomUUID(), ...BUYER, ...body });
