@@ -13,7 +13,13 @@ import {
 import { companySalePoliciesReactor } from '@cubre/services/payments';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
-import { loadLeadsCatalogue, startLoggingRuntime, type LoggingRuntime } from '../leads/support/leadsFixture';
+import {
+  adminGetOf,
+  BUYER,
+  type PurchaseRuntime,
+  startedForSuite,
+  startSaleOf,
+} from './support/purchaseFixture';
 
 /**
  * A company's online purchase over real HTTP (issue 14, 002-2.08 'Datos empresa', 'Datos colaboradores'):
@@ -22,27 +28,12 @@ import { loadLeadsCatalogue, startLoggingRuntime, type LoggingRuntime } from '..
  * the insurer and plan and its collaborators in PROCESS_ACTIVATION, once, however often the payment is told.
  * The fixture's EMP-L is a company product (SEGURO COLECTIVO) of at least 5 workers at UF 0,5 each.
  */
-let runtime: LoggingRuntime;
+let runtime: PurchaseRuntime['runtime'];
 let url: string;
 let admin: string;
 
-beforeAll(async () => {
-  runtime = await startLoggingRuntime();
-  url = runtime.url;
-  await loadLeadsCatalogue(runtime);
-  admin = (await json(await postJson(`${url}/token`, { email: 'admin@demo.cl', password: 'Demo.2026!' })))
-    .token;
-});
-afterAll(async () => {
-  await runtime.dispose();
-});
+startedForSuite((started) => ({ runtime, url, admin } = started));
 
-const BUYER = {
-  nombre: 'Camila Rojas',
-  rut: '12.345.678-5',
-  email: 'camila.rojas@example.com',
-  telefono: '+56 9 8765 4321',
-};
 const rut = (body: number) => `${body}-${rutCheckDigit(String(body))}`;
 const COMPANY = {
   rut: rut(76_543_210),
@@ -65,10 +56,8 @@ const collaborator = (index: number) => ({
 const COLLABORATORS = Array.from({ length: WORKERS }, (_, index) => collaborator(index));
 
 const start = (body: Record<string, unknown> = {}) =>
-  postJson(`${url}/api/compra-online/ventas`, {
-    session: randomUUID(),
+  startSaleOf(url, {
     productCode: 'EMP-L',
-    ...BUYER,
     profile: PROFILE,
     company: COMPANY,
     collaborators: COLLABORATORS,
@@ -87,8 +76,7 @@ async function tokenize(amount: { amount: number; currency: string }) {
 const pay = (saleId: string, token: string, key: string) =>
   postJson(`${url}/api/compra-online/ventas/${saleId}/pagos`, { token }, { 'Idempotency-Key': key });
 
-const adminGet = async (path: string) =>
-  json(await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${admin}` } }));
+const adminGet = (path: string) => adminGetOf(url, admin, path);
 
 /** Until the reactor answered the sale and the group-insurance read models show what it wrote. */
 async function settled() {

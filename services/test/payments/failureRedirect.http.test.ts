@@ -10,6 +10,7 @@ import {
   startLoggingRuntime,
   type LoggingRuntime,
 } from '../leads/support/leadsFixture';
+import { BUYER } from './support/purchaseFixture';
 
 /**
  * Rule 002-2.11 over real HTTP: a refused payment on the seed's eight plans answers with the insurer's
@@ -52,13 +53,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime.dispose();
 });
-
-const BUYER = {
-  nombre: 'Camila Rojas',
-  rut: '12.345.678-5',
-  email: 'camila.rojas@example.com',
-  telefono: '+56 9 8765 4321',
-};
 
 async function payFor(productCode: string, number: string) {
   const started = await postJson(`${runtime.url}/api/compra-online/ventas`, {

@@ -1,9 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { chileToday } from '@cubre/schemas/payments/familyPurchase';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
-import { loadLeadsCatalogue, startLoggingRuntime, type LoggingRuntime } from '../leads/support/leadsFixture';
+import {
+  adminGetOf,
+  BUYER,
+  type PurchaseRuntime,
+  startedForSuite,
+  startSaleOf,
+} from './support/purchaseFixture';
 
 /**
  * A family's online purchase over real HTTP (issue 14): the sale's start takes the dependants of the
@@ -11,27 +16,12 @@ import { loadLeadsCatalogue, startLoggingRuntime, type LoggingRuntime } from '..
  * checked with a problem naming it; the price stays the catalogue's for the profile; the buyer's view echoes
  * none of it and the console shows the declaration to staff in one sale's record only.
  */
-let runtime: LoggingRuntime;
+let runtime: PurchaseRuntime['runtime'];
 let url: string;
 let admin: string;
 
-beforeAll(async () => {
-  runtime = await startLoggingRuntime();
-  url = runtime.url;
-  await loadLeadsCatalogue(runtime);
-  admin = (await json(await postJson(`${url}/token`, { email: 'admin@demo.cl', password: 'Demo.2026!' })))
-    .token;
-});
-afterAll(async () => {
-  await runtime.dispose();
-});
+startedForSuite((started) => ({ runtime, url, admin } = started));
 
-const BUYER = {
-  nombre: 'Camila Rojas',
-  rut: '12.345.678-5',
-  email: 'camila.rojas@example.com',
-  telefono: '+56 9 8765 4321',
-};
 const FAMILY = {
   cotizante: [{ sexo: 'Masculino', edad: 35 }],
   cargas: [
@@ -58,17 +48,14 @@ const HEALTH = [
 ];
 
 const start = (body: Record<string, unknown>) =>
-  postJson(`${url}/api/compra-online/ventas`, {
-    session: randomUUID(),
+  startSaleOf(url, {
     productCode: 'COMP-L',
-    ...BUYER,
     profile: FAMILY,
     dependants: DEPENDANTS,
     health: HEALTH,
     ...body,
   });
-const adminGet = async (path: string) =>
-  json(await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${admin}` } }));
+const adminGet = (path: string) => adminGetOf(url, admin, path);
 
 /** The problem's field errors as `field rule` lines. */
 async function problemOf(response: Response) {

@@ -13,6 +13,7 @@ import { postJson, startTestRuntime, type TestRuntime } from '../support/testRun
 /** Every x-signature sent, to check none reaches a log line. */
 const signaturesSent: string[] = [];
 import { startProviderServer, type ProviderServer } from './gateway/support/providerServer';
+import { BUYER } from './support/purchaseFixture';
 
 /**
  * Issue 14: providers' notifications (webhooks) over real HTTP, against a local server answering as each
@@ -23,12 +24,6 @@ import { startProviderServer, type ProviderServer } from './gateway/support/prov
 const MP_SECRET = 'mp-webhook-secret-for-tests';
 const KUSHKI_SECRET = '20000000105986396000';
 const NOTIFICATIONS = '/api/pagos/notificaciones';
-const BUYER = {
-  nombre: 'Camila Rojas',
-  rut: '12.345.678-5',
-  email: 'camila.rojas@example.com',
-  telefono: '+56 9 8765 4321',
-};
 
 /** Mercado Pago's signature: HMAC-SHA256 of `id:{data.id};request-id:{x-request-id};ts:{ts};`. */
 function mercadoPagoHeaders(dataId: string, secret = MP_SECRET, requestId = randomUUID()) {

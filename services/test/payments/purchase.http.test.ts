@@ -6,34 +6,19 @@ import { SUB_STATUS_IDS } from '@cubre/schemas/leadCatalogue/defaults';
 import { contractingLeadId } from '@cubre/services/leads/ids';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
-import { loadLeadsCatalogue, startLoggingRuntime, type LoggingRuntime } from '../leads/support/leadsFixture';
+import { BUYER, startedForSuite, startSaleOf, type PurchaseRuntime } from './support/purchaseFixture';
 
 /**
  * The online purchase over real HTTP on the embedded sandbox gateway (issue 14): a sale priced by the
  * catalogue, a card tokenized by the sandbox's browser tokenizer, paid once per Idempotency-Key, refused
  * with the seed's messages, and listed in the console.
  */
-let runtime: LoggingRuntime;
+let runtime: PurchaseRuntime['runtime'];
 let url: string;
 let admin: string;
 
-beforeAll(async () => {
-  runtime = await startLoggingRuntime();
-  url = runtime.url;
-  await loadLeadsCatalogue(runtime);
-  admin = (await json(await postJson(`${url}/token`, { email: 'admin@demo.cl', password: 'Demo.2026!' })))
-    .token;
-});
-afterAll(async () => {
-  await runtime.dispose();
-});
+startedForSuite((started) => ({ runtime, url, admin } = started));
 
-const BUYER = {
-  nombre: 'Camila Rojas',
-  rut: '12.345.678-5',
-  email: 'camila.rojas@example.com',
-  telefono: '+56 9 8765 4321',
-};
 const CARDS = {
   approved: '5451951574925480',
   insufficientFunds: '4349001210846432',
@@ -41,7 +26,7 @@ const CARDS = {
 };
 
 async function startSale(productCode = 'VIDA-L', session = randomUUID()) {
-  const response = await postJson(`${url}/api/compra-online/ventas`, { session, productCode, ...BUYER });
+  const response = await startSaleOf(url, { session, productCode });
   expect(response.status).toBe(201);
   return json(response);
 }

@@ -12,6 +12,7 @@ import { tempDataDir } from '../../platform/test/support/tempDir';
 import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
 import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
+import { BUYER } from './support/purchaseFixture';
 
 /**
  * Issue 14: a process stopped between the provider's approval and our record of it. The payment was
@@ -31,12 +32,6 @@ class DyingSandbox extends SandboxGateway {
   }
 }
 
-const BUYER = {
-  nombre: 'Camila Rojas',
-  rut: '12.345.678-5',
-  email: 'camila.rojas@example.com',
-  telefono: '+56 9 8765 4321',
-};
 const CARD = {
   name: 'Camila Rojas',
   number: '5451951574925480',

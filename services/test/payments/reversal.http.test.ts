@@ -6,6 +6,7 @@ import { SandboxGateway } from '@cubre/services/payments/gateway/sandbox';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
 import { loadLeadsCatalogue, startLoggingRuntime, type LoggingRuntime } from '../leads/support/leadsFixture';
+import { BUYER } from './support/purchaseFixture';
 
 /**
  * Staff void or refund a paid payment (issue 14, 002-3.31) over real HTTP on the embedded sandbox gateway,
@@ -49,13 +50,6 @@ afterAll(async () => {
 afterEach(() => {
   daysLater = 0;
 });
-
-const BUYER = {
-  nombre: 'Camila Rojas',
-  rut: '12.345.678-5',
-  email: 'camila.rojas@example.com',
-  telefono: '+56 9 8765 4321',
-};
 
 /** A sale paid with the sandbox's approved test card: its payment id. */
 async function paidPayment(): Promise<string> {

@@ -7,13 +7,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { checkContactName, checkEmail, checkPhone, type FieldCheck } from '@cubre/schemas/identification';
 import { api } from '../api/client';
-import { limitAnswerOf } from '../api/limitAnswer';
-import { RobotPanel } from '../comparator/StatusPanels';
 import { SITE } from '../app/config';
 import { problemFieldErrors } from '../api/problemFields';
 import { useI18n } from '../i18n/I18nProvider';
+import { SendProblems, useSendProblems } from '../request/problems';
 import { usePageMeta } from '../shell/pageMeta';
-import { catalogueTextLang } from '../domain/shell/i18n';
 
 type Field = 'nombre' | 'email' | 'telefono' | 'mensaje';
 const CHECKS: Record<Field, (value: string) => FieldCheck> = {
@@ -26,7 +24,7 @@ const CHECKS: Record<Field, (value: string) => FieldCheck> = {
 
 /** /contacto (001-2.01): a message to the team, POST /api/contactos. */
 export default function ContactPage() {
-  const { t, tOr, lang } = useI18n();
+  const { t, tOr } = useI18n();
   usePageMeta(t('contact.title'), t('meta.contact'));
   const [values, setValues] = useState<Record<Field, string>>({
     nombre: '',
@@ -36,8 +34,7 @@ export default function ContactPage() {
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [limit, setLimit] = useState<'robot' | 'tooMany' | null>(null);
+  const { failure, limit, clear, caught } = useSendProblems();
   // The contact form's name rule has its own words (002-5.09).
   const check = (field: Field, value: string) => {
     const result = CHECKS[field](value);
@@ -59,8 +56,7 @@ export default function ContactPage() {
   /** Sends the checked message; again after the "Soy humano!" click (000-8.03, issue 13). */
   const send = async () => {
     setState('sending');
-    setFailure(null);
-    setLimit(null);
+    clear();
     try {
       await api('/api/contactos', {
         method: 'POST',
@@ -69,16 +65,13 @@ export default function ContactPage() {
       setState('sent');
     } catch (error) {
       setState('idle');
-      const limited = limitAnswerOf(error);
-      if (limited) {
-        setLimit(limited);
-        return;
-      }
-      const byField = problemFieldErrors(error, Object.keys(values) as Field[], (issue) =>
-        tOr(issue.rule === 'name' ? 'field.contactName' : `field.${issue.rule}`, issue.message),
-      );
-      if (byField) setErrors(byField);
-      else setFailure(error instanceof Error ? error.message : String(error));
+      caught(error, () => {
+        const byField = problemFieldErrors(error, Object.keys(values) as Field[], (issue) =>
+          tOr(issue.rule === 'name' ? 'field.contactName' : `field.${issue.rule}`, issue.message),
+        );
+        if (byField) setErrors(byField);
+        return Boolean(byField);
+      });
     }
   };
   return (
@@ -108,18 +101,7 @@ export default function ContactPage() {
               required
             />
           ))}
-          {failure && (
-            // The API's or the browser's own words.
-            <Alert severity="error" lang={catalogueTextLang(lang)}>
-              {failure}
-            </Alert>
-          )}
-          {limit === 'robot' && <RobotPanel onHuman={() => void send()} />}
-          {limit === 'tooMany' && (
-            <Alert severity="warning" data-testid="too-many">
-              {t('limit.tooMany')}
-            </Alert>
-          )}
+          <SendProblems failure={failure} limit={limit} onHuman={() => void send()} />
           <Button type="submit" variant="contained" disabled={state === 'sending' || limit === 'robot'}>
             {t('contact.submit')}
           </Button>

@@ -5,8 +5,6 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../api/client';
-import { limitAnswerOf } from '../api/limitAnswer';
-import { RobotPanel } from '../comparator/StatusPanels';
 import {
   COLLABORATOR_FIELDS,
   EMPTY_COLLABORATOR,
@@ -17,8 +15,8 @@ import {
   type CollaboratorValues,
   type Errors,
 } from '../domain/purchase/company';
-import { catalogueTextLang } from '../domain/shell/i18n';
 import { useI18n } from '../i18n/I18nProvider';
+import { SendProblems, useSendProblems } from '../request/problems';
 
 const INPUT: Record<CollaboratorField, { type: string; required: boolean }> = {
   name: { type: 'text', required: true },
@@ -51,14 +49,12 @@ export function CollaboratorsStep({
   onSubmit(rows: CollaboratorValues[]): Promise<void>;
   onEarlier(problems: EarlierProblems): void;
 }) {
-  const { t, tOr, lang } = useI18n();
+  const { t, tOr } = useI18n();
   const [rows, setRows] = useState<CollaboratorValues[]>(() =>
     Array.from({ length: count }, () => EMPTY_COLLABORATOR),
   );
   const [errors, setErrors] = useState<Errors<CollaboratorField>[]>([]);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [limit, setLimit] = useState<'robot' | 'tooMany' | null>(null);
+  const { sending, failure, limit, attempt } = useSendProblems();
   const tooFew = count < minimum;
 
   const set = (index: number, field: CollaboratorField, value: string) => {
@@ -90,23 +86,17 @@ export function CollaboratorsStep({
   };
 
   const send = async () => {
-    setSending(true);
-    setFailure(null);
-    setLimit(null);
-    try {
-      await onSubmit(
-        rows.map(
-          (row) =>
-            Object.fromEntries(COLLABORATOR_FIELDS.map((f) => [f, row[f].trim()])) as CollaboratorValues,
-        ),
-      );
-    } catch (error) {
-      const limited = limitAnswerOf(error);
-      if (limited) setLimit(limited);
-      else if (!apiProblems(error)) setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSending(false);
-    }
+    await attempt(
+      async () => {
+        await onSubmit(
+          rows.map(
+            (row) =>
+              Object.fromEntries(COLLABORATOR_FIELDS.map((f) => [f, row[f].trim()])) as CollaboratorValues,
+          ),
+        );
+      },
+      (error) => apiProblems(error),
+    );
   };
 
   const submit = async (event: FormEvent) => {
@@ -188,17 +178,7 @@ export function CollaboratorsStep({
           ))}
         </Box>
       ))}
-      {failure && (
-        <Alert severity="error" lang={catalogueTextLang(lang)}>
-          {failure}
-        </Alert>
-      )}
-      {limit === 'robot' && <RobotPanel onHuman={() => void send()} />}
-      {limit === 'tooMany' && (
-        <Alert severity="warning" data-testid="too-many">
-          {t('limit.tooMany')}
-        </Alert>
-      )}
+      <SendProblems failure={failure} limit={limit} onHuman={() => void send()} />
       <Button
         type="submit"
         variant="contained"

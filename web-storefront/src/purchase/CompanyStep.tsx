@@ -12,18 +12,11 @@ import {
   companyErrors,
   companyFieldError,
   hasAny,
-  type CompanyField,
   type CompanyValues,
-  type Errors,
 } from '../domain/purchase/company';
 import { useI18n } from '../i18n/I18nProvider';
-import {
-  CONTACT_CHECKS,
-  CONTACT_FIELDS,
-  ContactInput,
-  useContactCheck,
-  type ContactField,
-} from '../request/contactFields';
+import { CONTACT_FIELDS, ContactInputs, useContactCheck } from '../request/contactFields';
+import { useCheckedValues } from '../request/useCheckedValues';
 import type { BuyerData } from './purchaseCalls';
 
 /** What 'Datos empresa' gives: the company and its contact (the buyer, who pays and is the lead's contact). */
@@ -49,41 +42,29 @@ export function CompanyStep({
 }) {
   const { t, tOr, lang } = useI18n();
   const check = useContactCheck();
-  const [buyer, setBuyer] = useState<BuyerData>(
+  const contact = useCheckedValues<BuyerData>(
     initial?.buyer ?? { nombre: '', rut: '', email: '', telefono: SITE.phonePrefix },
+    check,
   );
-  const [company, setCompany] = useState<CompanyValues>(initial?.company ?? EMPTY_COMPANY);
-  const [contactErrors, setContactErrors] = useState<Partial<Record<ContactField, string>>>({});
-  const [errors, setErrors] = useState<Errors<CompanyField>>({});
+  const buyer = contact.values;
+  // The company's RUT is rewritten as Chile writes it (dots and dash) when left, as the contact's.
+  const {
+    values: company,
+    errors,
+    setErrors,
+    set: setField,
+    blur: blurField,
+  } = useCheckedValues<CompanyValues>(initial?.company ?? EMPTY_COMPANY, (field, value) =>
+    companyFieldError(field, value, SITE.country),
+  );
   const [sending, setSending] = useState(false);
   const word = (key: string | undefined) => key && tOr(key, key);
-
-  const setContact = (field: ContactField, value: string) => {
-    setBuyer((current) => ({ ...current, [field]: value }));
-    if (contactErrors[field]) setContactErrors((current) => ({ ...current, [field]: check(field, value) }));
-  };
-  const blurContact = (field: ContactField) => {
-    setContactErrors((current) => ({ ...current, [field]: check(field, buyer[field]) }));
-    const identification = field === 'rut' ? CONTACT_CHECKS.rut(buyer.rut) : null;
-    if (identification?.ok) setBuyer((current) => ({ ...current, rut: identification.value }));
-  };
-  const setField = (field: CompanyField, value: string) => {
-    setCompany((current) => ({ ...current, [field]: value }));
-    if (errors[field])
-      setErrors((current) => ({ ...current, [field]: companyFieldError(field, value, SITE.country) }));
-  };
-  const blurField = (field: CompanyField) => {
-    setErrors((current) => ({ ...current, [field]: companyFieldError(field, company[field], SITE.country) }));
-    // The RUT as Chile writes it (dots and dash), as the contact's.
-    const identification = field === 'rut' ? CONTACT_CHECKS.rut(company.rut) : null;
-    if (identification?.ok) setCompany((current) => ({ ...current, rut: identification.value }));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const ofContact = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, check(field, buyer[field])]));
     const ofCompany = companyErrors(company, SITE.country);
-    setContactErrors(ofContact);
+    contact.setErrors(ofContact);
     setErrors(ofCompany);
     if (hasAny(ofContact) || hasAny(ofCompany)) return;
     setSending(true);
@@ -128,16 +109,7 @@ export function CompanyStep({
       <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
         {t('purchase.company.contact')}
       </Typography>
-      {CONTACT_FIELDS.map((name) => (
-        <ContactInput
-          key={name}
-          name={name}
-          value={buyer[name]}
-          error={contactErrors[name]}
-          onChange={(value) => setContact(name, value)}
-          onBlur={() => blurContact(name)}
-        />
-      ))}
+      <ContactInputs values={buyer} errors={contact.errors} onChange={contact.set} onBlur={contact.blur} />
       {problems.length > 0 && (
         <Alert severity="error" data-testid="purchase-company-problems" lang={catalogueTextLang(lang)}>
           {problems.join(' · ')}

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -10,8 +9,6 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../api/client';
-import { limitAnswerOf } from '../api/limitAnswer';
-import { RobotPanel } from '../comparator/StatusPanels';
 import {
   EMPTY_HEALTH,
   asksPregnancyOf,
@@ -25,8 +22,8 @@ import {
   type InsuredOfProfile,
   type YesNo,
 } from '../domain/purchase/family';
-import { catalogueTextLang } from '../domain/shell/i18n';
 import { useI18n } from '../i18n/I18nProvider';
+import { SendProblems, useSendProblems } from '../request/problems';
 import type { HealthData } from './purchaseCalls';
 
 type Errors = Partial<Record<HealthField, string>>[];
@@ -44,12 +41,10 @@ export function HealthStep({
   persons: readonly InsuredOfProfile[];
   onSubmit(health: HealthData[]): Promise<void>;
 }) {
-  const { t, tOr, lang } = useI18n();
+  const { t, tOr } = useI18n();
   const [values, setValues] = useState<HealthValues[]>(() => persons.map(() => EMPTY_HEALTH));
   const [errors, setErrors] = useState<Errors>([]);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [limit, setLimit] = useState<'robot' | 'tooMany' | null>(null);
+  const { sending, failure, limit, attempt } = useSendProblems();
 
   const set = (index: number, field: HealthField, value: string) => {
     const next = values.map((current, at) => (at === index ? { ...current, [field]: value } : current));
@@ -63,28 +58,24 @@ export function HealthStep({
   const word = (key: string | undefined) => (key ? tOr(key, key) : undefined);
 
   const send = async () => {
-    setSending(true);
-    setFailure(null);
-    setLimit(null);
-    try {
-      await onSubmit(healthBody(values, persons));
-    } catch (error) {
-      const limited = limitAnswerOf(error);
-      if (limited) return setLimit(limited);
-      const next: Errors = persons.map(() => ({}));
-      let named = false;
-      if (error instanceof ApiError)
-        for (const issue of error.problem?.errors ?? []) {
-          const field = listFieldOf(issue.field);
-          if (field?.list !== 'health' || !next[field.index]) continue;
-          next[field.index]![field.name as HealthField] = issue.message;
-          named = true;
-        }
-      if (named) setErrors(next);
-      else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSending(false);
-    }
+    await attempt(
+      async () => {
+        await onSubmit(healthBody(values, persons));
+      },
+      (error) => {
+        const next: Errors = persons.map(() => ({}));
+        let named = false;
+        if (error instanceof ApiError)
+          for (const issue of error.problem?.errors ?? []) {
+            const field = listFieldOf(issue.field);
+            if (field?.list !== 'health' || !next[field.index]) continue;
+            next[field.index]![field.name as HealthField] = issue.message;
+            named = true;
+          }
+        if (named) setErrors(next);
+        return named;
+      },
+    );
   };
 
   const submit = async (event: FormEvent) => {
@@ -185,17 +176,7 @@ export function HealthStep({
           </Box>
         </Box>
       ))}
-      {failure && (
-        <Alert severity="error" lang={catalogueTextLang(lang)}>
-          {failure}
-        </Alert>
-      )}
-      {limit === 'robot' && <RobotPanel onHuman={() => void send()} />}
-      {limit === 'tooMany' && (
-        <Alert severity="warning" data-testid="too-many">
-          {t('limit.tooMany')}
-        </Alert>
-      )}
+      <SendProblems failure={failure} limit={limit} onHuman={() => void send()} />
       <Button type="submit" variant="contained" size="large" disabled={sending || limit === 'robot'}>
         {sending ? t('request.sending') : t('purchase.continue')}
       </Button>

@@ -12,7 +12,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../api/client';
 import { limitAnswerOf } from '../api/limitAnswer';
-import { RobotPanel } from '../comparator/StatusPanels';
 import {
   CARD_FIELDS,
   EMPTY_CARD,
@@ -32,6 +31,7 @@ import { uuidFromBytes } from '../domain/purchase/purchaseSession';
 import { formatMoney } from '../domain/results/format';
 import { catalogueTextLang } from '../domain/shell/i18n';
 import { useI18n } from '../i18n/I18nProvider';
+import { SendProblems } from '../request/problems';
 import { paySale, readSale, tokenizeCard, type PaymentView, type SaleView } from './purchaseCalls';
 
 export const newUuid = (): string => uuidFromBytes(crypto.getRandomValues(new Uint8Array(16)));
@@ -273,17 +273,12 @@ export function PaymentStep({
           {t('purchase.pending')}
         </Alert>
       )}
-      {failure && (
-        <Alert severity="error" data-testid="purchase-failure" lang={catalogueTextLang(lang)}>
-          {failure}
-        </Alert>
-      )}
-      {limit === 'robot' && <RobotPanel onHuman={() => void pay()} />}
-      {limit === 'tooMany' && (
-        <Alert severity="warning" data-testid="too-many">
-          {t('limit.tooMany')}
-        </Alert>
-      )}
+      <SendProblems
+        failure={failure}
+        limit={limit}
+        onHuman={() => void pay()}
+        failureTestId="purchase-failure"
+      />
       {paying && (
         <Box role="status" data-testid="purchase-confirming">
           <Typography variant="body2">{t('purchase.confirming')}</Typography>

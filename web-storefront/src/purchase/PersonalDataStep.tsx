@@ -2,19 +2,12 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { limitAnswerOf } from '../api/limitAnswer';
 import { problemFieldErrors } from '../api/problemFields';
 import { SITE } from '../app/config';
-import { RobotPanel } from '../comparator/StatusPanels';
-import { catalogueTextLang } from '../domain/shell/i18n';
 import { useI18n } from '../i18n/I18nProvider';
-import {
-  CONTACT_CHECKS,
-  CONTACT_FIELDS,
-  ContactInput,
-  useContactCheck,
-  type ContactField,
-} from '../request/contactFields';
+import { CONTACT_FIELDS, ContactInputs, useContactCheck } from '../request/contactFields';
+import { SendProblems, useSendProblems } from '../request/problems';
+import { useCheckedValues } from '../request/useCheckedValues';
 import { chileToday } from '@cubre/schemas/payments/familyPurchase';
 import { ApiError } from '../api/client';
 import {
@@ -49,7 +42,7 @@ export function PersonalDataStep({
   submitLabel: string;
   onSubmit(buyer: BuyerData, billing: Billing, dependants: DependantData[]): Promise<void>;
 }) {
-  const { t, tOr, lang } = useI18n();
+  const { t, tOr } = useI18n();
   const persons = insuredOf(profile).slice(1);
   const problem = familyProblem(profile);
   const [dependants, setDependants] = useState<DependantValues[]>(() => persons.map(() => EMPTY_DEPENDANT));
@@ -60,27 +53,12 @@ export function PersonalDataStep({
     Object.fromEntries(Object.entries(byField).map(([field, key]) => [field, key && tOr(key, key)])),
   );
   const check = useContactCheck();
-  const [values, setValues] = useState<BuyerData>({
-    nombre: '',
-    rut: '',
-    email: '',
-    telefono: SITE.phonePrefix,
-  });
-  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const { values, errors, setErrors, set, blur } = useCheckedValues<BuyerData>(
+    { nombre: '', rut: '', email: '', telefono: SITE.phonePrefix },
+    check,
+  );
   const [billing, setBilling] = useState<Billing>('one_time');
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [limit, setLimit] = useState<'robot' | 'tooMany' | null>(null);
-
-  const set = (field: ContactField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: check(field, value) }));
-  };
-  const blur = (field: ContactField) => {
-    setErrors((current) => ({ ...current, [field]: check(field, values[field]) }));
-    const identification = field === 'rut' ? CONTACT_CHECKS.rut(values.rut) : null;
-    if (identification?.ok) setValues((current) => ({ ...current, rut: identification.value }));
-  };
+  const { sending, failure, limit, attempt } = useSendProblems();
 
   const setDependant = (index: number, field: DependantField, value: string) => {
     const next = dependants.map((current, at) => (at === index ? { ...current, [field]: value } : current));
@@ -112,39 +90,31 @@ export function PersonalDataStep({
   };
 
   const send = async () => {
-    setSending(true);
-    setFailure(null);
-    setLimit(null);
-    try {
-      await onSubmit(
-        {
-          nombre: values.nombre.trim(),
-          rut: values.rut,
-          email: values.email.trim(),
-          telefono: values.telefono,
-        },
-        billing,
-        dependants.map((dependant) => ({
-          nombre: dependant.nombre.trim(),
-          rut: dependant.rut,
-          fechaNacimiento: dependant.fechaNacimiento.trim(),
-        })),
-      );
-    } catch (error) {
-      const limited = limitAnswerOf(error);
-      if (limited) {
-        setLimit(limited);
-        return;
-      }
-      const byField = problemFieldErrors(error, CONTACT_FIELDS, (issue) =>
-        tOr(`field.${issue.rule}`, issue.message),
-      );
-      if (byField) setErrors(byField);
-      if (dependantProblems(error) || byField) return;
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSending(false);
-    }
+    await attempt(
+      async () => {
+        await onSubmit(
+          {
+            nombre: values.nombre.trim(),
+            rut: values.rut,
+            email: values.email.trim(),
+            telefono: values.telefono,
+          },
+          billing,
+          dependants.map((dependant) => ({
+            nombre: dependant.nombre.trim(),
+            rut: dependant.rut,
+            fechaNacimiento: dependant.fechaNacimiento.trim(),
+          })),
+        );
+      },
+      (error) => {
+        const byField = problemFieldErrors(error, CONTACT_FIELDS, (issue) =>
+          tOr(`field.${issue.rule}`, issue.message),
+        );
+        if (byField) setErrors(byField);
+        return dependantProblems(error) || Boolean(byField);
+      },
+    );
   };
 
   const submit = async (event: FormEvent) => {
@@ -166,16 +136,7 @@ export function PersonalDataStep({
       sx={{ display: 'grid', gap: 1, maxWidth: 560 }}
       data-testid="purchase-personal"
     >
-      {CONTACT_FIELDS.map((name) => (
-        <ContactInput
-          key={name}
-          name={name}
-          value={values[name]}
-          error={errors[name]}
-          onChange={(value) => set(name, value)}
-          onBlur={() => blur(name)}
-        />
-      ))}
+      <ContactInputs values={values} errors={errors} onChange={set} onBlur={blur} />
       {persons.length > 0 && (
         <DependantsFields
           persons={persons}
@@ -191,17 +152,7 @@ export function PersonalDataStep({
         </Alert>
       )}
       <BillingChoice value={billing} onChange={setBilling} disabled={sending} />
-      {failure && (
-        <Alert severity="error" lang={catalogueTextLang(lang)}>
-          {failure}
-        </Alert>
-      )}
-      {limit === 'robot' && <RobotPanel onHuman={() => void send()} />}
-      {limit === 'tooMany' && (
-        <Alert severity="warning" data-testid="too-many">
-          {t('limit.tooMany')}
-        </Alert>
-      )}
+      <SendProblems failure={failure} limit={limit} onHuman={() => void send()} />
       <Button type="submit" variant="contained" size="large" disabled={sending || limit === 'robot'}>
         {sending ? t('request.sending') : submitLabel}
       </Button>

@@ -6,17 +6,16 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { api } from '../api/client';
-import { limitAnswerOf } from '../api/limitAnswer';
 import { SITE } from '../app/config';
 import { problemFieldErrors } from '../api/problemFields';
 import type { CardPriceBlock, Product } from '../api/types';
 import { PriceFigure } from '../comparator/PriceFigure';
-import { RobotPanel } from '../comparator/StatusPanels';
 import { requestNumber } from '@cubre/schemas/leads/requestNumber';
 import { useI18n } from '../i18n/I18nProvider';
-import { catalogueTextLang } from '../domain/shell/i18n';
 import { useProfiles } from '../profile/ProfileContext';
-import { CONTACT_CHECKS, ContactInput, useContactCheck, type ContactField } from './contactFields';
+import { ContactInputs, useContactCheck, type ContactField } from './contactFields';
+import { useCheckedValues } from './useCheckedValues';
+import { SendProblems, useSendProblems } from './problems';
 
 import type { RegionOption } from '@cubre/schemas/site';
 
@@ -48,37 +47,22 @@ function useRegions() {
  * `country` header names the edition) and creates the lead.
  */
 export default function RequestForm({ product, price }: { product: Product; price: CardPriceBlock }) {
-  const { t, tOr, lang } = useI18n();
+  const { t, tOr } = useI18n();
   const profiles = useProfiles();
   const { regions, error: regionsError } = useRegions();
-  const [values, setValues] = useState<Record<Field, string>>({
-    nombre: '',
-    rut: '',
-    email: '',
-    telefono: SITE.phonePrefix,
-    region: ASKS_REGION ? '13' : '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ id: string } | null>(null);
-  const [limit, setLimit] = useState<'robot' | 'tooMany' | null>(null);
+  const { sending, failure, limit, attempt } = useSendProblems();
 
   const checkContact = useContactCheck();
   const check = (field: Field, value: string): string | undefined => {
     if (field === 'region') return value || !ASKS_REGION ? undefined : t('field.required');
     return checkContact(field, value);
   };
-  const set = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: check(field, value) }));
-  };
-  const blur = (field: Field) => {
-    setErrors((current) => ({ ...current, [field]: check(field, values[field]) }));
-    // The cleaned identification replaces what was typed ('12345678-5' → '12.345.678-5' in Chile).
-    const identification = field === 'rut' ? CONTACT_CHECKS.rut(values.rut) : null;
-    if (identification?.ok) setValues((current) => ({ ...current, rut: identification.value }));
-  };
+  // The cleaned identification replaces what was typed as it is left ('12345678-5' → '12.345.678-5' in Chile).
+  const { values, errors, setErrors, set, blur } = useCheckedValues<Record<Field, string>>(
+    { nombre: '', rut: '', email: '', telefono: SITE.phonePrefix, region: ASKS_REGION ? '13' : '' },
+    check,
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -92,41 +76,34 @@ export default function RequestForm({ product, price }: { product: Product; pric
 
   /** Sends the checked form; again after the "Soy humano!" click (000-8.03, issue 13). */
   const send = async () => {
-    setSending(true);
-    setFailure(null);
-    setLimit(null);
-    try {
-      const created = await api<{ id: string }>('/api/solicitarplans', {
-        method: 'POST',
-        body: {
-          productCode: product.productCode,
-          nombre: values.nombre.trim(),
-          rut: values.rut,
-          email: values.email.trim(),
-          telefono: values.telefono,
-          region: ASKS_REGION ? { stateCode: Number(values.region) } : undefined,
-          productType: product.productType,
-          profile: profiles.profileFor(product.productType) ?? undefined,
-          // The price shown above, for this profile, with its unit: the API quotes it again and keeps both.
-          price: price.value === null ? undefined : { value: price.value, unit: price.unit.code },
-          originPath: window.location.pathname,
-        },
-      });
-      setDone({ id: created.id });
-    } catch (error) {
-      const limited = limitAnswerOf(error);
-      if (limited) {
-        setLimit(limited);
-        return;
-      }
-      const byField = problemFieldErrors(error, Object.keys(values) as Field[], (issue) =>
-        tOr(`field.${issue.rule}`, issue.message),
-      );
-      if (byField) setErrors(byField);
-      else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSending(false);
-    }
+    await attempt(
+      async () => {
+        const created = await api<{ id: string }>('/api/solicitarplans', {
+          method: 'POST',
+          body: {
+            productCode: product.productCode,
+            nombre: values.nombre.trim(),
+            rut: values.rut,
+            email: values.email.trim(),
+            telefono: values.telefono,
+            region: ASKS_REGION ? { stateCode: Number(values.region) } : undefined,
+            productType: product.productType,
+            profile: profiles.profileFor(product.productType) ?? undefined,
+            // The price shown above, for this profile, with its unit: the API quotes it again and keeps both.
+            price: price.value === null ? undefined : { value: price.value, unit: price.unit.code },
+            originPath: window.location.pathname,
+          },
+        });
+        setDone({ id: created.id });
+      },
+      (error) => {
+        const byField = problemFieldErrors(error, Object.keys(values) as Field[], (issue) =>
+          tOr(`field.${issue.rule}`, issue.message),
+        );
+        if (byField) setErrors(byField);
+        return Boolean(byField);
+      },
+    );
   };
 
   // What happens next, in the visitor's words: never the back office's status (issue 11) or a raw id.
@@ -148,15 +125,6 @@ export default function RequestForm({ product, price }: { product: Product; pric
       </Alert>
     );
 
-  const field = (name: ContactField) => (
-    <ContactInput
-      name={name}
-      value={values[name]}
-      error={errors[name]}
-      onChange={(value) => set(name, value)}
-      onBlur={() => blur(name)}
-    />
-  );
   return (
     <Box
       component="form"
@@ -173,10 +141,7 @@ export default function RequestForm({ product, price }: { product: Product; pric
         <Typography variant="body2">{t('request.quote', { product: product.displayName })}</Typography>
         <PriceFigure price={price} />
       </Box>
-      {field('nombre')}
-      {field('rut')}
-      {field('email')}
-      {field('telefono')}
+      <ContactInputs values={values} errors={errors} onChange={set} onBlur={blur} />
       {ASKS_REGION && (
         <TextField
           select
@@ -196,18 +161,7 @@ export default function RequestForm({ product, price }: { product: Product; pric
           ))}
         </TextField>
       )}
-      {failure && (
-        // The API's or the browser's own words.
-        <Alert severity="error" lang={catalogueTextLang(lang)}>
-          {failure}
-        </Alert>
-      )}
-      {limit === 'robot' && <RobotPanel onHuman={() => void send()} />}
-      {limit === 'tooMany' && (
-        <Alert severity="warning" data-testid="too-many">
-          {t('limit.tooMany')}
-        </Alert>
-      )}
+      <SendProblems failure={failure} limit={limit} onHuman={() => void send()} />
       <Button type="submit" variant="contained" size="large" disabled={sending || limit === 'robot'}>
         {sending ? t('request.sending') : t('request.submit')}
       </Button>

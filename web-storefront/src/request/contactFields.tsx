@@ -68,3 +68,27 @@ export function ContactInput({
     />
   );
 }
+
+/** The four contact fields in the seed's order (nombre, identification, e-mail, phone). */
+export function ContactInputs({
+  values,
+  errors,
+  onChange,
+  onBlur,
+}: {
+  values: Record<ContactField, string>;
+  errors: Partial<Record<ContactField, string>>;
+  onChange(field: ContactField, value: string): void;
+  onBlur(field: ContactField): void;
+}) {
+  return CONTACT_FIELDS.map((name) => (
+    <ContactInput
+      key={name}
+      name={name}
+      value={values[name]}
+      error={errors[name]}
+      onChange={(value) => onChange(name, value)}
+      onBlur={() => onBlur(name)}
+    />
+  ));
+}
