@@ -47,7 +47,7 @@ export interface CubreDataProvider extends DataProvider {
   adminCommand<T>(
     path: string,
     body: object,
-    options: { idempotencyKey?: string; revision?: number | null },
+    options: { idempotencyKey?: string; revision?: number | null; method?: 'POST' | 'PUT' },
   ): Promise<{ data: T }>;
 }
 
@@ -111,14 +111,15 @@ export function createDataProvider(): CubreDataProvider {
     async adminCommand<T>(
       path: string,
       body: object,
-      options: { idempotencyKey?: string; revision?: number | null },
+      options: { idempotencyKey?: string; revision?: number | null; method?: 'POST' | 'PUT' },
     ) {
       const headers = new Headers({ Accept: 'application/json' });
       if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
       const ifMatch = ifMatchOfRevision(options.revision);
       if (ifMatch) headers.set('If-Match', ifMatch);
       const { json } = await httpClient(`${API_URL}${path}`, {
-        method: 'POST',
+        // PUT for a setting that is a state (a policy's arrears notice), POST for an action.
+        method: options.method ?? 'POST',
         body: JSON.stringify(body),
         headers,
       });

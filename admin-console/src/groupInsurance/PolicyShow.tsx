@@ -14,6 +14,7 @@ import { Link, ShowBase, Title, useCreatePath, useShowContext, useTranslate } fr
 import { canAccess } from '../access';
 import { Details, Item } from '../Details';
 import { usePermissionList } from '../usePermissionList';
+import { ArrearsNoticeSwitch } from './ArrearsNoticeSwitch';
 import { PolicyCounts } from './PolicyList';
 import { GroupStatusChip } from './StatusChip';
 import type { PolicyRecord } from './types';
@@ -52,6 +53,9 @@ function PolicyDetails() {
             <Item label={field('startDate')}>{policy.startDate}</Item>
             <Item label={field('counts')}>
               <PolicyCounts policy={policy} />
+            </Item>
+            <Item label={field('arrearsNotice')}>
+              <ArrearsNoticeSwitch policyId={policy.id} />
             </Item>
           </Details>
           <Stack direction="row" spacing={1} sx={{ mt: 2 }}>

@@ -13,6 +13,7 @@ export const groupInsuranceResourcesEn: typeof groupInsuranceResources = {
       status: 'Status',
       startDate: 'Start date',
       counts: 'Insured',
+      arrearsNotice: 'Arrears notice',
     },
   },
   employees: {
@@ -92,6 +93,13 @@ export const groupInsuranceMessagesEn: typeof groupInsuranceMessages = {
     planName: 'Plan',
     employees: 'See insured people',
     bulkLoads: 'See bulk loads',
+    arrearsNotice: {
+      label: 'Tell the insured of arrears',
+      help: "The policy's arrears reminders also reach each active holder, not only the company.",
+      readOnly: 'You may not change it.',
+      on: 'The insured will get the arrears reminders.',
+      off: 'Arrears reminders will go to the company only.',
+    },
   },
   employees: {
     movements: 'Movements',

@@ -11,6 +11,7 @@ export const groupInsuranceResources = {
       status: 'Estado',
       startDate: 'Inicio de vigencia',
       counts: 'Asegurados',
+      arrearsNotice: 'Aviso de mora',
     },
   },
   employees: {
@@ -90,6 +91,13 @@ export const groupInsuranceMessages = {
     planName: 'Plan',
     employees: 'Ver asegurados',
     bulkLoads: 'Ver cargas masivas',
+    arrearsNotice: {
+      label: 'Avisar la mora a los asegurados',
+      help: 'Los avisos de mora de la póliza llegan también a cada titular activo, no solo a la empresa.',
+      readOnly: 'Sin permiso para cambiarlo.',
+      on: 'Los asegurados recibirán los avisos de mora.',
+      off: 'Los avisos de mora irán solo a la empresa.',
+    },
   },
   employees: {
     movements: 'Movimientos',

@@ -717,6 +717,23 @@ export const cubre = {
   },
   payments: {
     sections: { sale: 'Venta', buyer: 'Comprador', product: 'Producto', payment: 'Pago' },
+    company: {
+      title: 'Empresa y colaboradores',
+      rut: 'RUT',
+      razonSocial: 'Razón social',
+      giro: 'Giro',
+      address: 'Dirección',
+      contact: 'Contacto',
+      policy: 'Póliza',
+      openPolicy: 'Ver póliza %{id}',
+      count: 'Colaboradores',
+      collaborators: 'Colaboradores asegurados',
+      name: 'Nombre',
+      legalId: 'RUT',
+      birthDate: 'Fecha de nacimiento (edad)',
+      gender: 'Género',
+      email: 'Correo electrónico',
+    },
     family: {
       title: 'Asegurados y declaración de salud',
       holder: 'Titular',
@@ -919,6 +936,7 @@ export const cubre = {
       payment: 'Pagos',
       jobRunRequest: 'Programador',
       insurerSettings: 'Aseguradoras',
+      policy: 'Pólizas',
     },
     actors: { user: 'Usuario', system: 'Sistema', visitor: 'Visitante' },
     types: {
@@ -948,6 +966,8 @@ export const cubre = {
       JobRunRequested: 'Ejecución pedida',
       InsurerOperationDaySet: 'Día de corte',
       InsurerRetroactiveDaysSet: 'Días retroactivos',
+      PolicyCreated: 'Póliza abierta',
+      PolicyArrearsNoticeChanged: 'Aviso de mora a asegurados',
     },
   },
 };

@@ -23,6 +23,8 @@ const CATEGORIES = [
   'jobRunRequest',
   // Insurers' cutting and retroactive days (issue 15).
   'insurerSettings',
+  // Group policies opened and their arrears-notice switch.
+  'policy',
 ];
 
 /** The change as one line of JSON, long values cut: the full record is the event itself. */

@@ -5,6 +5,7 @@ import { useDateLocale } from '../i18n/dateLocale';
 import { Details, Item } from '../Details';
 import { Money } from './Money';
 import { PaymentsOfSale } from './PaymentsOfSale';
+import { SaleCompany, isCompanySale } from './SaleCompany';
 import { SaleFamily } from './SaleFamily';
 import { StateChip } from './StateChip';
 
@@ -64,6 +65,11 @@ function SaleDetails() {
           </Item>
         </Details>
       </Section>
+      {isCompanySale(sale) && (
+        <Section title={translate('cubre.payments.company.title')}>
+          <SaleCompany sale={sale} />
+        </Section>
+      )}
       {((sale.dependants?.length ?? 0) > 0 || sale.health) && (
         <Section title={translate('cubre.payments.family.title')}>
           <SaleFamily sale={sale} />
@@ -89,7 +95,10 @@ function SaleDetails() {
   );
 }
 
-/** A sale: its state and amount, the buyer, the product, and every payment tried on it. */
+/**
+ * A sale: its state and amount, the buyer, a company's purchase (its company, collaborators and policy),
+ * the product, and every payment tried on it.
+ */
 export default function SaleShow() {
   return (
     <ShowBase>

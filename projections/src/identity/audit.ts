@@ -11,6 +11,7 @@ import { PAYMENT_CATEGORY } from '@cubre/schemas/payments/sales';
 import { JOB_RUN_REQUEST_CATEGORY } from '@cubre/schemas/jobs/runs';
 import { INSURER_SETTINGS_CATEGORY } from '@cubre/schemas/insurers/settings';
 import { ARREARS_CATEGORY } from '@cubre/schemas/arrears';
+import { POLICY_CATEGORY } from '@cubre/schemas/groupInsurance/policy';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
 import type { ProjectionEvent } from '@cubre/platform/projections/projection';
 
@@ -47,6 +48,8 @@ export const AUDITED_CATEGORIES: readonly string[] = [
   JOB_RUN_REQUEST_CATEGORY,
   // Insurers' operation day and retroactive days (issue 15).
   INSURER_SETTINGS_CATEGORY,
+  // Group policies: opened by a company's purchase or staff, and their arrears-notice switch (issue 15).
+  POLICY_CATEGORY,
   ...STAFF_AUDITED_CATEGORIES,
 ];
 const AUDITED: ReadonlySet<string> = new Set(AUDITED_CATEGORIES);

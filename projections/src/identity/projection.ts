@@ -44,7 +44,8 @@ const MODELS: Record<string, { collection: string; fieldsOf: typeof userFieldsOf
 export const identityProjection: Projection = {
   name: IDENTITY_PROJECTION,
   // 2: the audit also keeps staff's changes to subscriptions (issue 15), and the invitations collection.
-  version: 2,
+  // 3: and the group policies' events (PolicyCreated, PolicyArrearsNoticeChanged).
+  version: 3,
   categories: [
     ...new Set([
       USER_CATEGORY,

@@ -178,7 +178,7 @@ export function arrearsAdminRoutes(context: AppContext, mail: MailRequester): Ro
       const idempotencyKey = req.get('Idempotency-Key');
       if (!idempotencyKey) throw missingKey();
       const outcome = await resendReminder(
-        { eventStore: context.eventStore, mail },
+        { eventStore: context.eventStore, readStore: context.readStore, mail },
         {
           subscriptionId: params.subscriptionId,
           idempotencyKey,

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { IDENTITY_PROJECTION } from '@cubre/projections/identity/projection';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import type { AppContext } from '@cubre/platform/http/app';
 import { commandMetadataOf } from '@cubre/platform/http/commandMetadata';
@@ -25,6 +26,20 @@ export const ArrearsNoticeBody = z.strictObject({
  */
 export function policyNoticeRoutes(context: AppContext): Router {
   const router = Router();
+  // The switch as the policy's own stream says it (the console's policy page reads it here: the policies'
+  // read model does not carry it, and a just-made change must read back at once).
+  router.get(
+    '/api/admin/policies/:id/arrears-notice',
+    requirePermission(context, 'policy:read'),
+    validated({ params: Params }, async ({ params }, _req, res) => {
+      const policy = await groupPolicyOf(context.eventStore, params.id);
+      const { organizationId } = principalOf(res);
+      if (!policy || (organizationId !== null && organizationId !== policy.organizationId)) {
+        throw recordNotFound('policies', params.id);
+      }
+      res.json({ policyId: params.id, notifyEmployeesOfArrears: policy.notifyEmployeesOfArrears });
+    }),
+  );
   router.put(
     '/api/admin/policies/:id/arrears-notice',
     requirePermission(context, 'admin:policy:update-insurance-notification'),
@@ -45,6 +60,14 @@ export function policyNoticeRoutes(context: AppContext): Router {
         },
         commandMetadataOf(req, context.clock(), actorOf(res)),
       );
+      if (result.events.length > 0) {
+        // The change is in the audit staff read next (the console refreshes it after the switch).
+        await context.visibility.waitUntilVisible(
+          { globalPosition: result.globalPosition, streamId: policyStream(params.id) },
+          [IDENTITY_PROJECTION],
+          context.config.readYourWritesTimeoutMs,
+        );
+      }
       setRevisionETag(res, result.revision);
       res.json({ policyId: params.id, notifyEmployeesOfArrears: body.notifyEmployeesOfArrears });
     }),

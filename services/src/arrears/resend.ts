@@ -7,14 +7,15 @@ import {
   type ArrearsStanding,
 } from '@cubre/schemas/arrears';
 import type { Actor } from '@cubre/schemas/events';
-import type { MailRequester } from '@cubre/schemas/mail/mailRequest';
+import type { MailRequest, MailRequester, MailRequestMetadata } from '@cubre/schemas/mail/mailRequest';
 import { derivedId } from '@cubre/platform/commands/eventIds';
 import { handleCommand, loadAggregate } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected } from '@cubre/platform/core/decider';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
+import type { ReadStore } from '@cubre/platform/ports/readStore';
 import { mailIdOf, mailStream } from '../mail';
 import { arrearsStream } from './arrearsDecider';
-import { arrearsMail } from './mails';
+import { stageMails } from './stageMails';
 import { ARREARS_AGGREGATE, subscriptionStream } from './sendReminders';
 
 export interface ResendInput {
@@ -35,15 +36,30 @@ async function requestedBy(eventStore: EventStore, key: string, correlationId: s
 }
 
 /**
+ * Requests the stage's mails (the buyer's, or each recipient's of a group policy: the same people as the
+ * job's send); `requested` when any went out now.
+ */
+async function requestAll(
+  deps: ResendDeps,
+  mails: MailRequest[],
+  metadata: MailRequestMetadata,
+): Promise<'requested' | 'already-requested'> {
+  let requested = false;
+  for (const mail of mails) {
+    if ((await deps.mail.request(mail, metadata)) === 'requested') requested = true;
+  }
+  return requested ? 'requested' : 'already-requested';
+}
+
+type ResendDeps = { eventStore: EventStore; readStore: ReadStore; mail: MailRequester };
+
+/**
  * Staff's "Enviar de nuevo" (issue 15): the contract's current stage again. When the stage's automatic
  * mail was not requested yet, this send takes its key, so the job never sends the stage after it; else
  * the mail has a key of its own (`…:manual:{request}`). Once per Idempotency-Key: the request's digest
  * is the mails' correlation and the record's, so a retry after a crash finds its own mail and records it.
  */
-export async function resendReminder(
-  deps: { eventStore: EventStore; mail: MailRequester },
-  input: ResendInput,
-): Promise<ResendOutcome> {
+export async function resendReminder(deps: ResendDeps, input: ResendInput): Promise<ResendOutcome> {
   const { eventStore } = deps;
   const standing: ArrearsStanding | null = standingOf(
     await eventStore.readStream(subscriptionStream(input.subscriptionId)),
@@ -64,14 +80,17 @@ export async function resendReminder(
   const automaticKey = arrearsMailKey(input.subscriptionId, episode, stage);
   let takesAutomatic = !state.sent.has(episodeStage(episode, stage));
   if (takesAutomatic) {
-    const answer = await deps.mail.request(arrearsMail(standing, stage, automaticKey), metadata);
-    // The job asked for it a moment before: this send then goes under a key of its own.
+    const mails = await stageMails(deps, standing, stage, automaticKey);
+    const answer = await requestAll(deps, mails, metadata);
+    // The job asked for them a moment before: this send then goes under a key of its own.
     if (answer === 'already-requested') {
-      takesAutomatic = await requestedBy(eventStore, automaticKey, correlationId);
+      takesAutomatic = await requestedBy(eventStore, mails[0]!.key, correlationId);
     }
   }
   const mailKey = takesAutomatic ? automaticKey : `${automaticKey}:manual:${requestKey}`;
-  if (!takesAutomatic) await deps.mail.request(arrearsMail(standing, stage, mailKey), metadata);
+  if (!takesAutomatic) {
+    await requestAll(deps, await stageMails(deps, standing, stage, mailKey), metadata);
+  }
   const recorded = await handleCommand(
     eventStore,
     ARREARS_AGGREGATE,

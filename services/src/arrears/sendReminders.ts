@@ -32,8 +32,8 @@ import {
   resumeDecider,
   resumeStream,
 } from './arrearsDecider';
-import { groupPolicyOf, groupRecipients } from './groupRecipients';
-import { arrearsMail, groupArrearsMail, resumeMail } from './mails';
+import { resumeMail } from './mails';
+import { stageMails } from './stageMails';
 
 export interface ReminderDeps {
   eventStore: EventStore;
@@ -100,10 +100,9 @@ export async function remindContract(
 }
 
 /**
- * Requests a stage's mails: the buyer's, or for a group policy's contract one per recipient (its
- * employer's administrators, and its insured people when the policy says so), each under its own key, so a
- * run stopped half-way asks again for all and only those not yet requested go out. A policy that cannot be
- * found, or that has no one to tell, leaves the mail to the contract's buyer. `requested` when any of them was requested now.
+ * Requests a stage's mails (`stageMails`: the buyer's, or one per recipient of a group policy), each
+ * under its own key, so a run stopped half-way asks again for all and only those not yet requested go
+ * out. `requested` when any of them was requested now.
  */
 async function requestStage(
   deps: ReminderDeps,
@@ -112,15 +111,8 @@ async function requestStage(
   mailKey: string,
   metadata: MailRequestMetadata,
 ): Promise<'requested' | 'already-requested'> {
-  const policy = standing.groupPolicyId ? await groupPolicyOf(deps.eventStore, standing.groupPolicyId) : null;
-  const recipients = policy ? await groupRecipients(deps.readStore, policy) : [];
-  // No policy, or a company with no active user and no one else to tell: the contract's buyer is told.
-  if (!policy || recipients.length === 0) {
-    return deps.mail.request(arrearsMail(standing, stage, mailKey), metadata);
-  }
   let requested = false;
-  for (const recipient of recipients) {
-    const mail = groupArrearsMail(standing, stage, mailKey, policy, recipient);
+  for (const mail of await stageMails(deps, standing, stage, mailKey)) {
     if ((await deps.mail.request(mail, metadata)) === 'requested') requested = true;
   }
   return requested ? 'requested' : 'already-requested';

@@ -1,6 +1,6 @@
 import { json } from '../support/http';
 import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
-import { rulesOf, signIn, type Session } from '../identity/support';
+import { listQuery, rulesOf, signIn, type Session } from '../identity/support';
 
 /**
  * `PUT /api/admin/policies/{id}/arrears-notice` (issue 15, group policies' arrears reminders): whether a
@@ -52,4 +52,41 @@ test('a company user without the permission is refused and nothing is recorded',
   const refused = await company.put(PATH, { notifyEmployeesOfArrears: true });
   expect(refused.status).toBe(403);
   expect(await noticeEvents()).toEqual([true, false]);
+});
+
+test('the policy page reads the switch back from the policy; an unknown policy is a 404', async () => {
+  await admin.put(PATH, { notifyEmployeesOfArrears: true });
+  const read = await admin.get(PATH);
+  expect(read.status).toBe(200);
+  expect(await json(read)).toEqual({ policyId: 'sur-vida-2026', notifyEmployeesOfArrears: true });
+  expect((await admin.get('/api/admin/policies/no-existe/arrears-notice')).status).toBe(404);
+  await admin.put(PATH, { notifyEmployeesOfArrears: false });
+  expect(await json(await admin.get(PATH))).toMatchObject({ notifyEmployeesOfArrears: false });
+});
+
+test("the policy's events are in the staff's audit: its opening and each change of the notice with who made it", async () => {
+  await admin.put(PATH, { notifyEmployeesOfArrears: true });
+  const rows = await json(
+    await admin.get(
+      `/api/admin/audit${listQuery({ filter: { streamId: 'policy-sur-vida-2026' }, range: [0, 99] })}`,
+    ),
+  );
+  const types = rows.map((row: { type: string }) => row.type);
+  expect(types[types.length - 1]).toBe('PolicyCreated');
+  expect(rows[0]).toEqual(
+    expect.objectContaining({
+      type: 'PolicyArrearsNoticeChanged',
+      category: 'policy',
+      actor: { kind: 'user', id: admin.user.id },
+      data: { policyId: 'sur-vida-2026', notifyEmployeesOfArrears: true },
+    }),
+  );
+  expect(types.filter((type: string) => type === 'PolicyArrearsNoticeChanged')).toHaveLength(
+    (await noticeEvents()).length,
+  );
+  const policies = await json(
+    await admin.get(`/api/admin/audit${listQuery({ filter: { category: 'policy' }, range: [0, 999] })}`),
+  );
+  expect(policies.length).toBeGreaterThan(0);
+  expect(policies.every((row: { category: string }) => row.category === 'policy')).toBe(true);
 });
