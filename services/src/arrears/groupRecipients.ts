@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
 import { USERS_COLLECTION, type UserDocument } from '@cubre/schemas';
 import { POLICY_CATEGORY, PolicyEvent } from '@cubre/schemas/groupInsurance/policy';
-import {
-  GROUP_EMPLOYEES_COLLECTION,
-  type GroupEmployeeDocument,
-} from '@cubre/projections/groupInsurance/documents';
+import { GROUP_EMPLOYEES_COLLECTION, type GroupEmployeeDocument } from '../groupInsurance';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
 

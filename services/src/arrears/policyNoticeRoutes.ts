@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { IDENTITY_PROJECTION } from '@cubre/projections/identity/projection';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import type { AppContext } from '@cubre/platform/http/app';
 import { commandMetadataOf } from '@cubre/platform/http/commandMetadata';
@@ -8,7 +7,8 @@ import { setRevisionETag } from '@cubre/platform/http/etag';
 import { actorOf, principalOf, requirePermission } from '@cubre/platform/http/guard';
 import { recordNotFound } from '@cubre/platform/http/simpleRest';
 import { validated } from '@cubre/platform/http/validate';
-import { policyAggregate, policyStream } from '../groupInsurance/policyDecider';
+import { policyAggregate, policyStream } from '../groupInsurance';
+import { IDENTITY_PROJECTION } from '../identity';
 import { groupPolicyOf } from './groupRecipients';
 
 const Params = z.strictObject({ id: z.string().min(1).max(60) });

@@ -55,3 +55,10 @@ export function groupInsuranceModule(
     },
   };
 }
+
+// What other domains read of group insurance (arrears: a group policy's recipients and its notice switch).
+export { policyAggregate, policyStream } from './policyDecider';
+export {
+  GROUP_EMPLOYEES_COLLECTION,
+  type GroupEmployeeDocument,
+} from '@cubre/projections/groupInsurance/documents';

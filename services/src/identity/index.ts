@@ -50,3 +50,5 @@ export const identityModule = (settings: IdentitySettings): HttpModule & { categ
 export { identityAuthenticator } from './authentication';
 export type { IdentitySettings } from './settings';
 export { findUserById, permissionsOf } from './principals';
+// The projection a command waits for when staff must see it in the audit at once (arrears' notice switch).
+export { IDENTITY_PROJECTION } from '@cubre/projections/identity/projection';

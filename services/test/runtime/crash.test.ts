@@ -48,7 +48,9 @@ test('after a SIGKILL mid-burst, every acknowledged command survives, none is du
   };
   await Promise.all(Array.from({ length: 8 }, (_, id) => worker(id)));
   expect(await first.exited).toBe('SIGKILL');
-  expect(sent).toBeGreaterThan(acked.length);
+  // Requests still in flight when the signal landed may have been answered first (a fast group commit),
+  // so every one sent can be acknowledged: what is proven is that each acknowledged one survives.
+  expect(sent).toBeGreaterThanOrEqual(acked.length);
 
   const second = await startChildRuntime(env);
   await waitUntilReady(second.url);

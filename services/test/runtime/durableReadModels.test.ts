@@ -1,6 +1,7 @@
 import { SALE_LEAD_STEPS } from '@cubre/services/payments/leadSteps';
 import { SUBSCRIPTION_SALE_STATES } from '@cubre/services/subscriptions/saleStates';
 import { LEAD_MAIL } from '@cubre/services/mail';
+import { COMPANY_SALE_POLICIES } from '@cubre/services/payments/companyPolicy';
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -235,9 +236,13 @@ test('events appended while the process was down are the only ones a restart app
   const applied = Object.fromEntries(second.runner!.status().map((status) => [status.name, status.applied]));
   expect(applied).toEqual(
     Object.fromEntries(
-      [...projections.map((p) => p.name), SALE_LEAD_STEPS, SUBSCRIPTION_SALE_STATES, LEAD_MAIL].map(
-        (name) => [name, name === 'comparatorLinks' ? 1 : 0],
-      ),
+      [
+        ...projections.map((p) => p.name),
+        SALE_LEAD_STEPS,
+        SUBSCRIPTION_SALE_STATES,
+        LEAD_MAIL,
+        COMPANY_SALE_POLICIES,
+      ].map((name) => [name, name === 'comparatorLinks' ? 1 : 0]),
     ),
   );
   const link = await fetch(`${second.url}/api/buscarplanes/comparator/url/Zdown001`);
