@@ -65,6 +65,7 @@ export type { NotificationSecrets } from './notifications/notificationRoutes';
 export type { StartSubscription, StartedSale } from './purchase';
 export type { JudgeActivationRows } from './companySale';
 export { companySalePoliciesReactor, type CompanySalePorts } from './companyPolicy';
+export { saleSettlementReactor, SALE_SETTLEMENT } from './saleSettlement';
 export { saleAggregate } from './purchase';
 export { saleStream } from './saleDecider';
 export type { SubscriptionSaleChange } from './saleDecider';

@@ -328,8 +328,29 @@ export async function paySale(
             startSubscription!,
           )
         : 0;
-    const settled = await loadAggregate(store, saleAggregate, saleStream(input.saleId));
-    return { paymentId, created, payment: requested.state, sale: settled.state, lastPosition };
+    // Refused (DECLINED, FAIL) or approved (OK, and a reversal's states after it).
+    const refused = requested.state.state === 'DECLINED' || requested.state.state === 'FAIL';
+    // The sale is settled from the payment's answer (once: the decider settles the payment being tried
+    // only), in case the process stopped between the two records.
+    const settled = await handleCommand(
+      store,
+      saleAggregate,
+      saleStream(input.saleId),
+      {
+        type: 'SettleSalePayment',
+        paymentId,
+        outcome: refused ? 'refused' : 'approved',
+        catalogueCode: refused ? (requested.state.catalogueCode ?? '') : '',
+      },
+      { ...metadata, commandId: `${metadata.commandId}:settle` },
+    );
+    return {
+      paymentId,
+      created,
+      payment: requested.state,
+      sale: settled.state,
+      lastPosition: Math.max(lastPosition, settled.globalPosition),
+    };
   }
   const started = await handleCommand(
     store,

@@ -32,6 +32,7 @@ import {
 import { catalogueQuotes, catalogueSnapshotsFor } from '../catalogue';
 import { saleLeadStepsReactor } from '../payments/leadSteps';
 import { companySalePoliciesReactor } from '../payments/companyPolicy';
+import { saleSettlementReactor } from '../payments/saleSettlement';
 import { judgeActivationRows } from '../groupInsurance/saleRows';
 import { openSalePolicy } from '../groupInsurance/salePolicy';
 import type { BulkLoadRetention } from '../groupInsurance/bulkLoadRetention';
@@ -140,6 +141,8 @@ export function reactorsFor(engines: {
     logger: engines.logger,
   });
   return [
+    // A payment's recorded answer settles its sale, also after a stop between the two (issue 14).
+    saleSettlementReactor(engines.eventStore),
     saleLeadStepsReactor(engines.eventStore, recordSaleStep),
     // A subscription's charges and cancellation move its sale (002-3.30).
     subscriptionSaleStatesReactor(engines.eventStore),

@@ -2,6 +2,7 @@ import { SALE_LEAD_STEPS } from '@cubre/services/payments/leadSteps';
 import { SUBSCRIPTION_SALE_STATES } from '@cubre/services/subscriptions/saleStates';
 import { LEAD_MAIL } from '@cubre/services/mail';
 import { COMPANY_SALE_POLICIES } from '@cubre/services/payments/companyPolicy';
+import { SALE_SETTLEMENT } from '@cubre/services/payments/saleSettlement';
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -242,6 +243,7 @@ test('events appended while the process was down are the only ones a restart app
         SUBSCRIPTION_SALE_STATES,
         LEAD_MAIL,
         COMPANY_SALE_POLICIES,
+        SALE_SETTLEMENT,
       ].map((name) => [name, name === 'comparatorLinks' ? 1 : 0]),
     ),
   );

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import type { NewEvent } from '@cubre/schemas/events';
+import { paySale } from '@cubre/services/payments/purchase';
+import type { ChargeRequest, ChargeResult } from '@cubre/services/payments/gateway/port';
+import { SandboxGateway } from '@cubre/services/payments/gateway/sandbox/sandboxGateway';
+import type { EventStore } from '@cubre/platform/ports/eventStore';
+import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
+import { json } from '../support/http';
+import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
+import { BUYER } from './support/purchaseFixture';
+
+/**
+ * Issue 14: a process stopped after recording the payment's answer and before settling its sale. The
+ * sale-settlement reactor settles it from the payment's recorded answer (it resumes from its checkpoint
+ * after a restart), and the buyer's retry under the same key answers the settled sale without asking the
+ * provider again.
+ */
+
+class CountingSandbox extends SandboxGateway {
+  charged = 0;
+  override async charge(request: ChargeRequest): Promise<ChargeResult> {
+    this.charged++;
+    return super.charge(request);
+  }
+}
+
+/** The event store as the stopped process saw it: the sale's settlement is never written. */
+const stoppingBeforeTheSale = (store: EventStore): EventStore =>
+  new Proxy(store, {
+    get(target, property, receiver) {
+      if (property !== 'append') return Reflect.get(target, property, receiver);
+      return (streamId: string, events: NewEvent[], options: unknown) => {
+        if (events.some((event) => event.type === 'SaleCompleted' || event.type === 'SaleFailed'))
+          return Promise.reject(new Error('process stopped before the sale was settled'));
+        return (target.append as (...args: unknown[]) => unknown).call(target, streamId, events, options);
+      };
+    },
+  });
+
+const card = (number: string) => ({
+  name: 'Camila Rojas',
+  number,
+  expiryMonth: '12',
+  expiryYear: '30',
+  cvv: '123',
+});
+
+let runtime: TestRuntime;
+const sandbox = new CountingSandbox();
+
+beforeAll(async () => {
+  runtime = await startTestRuntime({}, { paymentGateway: sandbox });
+  await loadLeadsCatalogue(runtime);
+});
+afterAll(async () => {
+  await runtime?.dispose();
+});
+
+async function stoppedAfterTheAnswer(number: string) {
+  const sale = await json(
+    await postJson(`${runtime.url}/api/compra-online/ventas`, {
+      session: randomUUID(),
+      productCode: 'VIDA-L',
+      ...BUYER,
+    }),
+  );
+  const { token } = await json(
+    await postJson(`${runtime.url}/api/sandbox-gateway/tokens`, {
+      card: card(number),
+      totalAmount: sale.amount.amount,
+      currency: sale.amount.currency,
+    }),
+  );
+  const key = randomUUID();
+  await expect(
+    paySale(
+      stoppingBeforeTheSale(runtime.engines.eventStore),
+      sandbox,
+      pino({ level: 'silent' }),
+      { saleId: sale.id, token, method: null, idempotencyKey: key },
+      {
+        commandId: randomUUID(),
+        correlationId: randomUUID(),
+        causationId: null,
+        actor: { kind: 'visitor', id: 'anonymous' },
+        receivedAt: new Date().toISOString(),
+      },
+    ),
+  ).rejects.toThrow('process stopped');
+  return { sale, token, key };
+}
+
+/** The public sale once the payments read model shows `state`, or the last one read. */
+async function saleOnceIn(id: string, state: string) {
+  let read = await json(await fetch(`${runtime.url}/api/compra-online/ventas/${id}`));
+  for (let i = 0; i < 50 && read.state !== state; i++) {
+    await runtime.runner!.waitUntilVisible(
+      { globalPosition: await runtime.engines.eventStore.headPosition(), streamId: `sale-${id}` },
+      ['payments'],
+      1000,
+    );
+    read = await json(await fetch(`${runtime.url}/api/compra-online/ventas/${id}`));
+  }
+  return read;
+}
+
+test('002-3.31 an approved payment whose sale was never settled settles the sale OK; the retry is answered, charged once', async () => {
+  const charged = sandbox.charged;
+  const { sale, token, key } = await stoppedAfterTheAnswer('5451951574925480');
+  expect(sandbox.charged).toBe(charged + 1);
+  expect(await saleOnceIn(sale.id, 'OK')).toMatchObject({ state: 'OK', lastPayment: { state: 'OK' } });
+  const settlements = (await runtime.engines.eventStore.readStream(`sale-${sale.id}`)).filter(
+    (event) => event.type === 'SaleCompleted',
+  );
+  expect(settlements).toHaveLength(1);
+
+  const retried = await postJson(
+    `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
+    { token },
+    { 'Idempotency-Key': key },
+  );
+  expect(retried.status).toBe(200);
+  expect(await json(retried)).toMatchObject({ payment: { state: 'OK' }, sale: { state: 'OK' } });
+  expect(sandbox.charged).toBe(charged + 1);
+  const after = (await runtime.engines.eventStore.readStream(`sale-${sale.id}`)).filter(
+    (event) => event.type === 'SaleCompleted',
+  );
+  expect(after).toHaveLength(1);
+});
+
+test('002-8.09 a declined payment whose sale was never settled leaves the sale FAIL with its code, and it may be paid again', async () => {
+  const { sale } = await stoppedAfterTheAnswer('4349001210846432');
+  const failed = await saleOnceIn(sale.id, 'FAIL');
+  expect(failed).toMatchObject({ state: 'FAIL', lastPayment: { state: 'DECLINED' } });
+  expect(failed.lastPayment.catalogueCode).toBe('insufficient_funds');
+  const events = await runtime.engines.eventStore.readStream(`sale-${sale.id}`);
+  expect(events.find((event) => event.type === 'SaleFailed')?.data).toMatchObject({
+    catalogueCode: 'insufficient_funds',
+  });
+
+  const { token } = await json(
+    await postJson(`${runtime.url}/api/sandbox-gateway/tokens`, {
+      card: card('5451951574925480'),
+      totalAmount: sale.amount.amount,
+      currency: sale.amount.currency,
+    }),
+  );
+  const paid = await postJson(
+    `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
+    { token },
+    { 'Idempotency-Key': randomUUID() },
+  );
+  expect(paid.status).toBe(201);
+  expect(await json(paid)).toMatchObject({ sale: { state: 'OK' } });
+});
