@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
+import { isFreshCommandId } from '@cubre/platform/http/commandMetadata';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { tempDataDir } from '../support/tempDir';
 
@@ -124,4 +125,12 @@ test('two guesses racing for one new stream: one stores, the other is decided on
   expect(results).toContainEqual({ revision: 0, stored: ['NoteWritten'] });
   expect(results).toContainEqual({ refused: 'already_exists' });
   expect(await store.readStream(streamId)).toHaveLength(1);
+});
+
+test('only a command id drawn at random is fresh: an Idempotency-Key one may be a retry', () => {
+  expect(isFreshCommandId(randomUUID())).toBe(true);
+  expect(isFreshCommandId(`POST /api/buscarplanes/comparator-url retry-key-0001 ${'x'.repeat(27)}`)).toBe(
+    false,
+  );
+  expect(isFreshCommandId(`${randomUUID()}#1`)).toBe(false);
 });
