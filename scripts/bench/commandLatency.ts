@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -8,6 +9,17 @@ import { GENEROUS_RATE_LIMITS } from '../fixtures/generousRateLimits';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import { comparatorLinkDecider, ComparatorLinkDomainEvent } from '../../services/src/comparatorLinks/decider';
 import { percentile, round } from './stats';
+
+/** User and system CPU of a process, all threads, in ms (Linux /proc; clock ticks of 10 ms). */
+function serverCpuMsOf(pid: number): number {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** Rounds of each load, alternating (see benchCommandToVisibleHttp). */
+const ROUNDS = 5;
 
 const summary = (samples: number[], seconds: number) => ({
   commands: samples.length,
@@ -68,19 +80,40 @@ export async function benchCommandToVisibleInProcess(dir: string, writers: numbe
   return summary(samples, seconds);
 }
 
-/** The same over HTTP: the server in a child process, 50 keep-alive clients here; POST answers once visible. */
-export async function benchCommandToVisibleHttp(dir: string, writers: number, seconds: number) {
-  const child = spawn(process.execPath, [join(__dirname, '..', 'fixtures', 'runtimeProcess.js')], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: join(dir, 'latency-http'),
-      LOG_LEVEL: 'warn',
-      ...GENEROUS_RATE_LIMITS,
+/**
+ * The same over HTTP: the server in a child process, 50 keep-alive clients here; POST answers once visible.
+ * With `profileDir` the server runs under `node --cpu-prof` and writes its .cpuprofile there when it stops
+ * (the profiler's cost makes that run's figures slower: profile and measure in separate runs).
+ */
+export async function benchCommandToVisibleHttp(
+  dir: string,
+  writers: number,
+  seconds: number,
+  profileDir?: string,
+) {
+  const profiling = profileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=250']
+    : [];
+  const child = spawn(
+    process.execPath,
+    // COMMAND_LATENCY_SERVER: another build of the server (an older commit's runtimeProcess.js) to
+    // measure before and after a change in the same conditions, alternating runs.
+    [
+      ...profiling,
+      process.env.COMMAND_LATENCY_SERVER ?? join(__dirname, '..', 'fixtures', 'runtimeProcess.js'),
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: join(dir, 'latency-http'),
+        LOG_LEVEL: 'warn',
+        ...GENEROUS_RATE_LIMITS,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -90,11 +123,14 @@ export async function benchCommandToVisibleHttp(dir: string, writers: number, se
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
-  /** `clients` keep-alive loops for `seconds`, each timing `request(n)`. */
-  async function load(request: (n: number) => Promise<Response>, expected: number) {
-    const samples: number[] = [];
-    const deadline = Date.now() + seconds * 1000;
-    let counter = 0;
+  /** `writers` keep-alive loops for `roundSeconds`, each timing `request(n)`; the samples go to `into`. */
+  async function load(
+    request: (n: number) => Promise<Response>,
+    expected: number,
+    roundSeconds: number,
+    into: number[],
+  ) {
+    const deadline = Date.now() + roundSeconds * 1000;
     await Promise.all(
       Array.from({ length: writers }, async () => {
         while (Date.now() < deadline) {
@@ -102,30 +138,65 @@ export async function benchCommandToVisibleHttp(dir: string, writers: number, se
           const response = await request(counter++);
           await response.arrayBuffer();
           if (response.status !== expected) throw new Error(`unexpected status ${response.status}`);
-          samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+          into.push(Number(process.hrtime.bigint() - started) / 1e6);
         }
       }),
     );
-    return summary(samples, seconds);
   }
-  const commands = await load(
-    (n) =>
-      fetch(`${url}/api/buscarplanes/comparator-url`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ url: `/Comparar/Isapres?h=${n}` }),
-      }),
-    201,
-  );
+  // Every command saves a path never saved before (a new stream), across rounds too.
+  let counter = 0;
+  const command = (n: number) =>
+    fetch(`${url}/api/buscarplanes/comparator-url`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: `/Comparar/Isapres?h=${n}` }),
+    });
   // Baseline in the same run: the same clients against the cheapest route of the same server. On a
   // shared 2-core machine the load generator and the server compete; this says how much is HTTP itself.
-  const healthz = await load(() => fetch(`${url}/healthz`), 200);
+  const health = () => fetch(`${url}/healthz`);
+  // The two loads alternate in short rounds, so both meet the same machine: measured one after the
+  // other, a neighbour's burst during one side alone moved the ratio between 1.1 and 3.0 on the same
+  // code (issue 12). A first round of each, not counted, warms the JIT and the connections.
+  await load(command, 201, 1, []);
+  await load(health, 200, 1, []);
+  const commandSamples: number[] = [];
+  const healthSamples: number[] = [];
+  const roundRatios: number[] = [];
+  const serverCpuMs = { commands: 0, healthz: 0 };
+  /** The server's CPU (all its threads, user and system) spent during `work`, in ms. */
+  const cpuOf = async (work: () => Promise<void>) => {
+    const before = serverCpuMsOf(child.pid!);
+    await work();
+    return serverCpuMsOf(child.pid!) - before;
+  };
+  for (let round_ = 0; round_ < ROUNDS; round_++) {
+    const commandRound: number[] = [];
+    const healthRound: number[] = [];
+    serverCpuMs.commands += await cpuOf(() => load(command, 201, seconds / ROUNDS, commandRound));
+    serverCpuMs.healthz += await cpuOf(() => load(health, 200, seconds / ROUNDS, healthRound));
+    commandSamples.push(...commandRound);
+    healthSamples.push(...healthRound);
+    roundRatios.push(round(percentile(commandRound, 99) / percentile(healthRound, 99)));
+  }
+  const commands = summary(commandSamples, seconds);
+  const healthz = summary(healthSamples, seconds);
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
   return {
     commands,
     healthzBaseline: healthz,
     p99RatioToHealthz: round(commands.p99Ms / healthz.p99Ms),
+    // Each round's own ratio: how far the figure moves with the machine within one run.
+    p99RatioByRound: roundRatios,
+    // CPU time the server spent per request: steadier than latency on a loaded machine (a request
+    // waiting for a core costs time, not CPU), and the latency ratio follows it when the cores are full.
+    serverCpuMsPerRequest: {
+      command: round(serverCpuMs.commands / commandSamples.length),
+      healthz: round(serverCpuMs.healthz / healthSamples.length),
+      ratio: round(
+        serverCpuMs.commands / commandSamples.length / (serverCpuMs.healthz / healthSamples.length),
+      ),
+    },
     // The machine's 1, 5 and 15 minute load as the run ended: the figures move with it (shared cores).
     loadAverage: loadavg().map((load) => round(load, 2)),
   };

@@ -3,7 +3,7 @@
  * never as timed tests. Results print as a table and are written to bench/results/platform.json; then the
  * storefront's, the console's (`-- leads`) and the start's (`-- start`, issue 12) in files of their own.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAppendThroughput } from './appendThroughput';
@@ -126,6 +126,36 @@ async function platformOnly(dir: string, root: string, log: (line: string) => vo
   log(`written to bench/results/platform.json`);
 }
 
+/**
+ * `npm run bench -- command-latency`: only the command-to-visible figures (in process and over HTTP), merged
+ * into bench/results/platform.json so the other platform figures stay as last measured. With
+ * `COMMAND_LATENCY_CPU_PROF=<dir>` the HTTP server runs under `node --cpu-prof` and leaves its profile there.
+ */
+async function commandLatencyOnly(dir: string, root: string, log: (line: string) => void) {
+  log('command-to-visible latency, 50 concurrent writers…');
+  const inProcess = await benchCommandToVisibleInProcess(dir, 50, 5);
+  const http = await benchCommandToVisibleHttp(dir, 50, 5, process.env.COMMAND_LATENCY_CPU_PROF);
+  const file = join(root, 'bench', 'results', 'platform.json');
+  const results = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { goals?: Record<string, boolean> })
+    : {};
+  const merged = {
+    ...results,
+    commandToVisibleMeasuredAt: new Date().toISOString(),
+    commandToVisible: { inProcess, http },
+    goals: {
+      ...results.goals,
+      'command-to-visible p99 < 20 ms (in process)': inProcess.p99Ms < 20,
+      'command-to-visible p99 < 20 ms (over HTTP)': http.commands.p99Ms < 20,
+      'command-to-visible p99 over HTTP < 1.5× /healthz p99 (same run)': http.p99RatioToHealthz < 1.5,
+    },
+  };
+  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
+  log(JSON.stringify({ commandToVisible: merged.commandToVisible }, null, 2));
+  log('merged into bench/results/platform.json');
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'cubre-bench-'));
   const root = join(__dirname, '..', '..', '..');
@@ -136,6 +166,7 @@ async function main() {
     if (process.argv.includes('start')) return await startOnly(dir, root, log);
     if (process.argv.includes('comparator')) return await comparatorOnly(dir, root, log);
     if (process.argv.includes('payments')) return await paymentsOnly(dir, root, log);
+    if (process.argv.includes('command-latency')) return await commandLatencyOnly(dir, root, log);
     if (process.argv.includes('platform')) return await platformOnly(dir, root, log);
     // Issue 16's bulk load of 100,000 rows and employee list over 1,000,000: on its own only.
     // Issue 16's bench is both: the 100,000-row load, then the employee list over 1,000,000 people.

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected } from '@cubre/platform/core/decider';
 import type { AppContext } from '@cubre/platform/http/app';
-import { anonymousVisitor, commandMetadataOf } from '@cubre/platform/http/commandMetadata';
+import { anonymousVisitor, commandMetadataOf, isFreshCommandId } from '@cubre/platform/http/commandMetadata';
 import { setRevisionETag } from '@cubre/platform/http/etag';
 import { invalidRequest, notFound } from '@cubre/platform/http/problem';
 import { validated } from '@cubre/platform/http/validate';
@@ -45,6 +45,10 @@ export function comparatorLinkRoutes(context: AppContext): Router {
       const site = checkSiteUrl(body.url, [...context.config.publicOrigins, originOf(req)]);
       if (!site.ok) throw invalidRequest([{ field: 'url', rule: site.rule, message: site.message }]);
       const metadata = commandMetadataOf(req, context.clock(), anonymousVisitor);
+      // Without an Idempotency-Key the command id is new, so its events are new: the link's stream is
+      // almost always new too (decided without reading it, see expectNewStream), and what it stored is
+      // exactly what the read model will show (answered without reading it back).
+      const fresh = isFreshCommandId(metadata.commandId);
       for (let attempt = 0; attempt < MAX_LINK_ATTEMPTS; attempt++) {
         const link = linkCodeFor(site.path, attempt);
         const streamId = comparatorLinkStream(link);
@@ -60,6 +64,7 @@ export function comparatorLinkRoutes(context: AppContext): Router {
               ...metadata,
               commandId: attempt === 0 ? metadata.commandId : `${metadata.commandId}#${attempt}`,
             },
+            { expectNewStream: fresh },
           );
         } catch (error) {
           if (error instanceof CommandRejected && error.rule === 'link_taken') continue;
@@ -73,7 +78,8 @@ export function comparatorLinkRoutes(context: AppContext): Router {
             context.config.readYourWritesTimeoutMs,
           );
         }
-        const doc = await links.findOne({ _id: link });
+        // Still waited for above: the answer means a GET of the link finds it (read-your-writes).
+        const doc = created && fresh ? null : await links.findOne({ _id: link });
         const answer: ComparatorLinkResponse = doc
           ? responseOf(doc, originOf(req))
           : {

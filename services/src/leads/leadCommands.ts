@@ -22,7 +22,7 @@ import { handleCommand, type CommandResult } from '@cubre/platform/commands/comm
 import { CommandRejected } from '@cubre/platform/core/decider';
 import type { AppConfig, AppContext } from '@cubre/platform/http/app';
 import type { LeadSettings } from './settings';
-import { anonymousVisitor } from '@cubre/platform/http/commandMetadata';
+import { anonymousVisitor, isFreshCommandId } from '@cubre/platform/http/commandMetadata';
 import { HttpProblem, notFound } from '@cubre/platform/http/problem';
 import { WrongExpectedRevisionError } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
@@ -170,6 +170,8 @@ export function leadCommands(
       leadAggregate.streamOf(leadId),
       { type: 'RequestLead', data: request, duplicateOf },
       metadata,
+      // The lead's id comes from a new command id: its stream is new, no need to read it first.
+      { expectNewStream: isFreshCommandId(metadata.commandId) },
     );
     const created = result.events.length > 0;
     if (created && request.price && request.quote && !sameAmount(request.price, request.quote)) {

@@ -20,6 +20,15 @@ export interface HandleOptions {
   expectedRevision?: number;
   /** Conflicts retried by re-reading and deciding again when the caller did not pin a revision. */
   retries?: number;
+  /**
+   * The stream is almost always new (a short link of a path never saved, a new lead): decide on the
+   * initial state without reading, and append only if the stream is still empty ('no_stream'). A stream
+   * that exists makes the append (or the decision) fail, and the command is decided again on what was read,
+   * as without this option: the answer is the same, the read is saved in the usual case (issue 12: the
+   * stream read was 0.28 ms of a comparator-url POST under load). Only for a command whose id is new (no
+   * Idempotency-Key): a stored command retried must be decided on what it stored, to answer as before.
+   */
+  expectNewStream?: boolean;
 }
 
 export interface AggregateDefinition<State, Command, Event extends DomainEvent> {
@@ -55,14 +64,34 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 ): Promise<CommandResult<State>> {
   const { decider } = definition;
   const retries = options.expectedRevision === undefined ? (options.retries ?? 3) : 0;
-  for (let attempt = 0; ; attempt++) {
-    const { state, revision } = await loadAggregate(store, definition, streamId);
+  // A wrong guess costs one extra attempt, not one of the caller's retries.
+  let guessingNew = options.expectNewStream === true && options.expectedRevision === undefined;
+  let conflicts = 0;
+  for (;;) {
+    const { state, revision } = guessingNew
+      ? { state: decider.initialState(), revision: -1 }
+      : await loadAggregate(store, definition, streamId);
     if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
       throw new WrongExpectedRevisionError(streamId, options.expectedRevision, revision);
     }
-    // Events are validated on the way in, so readers (projections replaying at full speed) can trust them.
-    const decided = decider.decide(command, state).map((event) => definition.eventSchema.parse(event));
-    if (decided.length === 0) return { state, events: [], revision, globalPosition: 0 };
+    let decided: Event[];
+    try {
+      // Events are validated on the way in, so readers (projections replaying at full speed) can trust them.
+      decided = decider.decide(command, state).map((event) => definition.eventSchema.parse(event));
+    } catch (error) {
+      // Refused on a guessed empty state: the real state may allow it, so read and decide on that.
+      if (!guessingNew) throw error;
+      guessingNew = false;
+      continue;
+    }
+    if (decided.length === 0) {
+      // Nothing to record for a new stream says nothing of the stream as it is: read it and decide on that.
+      if (guessingNew) {
+        guessingNew = false;
+        continue;
+      }
+      return { state, events: [], revision, globalPosition: 0 };
+    }
     const events: NewEvent[] = decided.map((event, index) => ({
       id: eventIdFor(metadata.commandId, index),
       type: event.type,
@@ -86,7 +115,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         globalPosition: appended.globalPosition,
       };
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError && attempt < retries) continue;
+      if (error instanceof WrongExpectedRevisionError && guessingNew) {
+        guessingNew = false;
+        continue;
+      }
+      if (error instanceof WrongExpectedRevisionError && conflicts++ < retries) continue;
       throw error;
     }
   }

@@ -32,5 +32,14 @@ export function commandMetadataOf(req: Request, receivedAt: Date, actor: Actor):
   };
 }
 
+const RANDOM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * Whether a command id is one `commandMetadataOf` drew at random (no Idempotency-Key): such a command was
+ * never stored before, so its events are new and the stream it creates is almost always new too
+ * (`expectNewStream` of the command handler). A keyed id (`POST /path key hash`) may be a client's retry.
+ */
+export const isFreshCommandId = (commandId: string) => RANDOM_ID.test(commandId);
+
 /** Storefront visitors are anonymous (seed 000 §6): no personal data goes into the actor. */
 export const anonymousVisitor: Actor = { kind: 'visitor', id: 'anonymous' };
