@@ -18,6 +18,7 @@ import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { CardDocument } from '../catalogue';
 import { companyOf, isCompanyCard, type JudgeActivationRows } from './companySale';
+import { endRefusedFirstPeriod } from './notifications/settleFromProvider';
 import type { ChargeResult, PaymentGateway } from './gateway/port';
 import { PaymentDomainEvent, paymentDecider, paymentStream, type PaymentState } from './paymentDecider';
 import { SaleDomainEvent, saleDecider, saleStream, type SaleState } from './saleDecider';
@@ -368,6 +369,8 @@ export async function paySale(
   const paid = await settle(store, { saleId: input.saleId, paymentId, created }, outcome, metadata);
   if (subscription && outcome.outcome === 'approved') {
     await recordSubscription(gateway, subscription, metadata, startSubscription!);
+  } else if (subscription) {
+    await endRefusedFirstPeriod({ eventStore: store, logger, gateway }, paymentId);
   }
   return paid;
 }

@@ -6,6 +6,7 @@ import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { PaymentGateway } from '../payments';
 import { recurrentPaymentAggregate, subscriptionAggregate } from './aggregates';
+import { recordAutomaticCharges } from './automaticCharges';
 import {
   recurrentPaymentIdOf,
   recurrentPaymentStream,
@@ -61,6 +62,23 @@ export async function chargeDueSubscription(deps: ChargeDeps, input: ChargeInput
     return 'not_due';
   }
   const subscription = loaded.state;
+  if (chargesItself(deps, subscription)) {
+    // Mercado Pago debits its preapproval itself: we ask what it charged and record that, never charge.
+    if (input.forced) {
+      throw new CommandRejected(
+        'el proveedor cobra esta suscripción por sí mismo: no se puede forzar un cobro',
+        'provider_charges_itself',
+        409,
+        'subscriptionId',
+      );
+    }
+    if (!targetOf(subscription, input)) return 'not_due';
+    return recordAutomaticCharges(deps, {
+      subscriptionId: input.subscriptionId,
+      today: input.today,
+      metadata: input.metadata,
+    });
+  }
   const target = targetOf(subscription, input);
   if (!target) return 'not_due';
   const recurrentPaymentId = recurrentPaymentIdOf(input.subscriptionId, target.period);
@@ -141,6 +159,10 @@ export async function chargeDueSubscription(deps: ChargeDeps, input: ChargeInput
   return result.outcome;
 }
 
+/** A subscription the configured provider charges on its own schedule (gateway/README.md's table). */
+const chargesItself = (deps: ChargeDeps, subscription: Subscription) =>
+  deps.gateway.automaticCharges !== undefined && subscription.subscription.gateway === deps.gateway.name;
+
 /** The period a run (or a forced charge) charges now, or null. */
 function targetOf(subscription: Subscription, input: ChargeInput): { period: string; dueOn: string } | null {
   if (input.forced) {
@@ -170,7 +192,7 @@ function targetOf(subscription: Subscription, input: ChargeInput): { period: str
  * Records a payment's last answer on its subscription (the decider records an answer once), and ends the
  * provider's subscription when that answer ended ours (retries ran out, or the final payment went through).
  */
-async function report(
+export async function report(
   deps: ChargeDeps,
   payment: RecurrentPaymentState,
   meta: (commandId: string) => CommandMetadata,

@@ -2,7 +2,7 @@ import type { CommandMetadata } from '@cubre/schemas';
 import { loadAggregate } from '@cubre/platform/commands/commandHandler';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
-import type { ChargeStatus, GatewayName } from '../gateway/port';
+import type { ChargeStatus, GatewayName, PaymentGateway } from '../gateway/port';
 import { paymentStream } from '../paymentDecider';
 import { paymentAggregate, settle, type StartSubscription } from '../purchase';
 import { outcomeOfStatus, startSubscriptionOf } from '../reconciliation';
@@ -21,7 +21,14 @@ export type NotificationSkip =
  * notification's body, is what is recorded: `status` is the provider's answer to our own query.
  */
 export async function settleFromProvider(
-  deps: { eventStore: EventStore; logger: Logger; clock: () => Date; startSubscription?: StartSubscription },
+  deps: {
+    eventStore: EventStore;
+    logger: Logger;
+    clock: () => Date;
+    startSubscription?: StartSubscription;
+    /** Ends the provider's subscription of a refused first period (a provider that charges it itself). */
+    gateway?: PaymentGateway;
+  },
   input: { provider: GatewayName; paymentId: string; status: ChargeStatus },
 ): Promise<NotificationResult> {
   const { provider, paymentId, status } = input;
@@ -62,5 +69,30 @@ export async function settleFromProvider(
     outcome,
     metadata,
   );
+  if (outcome.outcome !== 'approved') await endRefusedFirstPeriod(deps, paymentId);
   return { recorded: true, paymentId, outcome: outcome.outcome };
+}
+
+/**
+ * A monthly sale whose first period was refused failed: the provider's subscription the payment opened must
+ * not go on debiting the card (Mercado Pago debits a preapproval on its own schedule, and retries a refused
+ * debit by itself); the buyer's next try opens a new one. Keyed by the payment, so asked again it is
+ * answered, not done twice. A one-time payment opened none: nothing to do.
+ */
+export async function endRefusedFirstPeriod(
+  deps: { eventStore: EventStore; logger: Logger; gateway?: PaymentGateway },
+  paymentId: string,
+): Promise<void> {
+  // Only a provider that charges by itself can take money for a failed sale; the others charge on our call.
+  if (!deps.gateway?.automaticCharges) return;
+  const payment = await loadAggregate(deps.eventStore, paymentAggregate, paymentStream(paymentId));
+  if (payment.state.status === 'Empty' || payment.state.gatewaySubscriptionId === null) return;
+  const ended = await deps.gateway.cancelSubscription(
+    payment.state.gatewaySubscriptionId,
+    `unsubscribe:${paymentId}`,
+  );
+  deps.logger.info(
+    { paymentId, outcome: ended.outcome },
+    'refused first period: provider subscription ended',
+  );
 }
