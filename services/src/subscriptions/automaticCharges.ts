@@ -3,7 +3,7 @@ import { handleCommand, loadAggregate } from '@cubre/platform/commands/commandHa
 import type { AutomaticCharge, RecordAutomaticCharges } from '../payments';
 import { recurrentPaymentAggregate, subscriptionAggregate } from './aggregates';
 import { addDays, chileDateOf, firstDayMonthsAfter, periodOf } from './calendar';
-import { report, type ChargeDeps, type ChargeOutcome } from './charging';
+import { report, type ChargeDeps, type ChargeOutcome } from './periodAnswers';
 import { recurrentPaymentIdOf, recurrentPaymentStream } from './recurrentPaymentDecider';
 import { declineKindOf } from './retryPolicy';
 import { subscriptionIdOf, subscriptionStream, type Subscription } from './subscriptionDecider';

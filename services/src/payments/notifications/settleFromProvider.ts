@@ -6,6 +6,7 @@ import type { ChargeStatus, GatewayName, PaymentGateway } from '../gateway/port'
 import { paymentStream } from '../paymentDecider';
 import { paymentAggregate, settle, type StartSubscription } from '../purchase';
 import { outcomeOfStatus, startSubscriptionOf } from '../reconciliation';
+import { endRefusedFirstPeriod } from '../refusedFirstPeriod';
 
 /** What a notification did: recorded the provider's answer, or recorded nothing (and why, for the log). */
 export type NotificationResult =
@@ -69,30 +70,11 @@ export async function settleFromProvider(
     outcome,
     metadata,
   );
-  if (outcome.outcome !== 'approved') await endRefusedFirstPeriod(deps, paymentId);
+  if (outcome.outcome !== 'approved') {
+    await endRefusedFirstPeriod(deps, {
+      paymentId,
+      gatewaySubscriptionId: payment.state.gatewaySubscriptionId,
+    });
+  }
   return { recorded: true, paymentId, outcome: outcome.outcome };
-}
-
-/**
- * A monthly sale whose first period was refused failed: the provider's subscription the payment opened must
- * not go on debiting the card (Mercado Pago debits a preapproval on its own schedule, and retries a refused
- * debit by itself); the buyer's next try opens a new one. Keyed by the payment, so asked again it is
- * answered, not done twice. A one-time payment opened none: nothing to do.
- */
-export async function endRefusedFirstPeriod(
-  deps: { eventStore: EventStore; logger: Logger; gateway?: PaymentGateway },
-  paymentId: string,
-): Promise<void> {
-  // Only a provider that charges by itself can take money for a failed sale; the others charge on our call.
-  if (!deps.gateway?.automaticCharges) return;
-  const payment = await loadAggregate(deps.eventStore, paymentAggregate, paymentStream(paymentId));
-  if (payment.state.status === 'Empty' || payment.state.gatewaySubscriptionId === null) return;
-  const ended = await deps.gateway.cancelSubscription(
-    payment.state.gatewaySubscriptionId,
-    `unsubscribe:${paymentId}`,
-  );
-  deps.logger.info(
-    { paymentId, outcome: ended.outcome },
-    'refused first period: provider subscription ended',
-  );
 }
