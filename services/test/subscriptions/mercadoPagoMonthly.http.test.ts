@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { ARREARS_COLLECTION, type ArrearsDocument } from '@cubre/projections/arrears/projection';
 import { MercadoPagoGateway } from '@cubre/services/payments/gateway/mercadopago/mercadoPagoGateway';
 import {
   recurrentPaymentIdOf,
@@ -148,10 +149,11 @@ test('002-4.02 002-4.03 002-4.17 002-3.30 a monthly sale on Mercado Pago: each d
   expect(early.totals).toMatchObject({ due: 1, approved: 0, declined: 0, failed: 0 });
   expect(await periodEvents('2026-12')).toEqual([]);
 
-  // Period 2: Mercado Pago debits on the 10th; the notification, delivered twice, records it once.
+  // Period 2: Mercado Pago debits on the 10th; the notification, delivered three times, records it once.
   time.set('2026-12-10T15:00:00Z');
   const second = mp.debit(preapproval.id, '2026-12-10', 'approved');
-  await notify(second.id);
+  // Delivered twice at the same moment (Mercado Pago retries a slow answer): still one attempt, one charge.
+  await Promise.all([notify(second.id), notify(second.id)]);
   await notify(second.id);
   expect(await periodEvents('2026-12')).toEqual([
     'RecurrentPaymentScheduled',
@@ -173,6 +175,12 @@ test('002-4.02 002-4.03 002-4.17 002-3.30 a monthly sale on Mercado Pago: each d
   await notify(third.id);
   expect(await subscriptionOfSale(runtime, sale.id)).toMatchObject({ status: 'DECLINED', overdueCount: 0 });
   expect(await saleState(runtime.url, sale.id)).toBe('OVERDUE');
+  // The arrears reminders see it as any overdue contract: its mora_1 is pending for the reminder job.
+  expect(
+    await runtime.engines.readStore
+      .collection<ArrearsDocument>(ARREARS_COLLECTION)
+      .findOne({ _id: subscription._id }),
+  ).toMatchObject({ inArrears: true, overdueCount: 0, pending: true });
   const declined = (await runtime.engines.eventStore.readStream(subscriptionStream(subscription._id))).filter(
     (event) => event.type === 'SubscriptionChargeDeclined',
   );
