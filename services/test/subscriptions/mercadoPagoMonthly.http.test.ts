@@ -98,7 +98,7 @@ async function buyMonthly() {
   return { sale, payment, preapproval };
 }
 
-test('002-4.02 002-4.03 002-4.17 002-3.30 a monthly sale on Mercado Pago: each debit recorded once as its period charged or declined, from notifications (twice, late) or the charge run when one is lost; never charged by us', async () => {
+test('002-4.02 002-4.03 002-4.17 002-3.30 002-3.24 a monthly sale on Mercado Pago: each debit recorded once as its period charged or declined, from notifications (twice, late) or the charge run when one is lost; never charged by us', async () => {
   time.set('2026-11-10T15:00:00Z');
   const { sale, payment, preapproval } = await buyMonthly();
   // Mercado Pago debits the preapproval itself: the pay call waits for its first debit.
@@ -234,8 +234,21 @@ test('002-4.02 002-4.03 002-4.17 002-3.30 a monthly sale on Mercado Pago: each d
   // Never charged by us: the only write Mercado Pago received is the preapproval itself.
   expect(mp.writes().map((request) => `${request.method} ${request.path}`)).toEqual(['POST /preapproval/']);
 
-  // Staff cancel it without payment: the preapproval is cancelled at Mercado Pago, once.
   const admin = await signIn(runtime.url, 'admin@demo.cl');
+  // 002-3.24: a forced charge is refused, naming why: Mercado Pago debits the preapproval itself.
+  const forced = await admin.post(
+    `/api/admin/subscriptions/${subscription._id}/cobros-forzados`,
+    { reason: 'retry_failed_charges' },
+    { 'Idempotency-Key': randomUUID() },
+  );
+  expect(forced.status).toBe(409);
+  expect(forced.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  expect(await json(forced)).toMatchObject({
+    errors: [expect.objectContaining({ field: 'subscriptionId', rule: 'provider_charges_itself' })],
+  });
+  expect(mp.writes()).toHaveLength(1);
+
+  // Staff cancel it without payment: the preapproval is cancelled at Mercado Pago, once.
   const ended = await admin.post(`/api/admin/subscriptions/${subscription._id}/cancelacion`, {
     withFinalPayment: false,
     reason: 'el cliente lo pidió',
