@@ -7,6 +7,7 @@ import type { PaymentGateway } from './gateway/port';
 import { SandboxGateway, sandboxTokenizerRouter } from './gateway/sandbox';
 import { notificationRoutes, type NotificationSecrets } from './notifications/notificationRoutes';
 import { paymentReversalRoutes } from './reversalRoutes';
+import type { RecordAutomaticCharges } from './notifications/subscriptionDebits';
 import type { JudgeActivationRows } from './companySale';
 import type { StartSubscription } from './purchase';
 import { resumeLinkRoutes, type ResumeMail } from './resumeLinkRoutes';
@@ -24,6 +25,8 @@ export const paymentsModule = (
   gateway: PaymentGateway,
   options: {
     subscriptions?: (context: AppContext) => StartSubscription;
+    /** Records a provider's own debits of a sale's subscription (subscriptions' `automaticChargesRecorder`). */
+    automaticCharges?: (context: AppContext) => RecordAutomaticCharges;
     /** Mails the buyer a link to finish on another device; absent, that call is not served. */
     resumeMail?: ResumeMail;
     /** The providers' notification secrets; a provider without one takes no notifications (404). */
@@ -51,17 +54,26 @@ export const paymentsModule = (
     if (options.resumeMail) router.use(resumeLinkRoutes(context, options.resumeMail));
     router.use(paymentAdminRoutes(context));
     router.use(paymentReversalRoutes(context, gateway));
-    router.use(notificationRoutes(context, gateway, options.notificationSecrets ?? {}, startSubscription));
+    router.use(
+      notificationRoutes(
+        context,
+        gateway,
+        options.notificationSecrets ?? {},
+        startSubscription,
+        options.automaticCharges?.(context),
+      ),
+    );
     return router;
   },
 });
 
 export { gatewayFromEnv } from './gateway/gatewayFromEnv';
 export { reconcilePendingPayments, RECONCILE_AFTER_MS } from './reconciliation';
-export type { PaymentGateway } from './gateway/port';
+export type { AutomaticCharge, PaymentGateway } from './gateway/port';
 export type { ResumeMail } from './resumeLinkRoutes';
 export { notificationSecretsFromEnv } from './notifications/notificationSecrets';
 export type { NotificationSecrets } from './notifications/notificationRoutes';
+export type { RecordAutomaticCharges } from './notifications/subscriptionDebits';
 export type { StartSubscription, StartedSale } from './purchase';
 export type { JudgeActivationRows } from './companySale';
 export { companySalePoliciesReactor, type CompanySalePorts } from './companyPolicy';

@@ -18,6 +18,7 @@ import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { CardDocument } from '../catalogue';
 import { companyOf, isCompanyCard, type JudgeActivationRows } from './companySale';
+import { endRefusedFirstPeriod } from './refusedFirstPeriod';
 import type { ChargeResult, PaymentGateway } from './gateway/port';
 import { PaymentDomainEvent, paymentDecider, paymentStream, type PaymentState } from './paymentDecider';
 import { SaleDomainEvent, saleDecider, saleStream, type SaleState } from './saleDecider';
@@ -389,6 +390,9 @@ export async function paySale(
   const paid = await settle(store, { saleId: input.saleId, paymentId, created }, outcome, metadata);
   if (subscription && outcome.outcome === 'approved') {
     await recordSubscription(gateway, subscription, metadata, startSubscription!);
+  } else if (subscription && paid.payment.status === 'Requested') {
+    const { gatewaySubscriptionId } = paid.payment;
+    await endRefusedFirstPeriod({ logger, gateway }, { paymentId, gatewaySubscriptionId });
   }
   return paid;
 }

@@ -15,6 +15,7 @@ import {
 } from './purchase';
 import { saleStream } from './saleDecider';
 import { paymentsOf } from './views';
+import { endRefusedFirstPeriod } from './refusedFirstPeriod';
 
 /** A payment PENDING for longer than this was left by a stopped process (a live pay call takes seconds). */
 export const RECONCILE_AFTER_MS = 2 * 60 * 1000;
@@ -97,6 +98,14 @@ export async function reconcilePendingPayments(deps: {
       outcome,
       metadata,
     );
+    // A refused first period of a monthly sale: the provider's subscription must not go on charging.
+    if (outcome.outcome !== 'approved') {
+      const opened = await loadAggregate(deps.eventStore, paymentAggregate, paymentStream(payment._id));
+      if (opened.state.status !== 'Empty') {
+        const { gatewaySubscriptionId } = opened.state;
+        await endRefusedFirstPeriod(deps, { paymentId: payment._id, gatewaySubscriptionId });
+      }
+    }
     deps.logger.info({ paymentId: payment._id, outcome: outcome.outcome }, 'pending payment reconciled');
     settled++;
   }

@@ -49,6 +49,7 @@ import type { NotificationSecrets, PaymentGateway, ResumeMail } from '../payment
 import {
   subscriptionSaleStatesReactor,
   subscriptionStarter,
+  automaticChargesRecorder,
   subscriptionsModule,
   type OperationDayOf,
   type RetrySchedule,
@@ -186,6 +187,14 @@ export const configuredModules = (options: {
     judgeActivationRows,
     subscriptions: (context) =>
       subscriptionStarter(context.eventStore, options.operationDayOf ?? operationDayOf(context.readStore)),
+    automaticCharges: (context) =>
+      automaticChargesRecorder({
+        eventStore: context.eventStore,
+        gateway: options.paymentGateway,
+        logger: context.logger,
+        clock: context.clock,
+        retrySchedule: options.retrySchedule,
+      }),
   }),
   subscriptionsModule({ gateway: options.paymentGateway, retrySchedule: options.retrySchedule }),
   groupInsuranceModule({

@@ -2,35 +2,14 @@ import type { CommandMetadata } from '@cubre/schemas';
 import type { ForcedChargeReason } from '@cubre/schemas/subscriptions/events';
 import { handleCommand, loadAggregate } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected } from '@cubre/platform/core/decider';
-import type { EventStore } from '@cubre/platform/ports/eventStore';
-import type { Logger } from '@cubre/platform/ports/logger';
-import type { PaymentGateway } from '../payments';
 import { recurrentPaymentAggregate, subscriptionAggregate } from './aggregates';
-import {
-  recurrentPaymentIdOf,
-  recurrentPaymentStream,
-  type RecurrentPaymentState,
-} from './recurrentPaymentDecider';
-import { declineKindOf, nextAttemptOn, type RetrySchedule } from './retryPolicy';
-import {
-  dueChargeOf,
-  subscriptionStream,
-  type Subscription,
-  type SubscriptionState,
-} from './subscriptionDecider';
+import { recordAutomaticCharges } from './automaticCharges';
+import { report, type ChargeDeps, type ChargeOutcome } from './periodAnswers';
+import { recurrentPaymentIdOf, recurrentPaymentStream } from './recurrentPaymentDecider';
+import { declineKindOf, nextAttemptOn } from './retryPolicy';
+import { dueChargeOf, subscriptionStream, type Subscription } from './subscriptionDecider';
 
-export interface ChargeDeps {
-  eventStore: EventStore;
-  gateway: PaymentGateway;
-  logger: Logger;
-  retrySchedule: RetrySchedule;
-}
-
-/**
- * What one charge did: approved or declined (recorded), not due (nothing asked), or uncertain (the gateway
- * did not answer sensibly: the attempt stays open and the next run asks again under the same key).
- */
-export type ChargeOutcome = 'approved' | 'declined' | 'not_due' | 'uncertain';
+export { endAtProvider, type ChargeDeps, type ChargeOutcome } from './periodAnswers';
 
 export type ChargeInput = {
   subscriptionId: string;
@@ -61,6 +40,23 @@ export async function chargeDueSubscription(deps: ChargeDeps, input: ChargeInput
     return 'not_due';
   }
   const subscription = loaded.state;
+  if (chargesItself(deps, subscription)) {
+    // Mercado Pago debits its preapproval itself: we ask what it charged and record that, never charge.
+    if (input.forced) {
+      throw new CommandRejected(
+        'el proveedor cobra esta suscripción por sí mismo: no se puede forzar un cobro',
+        'provider_charges_itself',
+        409,
+        'subscriptionId',
+      );
+    }
+    if (!targetOf(subscription, input)) return 'not_due';
+    return recordAutomaticCharges(deps, {
+      subscriptionId: input.subscriptionId,
+      today: input.today,
+      metadata: input.metadata,
+    });
+  }
   const target = targetOf(subscription, input);
   if (!target) return 'not_due';
   const recurrentPaymentId = recurrentPaymentIdOf(input.subscriptionId, target.period);
@@ -141,6 +137,10 @@ export async function chargeDueSubscription(deps: ChargeDeps, input: ChargeInput
   return result.outcome;
 }
 
+/** A subscription the configured provider charges on its own schedule (gateway/README.md's table). */
+const chargesItself = (deps: ChargeDeps, subscription: Subscription) =>
+  deps.gateway.automaticCharges !== undefined && subscription.subscription.gateway === deps.gateway.name;
+
 /** The period a run (or a forced charge) charges now, or null. */
 function targetOf(subscription: Subscription, input: ChargeInput): { period: string; dueOn: string } | null {
   if (input.forced) {
@@ -164,64 +164,4 @@ function targetOf(subscription: Subscription, input: ChargeInput): { period: str
   }
   const due = dueChargeOf(subscription);
   return due && due.chargeOn <= input.today ? due : null;
-}
-
-/**
- * Records a payment's last answer on its subscription (the decider records an answer once), and ends the
- * provider's subscription when that answer ended ours (retries ran out, or the final payment went through).
- */
-async function report(
-  deps: ChargeDeps,
-  payment: RecurrentPaymentState,
-  meta: (commandId: string) => CommandMetadata,
-): Promise<void> {
-  if (payment.status === 'Empty' || !payment.last) return;
-  const { last } = payment;
-  const { subscriptionId, period, dueOn, amount, recurrentPaymentId } = payment.payment;
-  const commandId = `charge:${recurrentPaymentId}:attempt:${last.attempt}:subscription`;
-  const result = await handleCommand(
-    deps.eventStore,
-    subscriptionAggregate,
-    subscriptionStream(subscriptionId),
-    last.outcome === 'approved'
-      ? {
-          type: 'RecordPeriodCharged',
-          dueOn,
-          period,
-          recurrentPaymentId,
-          attempt: last.attempt,
-          chargeId: last.chargeId,
-          amount,
-          forcedReason: last.forcedReason,
-        }
-      : {
-          type: 'RecordChargeDeclined',
-          period,
-          recurrentPaymentId,
-          attempt: last.attempt,
-          kind: last.kind,
-          providerCode: last.providerCode,
-          catalogueCode: last.catalogueCode,
-          forcedReason: last.forcedReason,
-          nextAttemptOn: last.nextAttemptOn,
-        },
-    meta(commandId),
-  );
-  if (result.events.some((event) => event.type === 'SubscriptionCancelled')) {
-    await endAtProvider(deps, result.state, subscriptionId);
-  }
-}
-
-/** Cancels the provider's subscription (keyed by ours: asked again, it is answered, not done twice). */
-export async function endAtProvider(
-  deps: Pick<ChargeDeps, 'gateway' | 'logger'>,
-  subscription: SubscriptionState,
-  subscriptionId: string,
-): Promise<void> {
-  if (subscription.status !== 'Created') return;
-  const answer = await deps.gateway.cancelSubscription(
-    subscription.subscription.gatewaySubscriptionId,
-    `unsubscribe:${subscriptionId}`,
-  );
-  deps.logger.info({ subscriptionId, outcome: answer.outcome }, 'provider subscription cancelled');
 }

@@ -50,6 +50,7 @@ export const chargeSubscriptionsJob = (deps: {
 });
 
 export { subscriptionStarter } from './start';
+export { automaticChargesRecorder } from './automaticCharges';
 export { subscriptionSaleStatesReactor } from './saleStates';
 export { chargeDueSubscriptions, CHARGE_SUBSCRIPTIONS_JOB } from './chargeRun';
 export { nextOperationDate, chileDateOf } from './calendar';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import type { JobRun } from '@cubre/services/runtime/scheduler';
 import { chargeDueSubscriptions, DEFAULT_RETRY_SCHEDULE } from '@cubre/services/subscriptions';
-import type { SandboxGateway } from '@cubre/services/payments/gateway/sandbox/sandboxGateway';
+import type { PaymentGateway } from '@cubre/services/payments';
 import {
   SUBSCRIPTIONS_COLLECTION,
   type SubscriptionDocument,
@@ -56,7 +56,7 @@ export async function settled(runtime: Runtime): Promise<void> {
 }
 
 /** One charge run at the runtime's clock, once the read model is up to date (as a daily run finds it). */
-export async function chargeRun(runtime: Runtime, gateway: SandboxGateway, clock: () => Date) {
+export async function chargeRun(runtime: Runtime, gateway: PaymentGateway, clock: () => Date) {
   await settled(runtime);
   const { run, report } = recordingRun();
   const totals = await chargeDueSubscriptions(

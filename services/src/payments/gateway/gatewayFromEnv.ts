@@ -28,6 +28,7 @@ const schemas = {
     MERCADOPAGO_ACCESS_TOKEN: z.string().min(1),
     MERCADOPAGO_CURRENCY: currencySchema,
     MERCADOPAGO_NOTIFICATION_URL: https.optional(),
+    MERCADOPAGO_SUBSCRIPTION_BACK_URL: https.optional(),
     PAYMENT_GATEWAY_TIMEOUT_MS: timeout,
   }),
   webpay_plus: z.object({
@@ -86,6 +87,9 @@ export function gatewayFromEnv(
         currency: currencySchema.parse(vars.MERCADOPAGO_CURRENCY),
         ...(vars.MERCADOPAGO_NOTIFICATION_URL
           ? { notificationUrl: String(vars.MERCADOPAGO_NOTIFICATION_URL) }
+          : {}),
+        ...(vars.MERCADOPAGO_SUBSCRIPTION_BACK_URL
+          ? { subscriptionBackUrl: String(vars.MERCADOPAGO_SUBSCRIPTION_BACK_URL) }
           : {}),
         ...timeoutOption,
       });

@@ -112,8 +112,47 @@ export type ChargeSubscriptionRequest = {
   metadata?: Record<string, string>;
 };
 
+/**
+ * One charge a provider made on its own schedule for a subscription (Mercado Pago's authorized payment of a
+ * preapproval), as the provider reports it now. `attempt` is the provider's try of that debit (1 first, then
+ * its own retries): a decline is recorded once per try, however often it is notified or asked.
+ */
+export type AutomaticCharge = {
+  gateway: GatewayName;
+  /** The provider's id of this scheduled debit (Mercado Pago's authorized payment id). */
+  chargeId: string;
+  /** The provider's subscription it belongs to (the preapproval id). */
+  gatewaySubscriptionId: string;
+  /** Our key the provider's subscription carries (the first payment's id), null when it carries none. */
+  reference: string | null;
+  /** The day the provider debits it (yyyy-mm-dd, as the provider writes it). */
+  debitDate: string;
+  attempt: number;
+  amount: Money;
+  /**
+   * approved or declined: this try's answer; `final` when the provider gave up on this debit (no retry of its
+   * own left); pending: scheduled or in process, nothing to record yet.
+   */
+  result: Approved | (Declined & { final: boolean; nextRetryDate: string | null }) | Pending;
+};
+export type AutomaticChargeStatus =
+  AutomaticCharge | { outcome: 'not_found'; gateway: GatewayName } | GatewayError;
+
+/**
+ * A provider that charges subscriptions itself (Mercado Pago): instead of charging on our dates, we ask it
+ * what it charged. The sandbox, Kushki and Oneclick charge on demand and have none.
+ */
+export interface AutomaticSubscriptionCharges {
+  /** One scheduled debit as the provider reports it now (a notification names it). */
+  getAutomaticCharge(chargeId: string): Promise<AutomaticChargeStatus>;
+  /** Every scheduled debit of the provider's subscription so far, oldest debit first (reconciliation). */
+  listAutomaticCharges(gatewaySubscriptionId: string): Promise<AutomaticCharge[] | GatewayError>;
+}
+
 export interface PaymentGateway {
   readonly name: GatewayName;
+  /** Present when the provider charges subscriptions on its own schedule (chargeSubscription then only asks). */
+  readonly automaticCharges?: AutomaticSubscriptionCharges;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Cancels a charge not yet settled (same day); a refund gives money back after. */
   void(chargeId: string, idempotencyKey: string): Promise<ReversalResult>;

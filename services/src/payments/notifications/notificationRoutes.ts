@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ChargeStatus, PaymentGateway } from '../gateway/port';
 import { isKushkiSigned, isMercadoPagoSigned } from './signatures';
 import { settleFromProvider, type NotificationResult } from './settleFromProvider';
+import { recordSubscriptionDebit, type RecordAutomaticCharges } from './subscriptionDebits';
 import type { StartSubscription } from '../purchase';
 
 export const NOTIFICATIONS_PATH = '/api/pagos/notificaciones';
@@ -69,13 +70,16 @@ export function notificationRoutes(
   gateway: PaymentGateway,
   secrets: NotificationSecrets,
   startSubscription?: StartSubscription,
+  recordAutomaticCharges?: RecordAutomaticCharges,
 ): Router {
   const router = Router();
   const deps = {
     eventStore: context.eventStore,
     logger: context.logger,
     clock: context.clock,
+    gateway,
     ...(startSubscription ? { startSubscription } : {}),
+    ...(recordAutomaticCharges ? { recordAutomaticCharges } : {}),
   };
 
   const handler = async (req: Request, res: Response, next: (error?: unknown) => void) => {
@@ -122,7 +126,8 @@ export function notificationRoutes(
       throw forged();
     }
     const type = typeof req.query.type === 'string' ? req.query.type : body.type;
-    // Subscriptions' and orders' topics are not payments of ours: acknowledged, nothing to do here.
+    if (type === 'subscription_authorized_payment') return subscriptionDebit(req, res, dataId);
+    // The preapproval's own changes and orders' topics are not charges: acknowledged, nothing to do here.
     if (type !== 'payment')
       return acknowledge(
         req,
@@ -153,6 +158,66 @@ export function notificationRoutes(
     }
     const result = await settleFromProvider(deps, { provider: 'mercadopago', paymentId, status });
     answer(req, res, { provider: 'mercadopago', dataId }, result);
+  }
+
+  /**
+   * `subscription_authorized_payment`: Mercado Pago debited (or tried to debit) a preapproval. The debit is
+   * asked of Mercado Pago (`GET /authorized_payments/{id}`), never read from the body; its preapproval's
+   * `external_reference` is our first payment's id, which leads to the sale and its subscription.
+   */
+  async function subscriptionDebit(req: Request, res: Response, dataId: string | undefined) {
+    if (!dataId || !ID.test(dataId)) {
+      throw problem(
+        400,
+        'validation',
+        'Solicitud inválida',
+        'la notificación no nombra el cobro (data.id)',
+        'data.id',
+        'required',
+      );
+    }
+    const automatic = gateway.automaticCharges;
+    const ids = { provider: 'mercadopago', dataId, type: 'subscription_authorized_payment' };
+    if (!automatic)
+      return acknowledge(req, res, ids, 'subscription debit for a gateway that charges on demand');
+    const debit = await automatic.getAutomaticCharge(dataId);
+    if (!('result' in debit)) {
+      if (debit.outcome === 'error') return unreachable(req, ids, debit);
+      return acknowledge(req, res, ids, 'notification for a charge we do not know');
+    }
+    if (!debit.reference || !ID.test(debit.reference)) {
+      return acknowledge(req, res, ids, 'notification for a charge we do not know');
+    }
+    const result = await recordSubscriptionDebit(deps, {
+      reference: debit.reference,
+      gatewaySubscriptionId: debit.gatewaySubscriptionId,
+    });
+    if (result.recorded === false && result.reason === 'unknown_payment') {
+      return acknowledge(req, res, ids, 'notification for a charge we do not know');
+    }
+    // Mercado Pago could not be asked the rest: 503, so it delivers again (nothing recorded is lost).
+    const unanswered =
+      (result.recorded === false && result.reason === 'provider_unreachable') ||
+      (result.recorded === 'periods' && result.outcome === 'uncertain');
+    if (unanswered) {
+      req.log.warn(
+        { ...ids, paymentId: result.paymentId },
+        'payment notification: the provider could not be asked',
+      );
+      throw providerDown();
+    }
+    req.log.info(
+      {
+        ...ids,
+        paymentId: result.paymentId,
+        attempt: debit.attempt,
+        ...(result.recorded
+          ? { recorded: result.recorded, outcome: result.outcome }
+          : { skipped: result.reason }),
+      },
+      'subscription debit notification',
+    );
+    res.status(200).json({ received: true });
   }
 
   async function kushki(req: Request, res: Response, secret: string, serialized: string) {

@@ -2,10 +2,11 @@ import type { CommandMetadata } from '@cubre/schemas';
 import { loadAggregate } from '@cubre/platform/commands/commandHandler';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
-import type { ChargeStatus, GatewayName } from '../gateway/port';
+import type { ChargeStatus, GatewayName, PaymentGateway } from '../gateway/port';
 import { paymentStream } from '../paymentDecider';
 import { paymentAggregate, settle, type StartSubscription } from '../purchase';
 import { outcomeOfStatus, startSubscriptionOf } from '../reconciliation';
+import { endRefusedFirstPeriod } from '../refusedFirstPeriod';
 
 /** What a notification did: recorded the provider's answer, or recorded nothing (and why, for the log). */
 export type NotificationResult =
@@ -21,7 +22,14 @@ export type NotificationSkip =
  * notification's body, is what is recorded: `status` is the provider's answer to our own query.
  */
 export async function settleFromProvider(
-  deps: { eventStore: EventStore; logger: Logger; clock: () => Date; startSubscription?: StartSubscription },
+  deps: {
+    eventStore: EventStore;
+    logger: Logger;
+    clock: () => Date;
+    startSubscription?: StartSubscription;
+    /** Ends the provider's subscription of a refused first period (a provider that charges it itself). */
+    gateway?: PaymentGateway;
+  },
   input: { provider: GatewayName; paymentId: string; status: ChargeStatus },
 ): Promise<NotificationResult> {
   const { provider, paymentId, status } = input;
@@ -62,5 +70,11 @@ export async function settleFromProvider(
     outcome,
     metadata,
   );
+  if (outcome.outcome !== 'approved') {
+    await endRefusedFirstPeriod(deps, {
+      paymentId,
+      gatewaySubscriptionId: payment.state.gatewaySubscriptionId,
+    });
+  }
   return { recorded: true, paymentId, outcome: outcome.outcome };
 }

@@ -16,6 +16,7 @@ beforeAll(async () => {
     maxRetries: 0,
     timeoutMs: 2000,
     notificationUrl: 'https://cubre.example/api/payments/notifications/mercadopago',
+    subscriptionBackUrl: 'https://cubre.example/Compra-Online',
   });
 });
 afterAll(() => provider.close());
@@ -211,7 +212,7 @@ describe('Mercado Pago adapter through the mercadopago SDK', () => {
     ]);
   });
 
-  test('002-9.03 a subscription is a preapproval every n months; cancelling sets it cancelled', async () => {
+  test('002-9.03 a subscription is a preapproval every n months carrying our first payment\u2019s id; cancelling sets it cancelled', async () => {
     provider.respond((request) =>
       request.method === 'POST'
         ? { status: 201, body: { id: '2c938084726fca480172750000000000', status: 'authorized' } }
@@ -224,7 +225,7 @@ describe('Mercado Pago adapter through the mercadopago SDK', () => {
       startDate: '2026-12-01',
       idempotencyKey: 'mp-sub',
       payer: { email: 'ana@example.cl' },
-      metadata: { planName: 'Plan Salud', saleId: 'sale-9' },
+      metadata: { planName: 'Plan Salud', saleId: 'sale-9', paymentId: 'payment-9' },
     });
     expect(created).toEqual({
       outcome: 'approved',
@@ -233,11 +234,14 @@ describe('Mercado Pago adapter through the mercadopago SDK', () => {
     });
     expect(provider.requests[0]?.path).toBe('/preapproval/');
     expect(provider.requests[0]?.headers['x-idempotency-key']).toBe('mp-sub');
+    expect(provider.requests[0]?.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
     expect(provider.requests[0]?.body).toEqual({
       reason: 'Plan Salud',
-      external_reference: 'sale-9',
+      // The sale's first payment: every debit of the preapproval maps back to it (and its sale).
+      external_reference: 'payment-9',
       payer_email: 'ana@example.cl',
       card_token_id: 'card-token',
+      back_url: 'https://cubre.example/Compra-Online',
       auto_recurring: {
         frequency: 3,
         frequency_type: 'months',
@@ -255,12 +259,7 @@ describe('Mercado Pago adapter through the mercadopago SDK', () => {
       path: '/preapproval/2c938084726fca480172750000000000',
       body: { status: 'cancelled' },
     });
-    expect(
-      await mp.chargeSubscription({ subscriptionId: 'x', amount: money(1, 'CLP'), idempotencyKey: 'k' }),
-    ).toMatchObject({
-      outcome: 'error',
-      kind: 'unsupported',
-    });
+    expect(provider.requests[1]?.headers['x-idempotency-key']).toBe('mp-unsub');
   });
 });
 
@@ -340,5 +339,209 @@ describe('Mercado Pago findCharge: the payment held under our key (reconciliatio
       reference: 'payment-key-1',
     });
     expect(provider.requests[0]?.path).toBe('/v1/payments/15');
+  });
+});
+
+/**
+ * GET /authorized_payments/{id} and /authorized_payments/search as Mercado Pago's reference shows them: a
+ * debit the subscription engine made (or will make) for a preapproval, its last try's payment inside.
+ */
+const PREAPPROVAL = '2c938084726fca480172750000000000';
+const authorizedPayment = (
+  id: number,
+  status: 'scheduled' | 'processed' | 'recycling' | 'cancelled',
+  extra: Record<string, unknown> = {},
+) => ({
+  id,
+  type: 'recurring',
+  date_created: '2026-12-26T09:00:00.000-04:00',
+  last_modified: '2026-12-26T09:10:00.000-04:00',
+  preapproval_id: PREAPPROVAL,
+  reason: 'Plan Salud',
+  external_reference: 'payment-9',
+  currency_id: 'CLP',
+  transaction_amount: 15990,
+  debit_date: '2026-12-26T09:00:00.000-04:00',
+  retry_attempt: 0,
+  status,
+  summarized: status === 'processed' ? 'approved' : 'pending',
+  ...extra,
+});
+
+describe('Mercado Pago preapprovals: the debits it makes itself (authorized payments)', () => {
+  test('a debit is GET /authorized_payments/{id} with the bearer token; processed and approved is the period paid, through its payment', async () => {
+    provider.respond(() => ({
+      status: 200,
+      body: authorizedPayment(6114264375, 'processed', {
+        payment: { id: 19951521071, status: 'approved', status_detail: 'accredited' },
+      }),
+    }));
+    expect(await mp.automaticCharges.getAutomaticCharge('6114264375')).toEqual({
+      gateway: 'mercadopago',
+      chargeId: '6114264375',
+      gatewaySubscriptionId: PREAPPROVAL,
+      reference: 'payment-9',
+      debitDate: '2026-12-26',
+      attempt: 1,
+      amount: { amount: 15990, currency: 'CLP' },
+      result: {
+        outcome: 'approved',
+        gateway: 'mercadopago',
+        chargeId: '19951521071',
+        amount: { amount: 15990, currency: 'CLP' },
+      },
+    });
+    const [request] = provider.requests;
+    expect(request).toMatchObject({ method: 'GET', path: '/authorized_payments/6114264375' });
+    expect(request?.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+    // A read moves no money: nothing to make idempotent, and nothing is sent.
+    expect(request?.body).toBeUndefined();
+  });
+
+  test('002-8.11 a recycling debit is declined with its rejection reason, Mercado Pago\u2019s next try and its try number; cancelled is final', async () => {
+    provider.respond(() => ({
+      status: 200,
+      body: authorizedPayment(6114264376, 'recycling', {
+        retry_attempt: 1,
+        next_retry_date: '2026-12-29T09:00:00.000-04:00',
+        payment: { id: 19951521072, status: 'rejected', status_detail: 'cc_rejected_insufficient_amount' },
+      }),
+    }));
+    expect(await mp.automaticCharges.getAutomaticCharge('6114264376')).toMatchObject({
+      attempt: 2,
+      result: {
+        outcome: 'declined',
+        providerCode: 'cc_rejected_insufficient_amount',
+        catalogueCode: 'insufficient_amount',
+        chargeId: '19951521072',
+        final: false,
+        nextRetryDate: '2026-12-29',
+      },
+    });
+    expect(messageFor('insufficient_amount')).toMatch(/fondos suficientes/);
+    provider.respond(() => ({
+      status: 200,
+      body: authorizedPayment(6114264376, 'cancelled', {
+        retry_attempt: 3,
+        payment: { id: 19951521074, status: 'rejected', status_detail: 'cc_rejected_insufficient_amount' },
+      }),
+    }));
+    expect(await mp.automaticCharges.getAutomaticCharge('6114264376')).toMatchObject({
+      attempt: 4,
+      result: { outcome: 'declined', final: true, nextRetryDate: null },
+    });
+  });
+
+  test('a scheduled debit is pending; an unknown one not_found; a 5xx an uncertain provider_unavailable', async () => {
+    provider.respond(() => ({ status: 200, body: authorizedPayment(6114264377, 'scheduled') }));
+    expect(await mp.automaticCharges.getAutomaticCharge('6114264377')).toMatchObject({
+      result: { outcome: 'pending', chargeId: '6114264377' },
+    });
+    provider.respond(() => ({
+      status: 404,
+      body: { message: 'not found', error: 'not_found', status: 404 },
+    }));
+    expect(await mp.automaticCharges.getAutomaticCharge('1')).toEqual({
+      outcome: 'not_found',
+      gateway: 'mercadopago',
+    });
+    provider.respond(() => ({ status: 500, body: { message: 'internal error', status: 500 } }));
+    expect(await mp.automaticCharges.getAutomaticCharge('1')).toMatchObject({
+      outcome: 'error',
+      kind: 'provider_unavailable',
+      uncertain: true,
+    });
+  });
+
+  test('a preapproval\u2019s debits are GET /authorized_payments/search?preapproval_id={id}, oldest debit first, another preapproval\u2019s left out', async () => {
+    provider.respond(() => ({
+      status: 200,
+      body: {
+        paging: { offset: 0, limit: 100, total: 3 },
+        results: [
+          authorizedPayment(3, 'scheduled', { debit_date: '2027-01-26T09:00:00.000-04:00' }),
+          authorizedPayment(1, 'processed', {
+            debit_date: '2026-11-26T09:00:00.000-04:00',
+            payment: { id: 11, status: 'approved', status_detail: 'accredited' },
+          }),
+          authorizedPayment(9, 'processed', { preapproval_id: 'another' }),
+        ],
+      },
+    }));
+    const debits = await mp.automaticCharges.listAutomaticCharges(PREAPPROVAL);
+    expect(Array.isArray(debits) && debits.map((debit) => [debit.chargeId, debit.debitDate])).toEqual([
+      ['1', '2026-11-26'],
+      ['3', '2027-01-26'],
+    ]);
+    const [request] = provider.requests;
+    expect(request?.method).toBe('GET');
+    expect(request?.path).toBe(`/authorized_payments/search?preapproval_id=${PREAPPROVAL}&limit=100`);
+    expect(request?.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+  });
+
+  test('chargeSubscription charges nothing: it answers the preapproval\u2019s first debit (the purchase\u2019s period), pending until Mercado Pago made it', async () => {
+    provider.respond(() => ({ status: 200, body: { paging: { total: 0 }, results: [] } }));
+    const asked = () =>
+      mp.chargeSubscription({
+        subscriptionId: PREAPPROVAL,
+        amount: money(15990, 'CLP'),
+        idempotencyKey: 'payment-9',
+      });
+    expect(await asked()).toEqual({ outcome: 'pending', gateway: 'mercadopago', chargeId: PREAPPROVAL });
+    provider.respond(() => ({
+      status: 200,
+      body: {
+        results: [
+          authorizedPayment(1, 'processed', {
+            payment: { id: 11, status: 'approved', status_detail: 'accredited' },
+          }),
+        ],
+      },
+    }));
+    expect(await asked()).toEqual({
+      outcome: 'approved',
+      gateway: 'mercadopago',
+      chargeId: '11',
+      amount: { amount: 15990, currency: 'CLP' },
+      reference: 'payment-9',
+    });
+    expect(provider.requests.every((request) => request.method === 'GET')).toBe(true);
+  });
+
+  test('findCharge of a monthly sale\u2019s payment: no payment under the key, so the preapproval carrying it is found and its first debit answers', async () => {
+    provider.respond((request) => {
+      if (request.path.startsWith('/v1/payments/search')) return { status: 200, body: { results: [] } };
+      if (request.path.startsWith('/preapproval/search'))
+        return request.path.includes('external_reference=payment-9')
+          ? {
+              status: 200,
+              body: { results: [{ id: PREAPPROVAL, external_reference: 'payment-9', status: 'authorized' }] },
+            }
+          : { status: 200, body: { results: [] } };
+      return {
+        status: 200,
+        body: {
+          results: [
+            authorizedPayment(1, 'recycling', {
+              payment: { id: 12, status: 'rejected', status_detail: 'cc_rejected_call_for_authorize' },
+            }),
+          ],
+        },
+      };
+    });
+    expect(await mp.findCharge('payment-9')).toMatchObject({
+      outcome: 'declined',
+      providerCode: 'cc_rejected_call_for_authorize',
+      chargeId: '12',
+      reference: 'payment-9',
+    });
+    expect(provider.requests.map((request) => request.path.split('?')[0])).toEqual([
+      '/v1/payments/search',
+      '/preapproval/search',
+      '/authorized_payments/search',
+    ]);
+    expect(provider.requests[1]?.path).toBe('/preapproval/search?external_reference=payment-9');
+    // No payment and no preapproval under the key: Mercado Pago charged nothing under it.
+    expect(await mp.findCharge('payment-unknown')).toEqual({ outcome: 'not_found', gateway: 'mercadopago' });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  Invoice,
   MercadoPagoConfig,
   MercadoPagoError,
   MPConnectionError,
@@ -10,8 +11,12 @@ import { AppConfig } from 'mercadopago/dist/utils/config';
 import { entryFor } from '@cubre/schemas/payments/errorCatalogue';
 import { fromMajor, toMajorNumber, type Currency, type Money } from '@cubre/schemas/payments/money';
 import { transportError } from '../http';
+import { automaticChargeOf, type MpAuthorizedPayment } from './authorizedPayments';
 import {
   unsupported,
+  type AutomaticCharge,
+  type AutomaticChargeStatus,
+  type AutomaticSubscriptionCharges,
   type ChargeRequest,
   type ChargeResult,
   type ChargeStatus,
@@ -37,6 +42,8 @@ export type MercadoPagoGatewayConfig = {
   /** The SDK retries 429 and 5xx with the same idempotency key; 0 turns that off. */
   maxRetries?: number;
   notificationUrl?: string;
+  /** Where Mercado Pago sends the buyer back from a subscription's pages (`back_url`, required by /preapproval). */
+  subscriptionBackUrl?: string;
   /**
    * The SDK has no per-client base URL: this sets its process-wide `AppConfig.BASE_URL`. Only tests (a local
    * server) set it; production leaves Mercado Pago's own.
@@ -58,6 +65,11 @@ type MpPayment = {
 
 export class MercadoPagoGateway implements PaymentGateway {
   readonly name = GATEWAY;
+  /** Mercado Pago charges preapprovals on its own schedule: we ask it what it charged (gateway/README.md). */
+  readonly automaticCharges: AutomaticSubscriptionCharges = {
+    getAutomaticCharge: (chargeId) => this.getAutomaticCharge(chargeId),
+    listAutomaticCharges: (gatewaySubscriptionId) => this.listAutomaticCharges(gatewaySubscriptionId),
+  };
 
   constructor(private readonly config: MercadoPagoGatewayConfig) {
     // The SDK declares BASE_URL readonly but reads it on every request; it offers no other way to point it.
@@ -148,7 +160,7 @@ export class MercadoPagoGateway implements PaymentGateway {
       const results = (found.results ?? []) as MpPayment[];
       const ours = results.filter((payment) => payment.external_reference === idempotencyKey);
       const chosen = ours.find((payment) => payment.status === 'approved') ?? ours[0];
-      if (!chosen) return { outcome: 'not_found', gateway: GATEWAY };
+      if (!chosen) return await this.firstDebitUnder(idempotencyKey);
       return this.statusOf(chosen, chosen.id === undefined ? '' : String(chosen.id));
     } catch (error) {
       return this.failure(error);
@@ -183,16 +195,48 @@ export class MercadoPagoGateway implements PaymentGateway {
     return result.outcome === 'error' ? result : { ...result, ...reference };
   }
 
-  /** A preapproval: Mercado Pago charges it itself every `periodicity` months from the start date. */
+  /**
+   * A monthly sale's first payment made no `/v1/payments` payment of its own: its preapproval carries the
+   * key (`external_reference`), and the preapproval's first debit is the payment. A preapproval whose first
+   * debit Mercado Pago has not made yet is pending, never `not_found`: Mercado Pago will charge it.
+   */
+  private async firstDebitUnder(key: string): Promise<ChargeStatus> {
+    const found = await new PreApproval(this.sdk()).search({ options: { external_reference: key } });
+    const preapproval = (found.results ?? []).find((result) => String(result.external_reference) === key);
+    if (!preapproval?.id) return { outcome: 'not_found', gateway: GATEWAY };
+    return this.firstDebitOf(preapproval.id);
+  }
+
+  /** What Mercado Pago did with a preapproval's first debit: the purchase's period. */
+  private async firstDebitOf(preapprovalId: string): Promise<ChargeStatus & ChargeResult> {
+    const debits = await this.listAutomaticCharges(preapprovalId);
+    if (!Array.isArray(debits)) return debits;
+    const [first] = debits;
+    if (!first) return { outcome: 'pending', gateway: GATEWAY, chargeId: preapprovalId };
+    const { result } = first;
+    if (result.outcome !== 'declined')
+      return { ...result, ...(first.reference ? { reference: first.reference } : {}) };
+    const { final: _final, nextRetryDate: _next, ...declined } = result;
+    return { ...declined, ...(first.reference ? { reference: first.reference } : {}) };
+  }
+
+  /**
+   * A preapproval (002-9.03): Mercado Pago charges it itself every `periodicity` months from the start date,
+   * the first debit at once. It carries our first payment's id as `external_reference` (the key the
+   * purchase gives it `subscribe:{paymentId}`, and `metadata.paymentId`), so each of its debits maps back
+   * to our payment, sale and subscription without a lookup by e-mail or amount.
+   */
   async createSubscription(request: CreateSubscriptionRequest): Promise<SubscriptionResult> {
     if (request.amount.currency !== this.config.currency) return this.wrongCurrency(request.amount);
+    const reference = request.metadata?.paymentId ?? request.idempotencyKey;
     try {
       const created = await new PreApproval(this.sdk(request.idempotencyKey)).create({
         body: {
           reason: request.metadata?.planName ?? 'Cubre',
-          ...(request.metadata?.saleId ? { external_reference: request.metadata.saleId } : {}),
+          external_reference: reference,
           payer_email: request.payer.email,
           card_token_id: request.token,
+          ...(this.config.subscriptionBackUrl ? { back_url: this.config.subscriptionBackUrl } : {}),
           auto_recurring: {
             frequency: request.periodicity,
             frequency_type: 'months',
@@ -211,9 +255,52 @@ export class MercadoPagoGateway implements PaymentGateway {
     }
   }
 
-  /** Mercado Pago charges a preapproval on its own schedule; there is no on-demand charge. */
-  async chargeSubscription(_request: ChargeSubscriptionRequest): Promise<ChargeResult> {
-    return unsupported(GATEWAY, 'on-demand subscription charges (Mercado Pago charges preapprovals itself)');
+  /**
+   * Mercado Pago has no on-demand charge of a preapproval: it debits it itself. This charges nothing and
+   * answers what Mercado Pago did with the preapproval's first debit (the purchase pays its first period
+   * so): pending until Mercado Pago has tried it, then approved or declined. Later periods are never asked
+   * here: the charge run reads them with `automaticCharges` (subscriptions/README.md).
+   */
+  async chargeSubscription(request: ChargeSubscriptionRequest): Promise<ChargeResult> {
+    try {
+      return await this.firstDebitOf(request.subscriptionId);
+    } catch (error) {
+      return this.failure(error);
+    }
+  }
+
+  /** `GET /authorized_payments/{id}`: one debit as Mercado Pago reports it now. */
+  private async getAutomaticCharge(chargeId: string): Promise<AutomaticChargeStatus> {
+    try {
+      const invoice = (await new Invoice(this.sdk()).get({ id: chargeId })) as MpAuthorizedPayment;
+      return automaticChargeOf(invoice, this.config.currency) ?? { outcome: 'not_found', gateway: GATEWAY };
+    } catch (error) {
+      if (error instanceof MercadoPagoError && error.status === 404)
+        return { outcome: 'not_found', gateway: GATEWAY };
+      const failed = this.failure(error);
+      return failed.outcome === 'error' ? failed : this.badResponse(failed.providerCode);
+    }
+  }
+
+  /** `GET /authorized_payments/search?preapproval_id={id}`: the preapproval's debits, oldest first. */
+  private async listAutomaticCharges(preapprovalId: string): Promise<AutomaticCharge[] | GatewayError> {
+    try {
+      const found = await new Invoice(this.sdk()).search({
+        options: { preapproval_id: preapprovalId, limit: 100 },
+      });
+      return ((found.results ?? []) as MpAuthorizedPayment[])
+        .filter((invoice) => invoice.preapproval_id === preapprovalId)
+        .map((invoice) => automaticChargeOf(invoice, this.config.currency))
+        .filter((charge): charge is AutomaticCharge => charge !== null)
+        .sort((a, b) => (a.debitDate < b.debitDate ? -1 : a.debitDate > b.debitDate ? 1 : 0));
+    } catch (error) {
+      const failed = this.failure(error);
+      return failed.outcome === 'error' ? failed : this.badResponse(failed.providerCode);
+    }
+  }
+
+  private badResponse(detail: string): GatewayError {
+    return { outcome: 'error', gateway: GATEWAY, kind: 'bad_response', uncertain: false, detail };
   }
 
   async cancelSubscription(subscriptionId: string, idempotencyKey: string): Promise<ReversalResult> {
