@@ -181,6 +181,9 @@ describe('Kushki tokenizer on the payment step (issue 14)', () => {
       productCode: string;
     };
     expect(answer).toMatchObject({ state: 'OK', productCode: code });
+    // Nothing the server stored holds the card number.
+    const stored = await session.runtime.engines.eventStore.readAll({ after: 0, maxCount: 1_000_000 });
+    expect(JSON.stringify(stored)).not.toContain(CARDS.approved);
     expect(violations).toEqual([]);
   });
 
