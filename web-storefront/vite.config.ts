@@ -3,6 +3,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
+/** Packages kushki.js requires, with the CommonJS file of each (see resolve.alias). */
+const KUSHKI_COMMONJS_DEPENDENCIES: readonly [string, string][] = [
+  ['inversify', 'inversify/lib/inversify.js'],
+  ['rxjs', 'rxjs/index.js'],
+  ['rxjs/operators', 'rxjs/operators/index.js'],
+  ['tslib', 'rxjs/node_modules/tslib/tslib.js'],
+];
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
@@ -17,11 +25,18 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: {
-      '@cubre/schemas': resolve(import.meta.dirname, '../schemas/src'),
+    alias: [
+      { find: '@cubre/schemas', replacement: resolve(import.meta.dirname, '../schemas/src') },
       // Only pure modules of services are imported (the employer contribution split): one rule, one code.
-      '@cubre/services': resolve(import.meta.dirname, '../services/src'),
-    },
+      { find: '@cubre/services', replacement: resolve(import.meta.dirname, '../services/src') },
+      // kushki.js (CommonJS, its own lazy chunk) requires these, whose `module` entries are ES modules: a
+      // require of an ES module costs the bundler's interop helpers, which land in the runtime chunk every
+      // page loads. Their CommonJS builds are the same code and keep the comparator's initial JS as it was.
+      ...KUSHKI_COMMONJS_DEPENDENCIES.map(([name, file]) => ({
+        find: new RegExp(`^${name.replace('/', '\\/')}$`),
+        replacement: resolve(import.meta.dirname, '../node_modules', file),
+      })),
+    ],
   },
   build: {
     outDir: 'dist',

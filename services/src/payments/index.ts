@@ -1,3 +1,4 @@
+import type { CardTokenizer } from '@cubre/schemas/payments/cardTokenizer';
 import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
 import { Router } from 'express';
 import type { AppContext, HttpModule } from '@cubre/platform/http/app';
@@ -33,6 +34,8 @@ export const paymentsModule = (
     notificationSecrets?: NotificationSecrets;
     /** Group insurance's rows module, which judges a company's collaborators (issue 14). */
     judgeActivationRows?: JudgeActivationRows;
+    /** The payment step's browser tokenizer (`cardTokenizerFromEnv`); the sandbox's by default. */
+    cardTokenizer?: CardTokenizer;
   } = {},
 ): HttpModule & { categories: string[] } => ({
   name: 'payments',
@@ -50,7 +53,16 @@ export const paymentsModule = (
       );
     }
     const startSubscription = options.subscriptions?.(context);
-    router.use(purchaseRoutes(context, gateway, catalogue, startSubscription, options.judgeActivationRows));
+    router.use(
+      purchaseRoutes(
+        context,
+        gateway,
+        catalogue,
+        startSubscription,
+        options.judgeActivationRows,
+        options.cardTokenizer,
+      ),
+    );
     if (options.resumeMail) router.use(resumeLinkRoutes(context, options.resumeMail));
     router.use(paymentAdminRoutes(context));
     router.use(paymentReversalRoutes(context, gateway));
@@ -68,6 +80,7 @@ export const paymentsModule = (
 });
 
 export { gatewayFromEnv } from './gateway/gatewayFromEnv';
+export { cardTokenizerFromEnv, type BrowserSources } from './gateway/cardTokenizer';
 export { reconcilePendingPayments, RECONCILE_AFTER_MS } from './reconciliation';
 export type { AutomaticCharge, PaymentGateway } from './gateway/port';
 export type { ResumeMail } from './resumeLinkRoutes';

@@ -1,3 +1,4 @@
+import type { CardTokenizer } from '@cubre/schemas/payments/cardTokenizer';
 import { PaymentParams, PayBody, SaleParams, startSaleBody } from '@cubre/schemas/payments/sales';
 import { Router, type Response } from 'express';
 import type { AppContext } from '@cubre/platform/http/app';
@@ -34,6 +35,8 @@ export function purchaseRoutes(
   catalogue: PurchaseCatalogue,
   startSubscription?: StartSubscription,
   judgeActivationRows?: JudgeActivationRows,
+  /** The browser tokenizer the payment step uses (the gateway's library, its public merchant id). */
+  cardTokenizer: CardTokenizer = { provider: 'sandbox' },
 ): Router {
   const router = Router();
 
@@ -51,7 +54,7 @@ export function purchaseRoutes(
     if (!view) throw notFound(`no existe la venta ${saleId}`);
     res.setHeader('Cache-Control', 'no-store');
     if (status === 201) res.location(`${SALES_PATH}/${saleId}`);
-    res.status(status).json(view);
+    res.status(status).json({ ...view, cardTokenizer });
   }
 
   router.post(
@@ -98,7 +101,9 @@ export function purchaseRoutes(
       const payment = await paymentsOf(context.readStore).findOne({ _id: paid.paymentId });
       const sale = await saleViewOf(context.readStore, params.saleId);
       res.setHeader('Cache-Control', 'no-store');
-      res.status(paid.created ? 201 : 200).json({ payment: payment && paymentViewOf(payment), sale });
+      res
+        .status(paid.created ? 201 : 200)
+        .json({ payment: payment && paymentViewOf(payment), sale: sale && { ...sale, cardTokenizer } });
     }),
   );
 

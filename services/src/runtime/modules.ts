@@ -45,6 +45,7 @@ import { siteModule } from '../site';
 import { insurersModule } from '../insurers';
 import { paymentsModule } from '../payments';
 import { arrearsModule } from '../arrears';
+import type { CardTokenizer } from '@cubre/schemas/payments/cardTokenizer';
 import type { NotificationSecrets, PaymentGateway, ResumeMail } from '../payments';
 import {
   subscriptionSaleStatesReactor,
@@ -172,6 +173,8 @@ export const configuredModules = (options: {
   resumeMail?: ResumeMail;
   /** The providers' notification (webhook) secrets. */
   notificationSecrets?: NotificationSecrets;
+  /** The payment step's browser tokenizer (the configured gateway's library and public id). */
+  cardTokenizer?: CardTokenizer;
   /** DATA_DIR: group insurance keeps its bulk-load files there (issue 16). */
   dataDir: string;
   /** Rows between two progress events of a running bulk load (tests lower it). */
@@ -184,6 +187,7 @@ export const configuredModules = (options: {
   paymentsModule(options.paymentGateway, {
     resumeMail: options.resumeMail,
     notificationSecrets: options.notificationSecrets,
+    cardTokenizer: options.cardTokenizer,
     judgeActivationRows,
     subscriptions: (context) =>
       subscriptionStarter(context.eventStore, options.operationDayOf ?? operationDayOf(context.readStore)),

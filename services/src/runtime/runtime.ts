@@ -15,7 +15,12 @@ import { adminConsoleModule } from '../adminConsole';
 import { editionModule } from '@cubre/platform/http/editions';
 import { storefrontModule } from '../storefront';
 import { identityAuthenticator } from '../identity';
-import { gatewayFromEnv, notificationSecretsFromEnv, reconcilePendingPayments } from '../payments';
+import {
+  cardTokenizerFromEnv,
+  gatewayFromEnv,
+  notificationSecretsFromEnv,
+  reconcilePendingPayments,
+} from '../payments';
 import { sendRemindersJob } from '../arrears';
 import {
   chargeSubscriptionsJob,
@@ -61,7 +66,7 @@ export interface RuntimeHooks {
   mailTransport?: MailTransport;
   /** Where the mail domain reads SMTP_*, MAIL_FROM… (tests); process.env by default. */
   mailEnv?: NodeJS.ProcessEnv;
-  /** Where payments read the providers' notification secrets (tests); process.env by default. */
+  /** Where payments read the providers' notification secrets and the browser tokenizer's settings (tests); process.env by default. */
   paymentEnv?: NodeJS.ProcessEnv;
 }
 
@@ -135,6 +140,8 @@ export async function startRuntime(
   }
   const paymentGateway =
     hooks.paymentGateway ?? gatewayFromEnv(process.env, undefined, { dataDir: config.DATA_DIR });
+  // The payment step's browser library and the hosts the storefront's CSP opens for it (issue 14).
+  const cardTokenizer = cardTokenizerFromEnv(hooks.paymentEnv ?? process.env);
   const retrySchedule: RetrySchedule = {
     soft: parseRetryDays(config.SUBSCRIPTION_SOFT_RETRY_DAYS),
     hard: parseRetryDays(config.SUBSCRIPTION_HARD_RETRY_DAYS),
@@ -223,6 +230,7 @@ export async function startRuntime(
       readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
       editionHosts: config.EDITION_HOSTS,
       frameAncestors: config.FRAME_ANCESTORS,
+      providerSources: cardTokenizer.sources,
       trustedProxies: config.TRUSTED_PROXIES,
       compressMinBytes: config.COMPRESS_MIN_BYTES,
     },
@@ -242,6 +250,7 @@ export async function startRuntime(
       retrySchedule,
       resumeMail: { requester: mail.requester, publicUrl: mail.settings.publicUrl },
       notificationSecrets: notificationSecretsFromEnv(hooks.paymentEnv ?? process.env),
+      cardTokenizer: cardTokenizer.tokenizer,
       dataDir: config.DATA_DIR,
       bulkLoadProgressEvery: config.BULK_LOAD_PROGRESS_EVERY,
       bulkLoadRetention: {

@@ -140,7 +140,7 @@ export function PaymentStep({
     try {
       if (!current.token) {
         try {
-          const { token } = await tokenizeCard(card, sale.amount, lang);
+          const { token } = await tokenizeCard(card, sale, lang);
           current = { ...current, token };
           attempt.current = current;
         } catch (error) {

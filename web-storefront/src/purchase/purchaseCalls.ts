@@ -1,12 +1,16 @@
-import type { PaymentView, SaleView } from '@cubre/schemas/payments/sales';
-import { api } from '../api/client';
+import type { PurchaseSaleView } from '@cubre/schemas/payments/cardTokenizer';
+import type { Lang } from '@cubre/schemas/payments/errorCatalogue';
+import type { PaymentView } from '@cubre/schemas/payments/sales';
+import { ApiError, api } from '../api/client';
 import type { CardValues } from '../domain/purchase/cardForm';
 import { tokenBody } from '../domain/purchase/cardForm';
 import type { CollaboratorValues, CompanyValues } from '../domain/purchase/company';
 import type { PurchaseStep } from '../domain/purchase/purchaseSteps';
 import type { ApiProfile } from '../profile/ProfileContext';
 
-export type { PaymentView, SaleView };
+/** A sale as the purchase calls answer it: with the browser tokenizer of the configured gateway. */
+export type SaleView = PurchaseSaleView;
+export type { PaymentView };
 
 const SALES = '/api/compra-online/ventas';
 /** The embedded sandbox gateway's browser tokenizer (npm start's default gateway). */
@@ -93,15 +97,32 @@ export const requestResumeLink = (saleId: string, session: string, lang: string)
   });
 
 /**
- * The card to a token, in the browser: the sandbox's tokenizer, shaped like Kushki's (a Kushki build would
- * call kushki.js here). Its refusals come in the page's language (Accept-Language).
+ * The card to a token, in the browser, by the sale's gateway (`cardTokenizer`, from the server): Kushki's
+ * own library (`kushkiTokenizer`, a chunk loaded only then; its subscription token for a monthly sale), or
+ * the sandbox's tokenizer, shaped like Kushki's. Either way a refusal is an ApiError 400 whose errors name
+ * the card's fields, in the page's language.
  */
-export const tokenizeCard = (card: CardValues, amount: SaleView['amount'], lang: string) =>
-  api<{ token: string }>(SANDBOX_TOKENS, {
+export async function tokenizeCard(
+  card: CardValues,
+  sale: SaleView,
+  lang: string,
+): Promise<{ token: string }> {
+  const tokenizer = sale.cardTokenizer;
+  if (tokenizer.provider === 'kushki') {
+    const { kushkiToken } = await import('./kushkiTokenizer');
+    const answer = await kushkiToken(tokenizer, card, sale.amount, sale.billing, pageLang(lang));
+    if ('token' in answer) return answer;
+    throw new ApiError(400, { title: answer.title, errors: answer.errors });
+  }
+  if (tokenizer.provider === 'none') throw new ApiError(503, { title: 'card tokenizer unavailable' });
+  return api<{ token: string }>(SANDBOX_TOKENS, {
     method: 'POST',
     headers: { 'accept-language': lang },
-    body: tokenBody(card, amount),
+    body: tokenBody(card, sale.amount),
   });
+}
+
+const pageLang = (lang: string): Lang => (lang === 'en' || lang === 'pt' ? lang : 'es');
 
 /** What a step may say besides its name: the contact data (the first step), the card type (002-4.10). */
 export type LeadStepData = Partial<BuyerData> & {

@@ -12,7 +12,7 @@ import { openApiRoute } from './openApi';
 import { HttpProblem, sendProblem } from './problem';
 import type { RateLimits } from './rateLimits';
 import { requestLog } from './requestLog';
-import { securityHeaders } from './securityHeaders';
+import { securityHeaders, type ProviderSources } from './securityHeaders';
 import type { ExpiringState } from '../ports/expiringState';
 
 /** Read-your-writes: resolves true once the named projections show the write (issue 2, item 6). */
@@ -37,6 +37,11 @@ export interface AppConfig {
   trustedProxies: string[];
   /** Origins that may frame the site (FRAME_ANCESTORS; none by default). */
   frameAncestors: string[];
+  /**
+   * Hosts the configured payment provider's browser library needs on the storefront's pages (its script,
+   * API and frames: the CSP names them and nothing else); none for the sandbox. Absent: none.
+   */
+  providerSources?: ProviderSources;
   /** Answers smaller than this many bytes go uncompressed (COMPRESS_MIN_BYTES). */
   compressMinBytes: number;
 }
@@ -89,7 +94,12 @@ export function createApp(options: {
   app.set('query parser', 'simple');
 
   app.use(requestLog(options.logger));
-  app.use(securityHeaders({ frameAncestors: context.config.frameAncestors }));
+  app.use(
+    securityHeaders({
+      frameAncestors: context.config.frameAncestors,
+      providerSources: context.config.providerSources,
+    }),
+  );
   // JSON and HTML above the threshold, gzip or deflate as the client asks (issue 12: a comparator page was
   // 34 KB where gzip makes it 2.4 KB). Built assets are served precompressed and skip this.
   app.use(compression({ threshold: context.config.compressMinBytes }));
