@@ -11,6 +11,8 @@ import type { JudgeActivationRows } from './companySale';
 import type { StartSubscription } from './purchase';
 import { resumeLinkRoutes, type ResumeMail } from './resumeLinkRoutes';
 import { purchaseRoutes } from './routes';
+import { WebpayPlusGateway } from './gateway/transbank/webpayPlusGateway';
+import { webpayRoutes } from './webpayRoutes';
 
 /** Where the sandbox's browser tokenizer answers (`npm start`'s default gateway; issue 14). */
 export const SANDBOX_TOKENS_PATH = '/api/sandbox-gateway/tokens';
@@ -48,6 +50,8 @@ export const paymentsModule = (
     }
     const startSubscription = options.subscriptions?.(context);
     router.use(purchaseRoutes(context, gateway, catalogue, startSubscription, options.judgeActivationRows));
+    // Webpay Plus pays on Webpay's own page: its redirect and the buyer's return (webpayRoutes.ts).
+    if (gateway instanceof WebpayPlusGateway) router.use(webpayRoutes(context, gateway));
     if (options.resumeMail) router.use(resumeLinkRoutes(context, options.resumeMail));
     router.use(paymentAdminRoutes(context));
     router.use(paymentReversalRoutes(context, gateway));
@@ -57,6 +61,13 @@ export const paymentsModule = (
 });
 
 export { gatewayFromEnv } from './gateway/gatewayFromEnv';
+
+/**
+ * The origins a payment page's form may post to (the CSP's form-action): Webpay's host when Webpay Plus
+ * takes the payments (the buyer's browser POSTs the transaction's token there), none otherwise.
+ */
+export const formActionOriginsOf = (gateway: PaymentGateway): string[] =>
+  gateway instanceof WebpayPlusGateway ? [gateway.formOrigin] : [];
 export { reconcilePendingPayments, RECONCILE_AFTER_MS } from './reconciliation';
 export type { PaymentGateway } from './gateway/port';
 export type { ResumeMail } from './resumeLinkRoutes';

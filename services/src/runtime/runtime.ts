@@ -15,7 +15,12 @@ import { adminConsoleModule } from '../adminConsole';
 import { editionModule } from '@cubre/platform/http/editions';
 import { storefrontModule } from '../storefront';
 import { identityAuthenticator } from '../identity';
-import { gatewayFromEnv, notificationSecretsFromEnv, reconcilePendingPayments } from '../payments';
+import {
+  formActionOriginsOf,
+  gatewayFromEnv,
+  notificationSecretsFromEnv,
+  reconcilePendingPayments,
+} from '../payments';
 import { sendRemindersJob } from '../arrears';
 import {
   chargeSubscriptionsJob,
@@ -225,6 +230,7 @@ export async function startRuntime(
       frameAncestors: config.FRAME_ANCESTORS,
       trustedProxies: config.TRUSTED_PROXIES,
       compressMinBytes: config.COMPRESS_MIN_BYTES,
+      formActionOrigins: formActionOriginsOf(paymentGateway),
     },
     logger,
     rateLimits: createRateLimits(engines.rateLimits, rateLimitSettingsOf(config), logger),

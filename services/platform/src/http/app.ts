@@ -39,6 +39,8 @@ export interface AppConfig {
   frameAncestors: string[];
   /** Answers smaller than this many bytes go uncompressed (COMPRESS_MIN_BYTES). */
   compressMinBytes: number;
+  /** Origins a payment page's form may post to (the configured gateway's: Webpay's host); none by default. */
+  formActionOrigins?: string[];
 }
 
 /** What a domain's routes may use: ports, a clock, configuration. Never an adapter. */
@@ -89,7 +91,12 @@ export function createApp(options: {
   app.set('query parser', 'simple');
 
   app.use(requestLog(options.logger));
-  app.use(securityHeaders({ frameAncestors: context.config.frameAncestors }));
+  app.use(
+    securityHeaders({
+      frameAncestors: context.config.frameAncestors,
+      formActions: context.config.formActionOrigins ?? [],
+    }),
+  );
   // JSON and HTML above the threshold, gzip or deflate as the client asks (issue 12: a comparator page was
   // 34 KB where gzip makes it 2.4 KB). Built assets are served precompressed and skip this.
   app.use(compression({ threshold: context.config.compressMinBytes }));

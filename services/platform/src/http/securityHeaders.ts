@@ -16,7 +16,12 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * Inline styles are allowed: MUI's styling engine (emotion) writes style elements at run time. A style
  * cannot run code; scripts are what the policy keeps out.
  */
-export function securityHeaders(options: { frameAncestors: readonly string[] }): RequestHandler[] {
+export function securityHeaders(options: {
+  frameAncestors: readonly string[];
+  /** Payment providers' pages a form posts to (Webpay's host, named by the configured gateway); none by default. */
+  formActions?: readonly string[];
+}): RequestHandler[] {
+  const formAction = ["'self'", ...(options.formActions ?? [])];
   const framing = options.frameAncestors.length > 0 ? [...options.frameAncestors] : ["'none'"];
   return [
     helmet({
@@ -32,7 +37,7 @@ export function securityHeaders(options: { frameAncestors: readonly string[] }):
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
-          formAction: ["'self'"],
+          formAction,
           frameAncestors: framing,
         },
       },
