@@ -7,7 +7,9 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 /**
  * The headers every answer carries (issue 12): a Content-Security-Policy with no inline script (the
  * storefront and the console are built with none; a payment page adds its provider's library by name when
- * that issue lands), no plug-ins, forms and the base URL kept to the site; framing only by the origins
+ * that issue lands), no plug-ins, the base URL kept to the site, forms posted to the site and to the one
+ * payment page the configured gateway names (`formActions`: Webpay's host, where the browser POSTs the
+ * transaction's token), nothing else; framing only by the origins
  * named in `frameAncestors` (FRAME_ANCESTORS: the partner iframe mode of seed 001 §5), none by default,
  * with X-Frame-Options DENY for browsers that predate frame-ancestors; nosniff; a referrer that leaves
  * the site as its origin only. Strict-Transport-Security only on answers sent over https, where it means
