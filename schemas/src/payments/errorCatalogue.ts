@@ -893,6 +893,20 @@ const PROCESSOR_REASONS_BANK: Row[] = [
   ],
 ];
 
+/**
+ * Ours, not the seed's: a redirect payment the buyer left on the provider's page (Webpay's "Anular", or its
+ * time ran out). Nothing was charged; the buyer may pay again.
+ */
+export const WEBPAY_ABORTED_CODE = 'webpay_aborted';
+const REDIRECT_ABORTED: Row[] = [
+  [
+    WEBPAY_ABORTED_CODE,
+    'El pago en Webpay se anuló o se agotó el tiempo para completarlo; no se hizo ningún cobro. Puedes pagar nuevamente.',
+    'The Webpay payment was cancelled or its time ran out; nothing was charged. You can pay again.',
+    'O pagamento no Webpay foi cancelado ou o tempo para concluí-lo acabou; nada foi cobrado. Você pode pagar novamente.',
+  ],
+];
+
 export const PAYMENT_ERROR_CATALOGUE: readonly CatalogueEntry[] = [
   ...rows('provider', 'service', 'retry_or_other_method', PROVIDER_SERVICE),
   ...rows('provider', 'invalid_data', 'check_data', [...PROVIDER_INVALID, ...CARD_DATA, ...REQUEST_DATA]),
@@ -902,6 +916,7 @@ export const PAYMENT_ERROR_CATALOGUE: readonly CatalogueEntry[] = [
   ...rows('processor', 'declined', 'retry_or_other_method', [...PROCESSOR_CODES, ...PROCESSOR_REASONS_RETRY]),
   ...rows('processor', 'invalid_data', 'check_data', PROCESSOR_REASONS_DATA),
   ...rows('processor', 'declined', 'call_bank', PROCESSOR_REASONS_BANK),
+  ...rows('provider', 'service', 'retry_or_other_method', REDIRECT_ABORTED),
 ];
 
 const byCode = new Map(PAYMENT_ERROR_CATALOGUE.map((entry) => [entry.code, entry]));

@@ -150,6 +150,20 @@ export const PaymentSubscriptionOpenedData = z.strictObject({
 });
 export const PaymentSubscriptionOpened = eventOf('PaymentSubscriptionOpened', PaymentSubscriptionOpenedData);
 
+/**
+ * A Webpay Plus payment (a redirect flow): the transaction Transbank created for it, kept before the buyer is
+ * sent to Webpay's page. A retry of the pay call answers the same transaction, the return page checks the
+ * token the buyer brings back against it, and reconciliation asks Webpay by it (Webpay Plus reports a
+ * transaction by its token only). The token names a transaction, never a card.
+ */
+export const PaymentRedirectStartedData = z.strictObject({
+  paymentId: PaymentId,
+  gatewayToken: z.string().min(1).max(120),
+  /** Webpay's form, where the browser POSTs `token_ws`. */
+  url: z.url({ protocol: /^https?$/ }).max(300),
+});
+export const PaymentRedirectStarted = eventOf('PaymentRedirectStarted', PaymentRedirectStartedData);
+
 export const PaymentApprovedData = z.strictObject({
   paymentId: PaymentId,
   chargeId: z.string().max(120),
@@ -407,5 +421,10 @@ export const SaleView = z.strictObject({
    */
   failureRedirectUrl: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The gateway that takes the payment, where the payment step needs to know it: `webpay_plus` sends the
+   * buyer to Webpay's own page instead of a card form.
+   */
+  gateway: z.string().max(40).optional(),
 });
 export type SaleView = z.infer<typeof SaleView>;

@@ -13,6 +13,8 @@ import type { JudgeActivationRows } from './companySale';
 import type { StartSubscription } from './purchase';
 import { resumeLinkRoutes, type ResumeMail } from './resumeLinkRoutes';
 import { purchaseRoutes } from './routes';
+import { WebpayPlusGateway } from './gateway/transbank/webpayPlusGateway';
+import { webpayRoutes } from './webpayRoutes';
 
 /** Where the sandbox's browser tokenizer answers (`npm start`'s default gateway; issue 14). */
 export const SANDBOX_TOKENS_PATH = '/api/sandbox-gateway/tokens';
@@ -63,6 +65,8 @@ export const paymentsModule = (
         options.cardTokenizer,
       ),
     );
+    // Webpay Plus pays on Webpay's own page: its redirect and the buyer's return (webpayRoutes.ts).
+    if (gateway instanceof WebpayPlusGateway) router.use(webpayRoutes(context, gateway));
     if (options.resumeMail) router.use(resumeLinkRoutes(context, options.resumeMail));
     router.use(paymentAdminRoutes(context));
     router.use(paymentReversalRoutes(context, gateway));
@@ -81,6 +85,13 @@ export const paymentsModule = (
 
 export { gatewayFromEnv } from './gateway/gatewayFromEnv';
 export { cardTokenizerFromEnv, type BrowserSources } from './gateway/cardTokenizer';
+
+/**
+ * The origins a payment page's form may post to (the CSP's form-action): Webpay's host when Webpay Plus
+ * takes the payments (the buyer's browser POSTs the transaction's token there), none otherwise.
+ */
+export const formActionOriginsOf = (gateway: PaymentGateway): string[] =>
+  gateway instanceof WebpayPlusGateway ? [gateway.formOrigin] : [];
 export { reconcilePendingPayments, RECONCILE_AFTER_MS } from './reconciliation';
 export type { AutomaticCharge, PaymentGateway } from './gateway/port';
 export type { ResumeMail } from './resumeLinkRoutes';

@@ -3,6 +3,7 @@ import {
   PaymentApprovedData,
   PaymentDeclinedData,
   PaymentFailedData,
+  PaymentRedirectStartedData,
   PaymentRefundedData,
   PaymentRequestedData,
   PaymentReversalRefusedData,
@@ -21,6 +22,7 @@ export const paymentStream = (paymentId: string) => `${PAYMENT_CATEGORY}-${payme
 export const PaymentDomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('PaymentRequested'), data: PaymentRequestedData }),
   z.object({ type: z.literal('PaymentSubscriptionOpened'), data: PaymentSubscriptionOpenedData }),
+  z.object({ type: z.literal('PaymentRedirectStarted'), data: PaymentRedirectStartedData }),
   z.object({ type: z.literal('PaymentApproved'), data: PaymentApprovedData }),
   z.object({ type: z.literal('PaymentDeclined'), data: PaymentDeclinedData }),
   z.object({ type: z.literal('PaymentFailed'), data: PaymentFailedData }),
@@ -67,8 +69,15 @@ export type RecordReversalOutcome =
     };
 /** A monthly sale's payment: the provider's subscription made for it, before its first charge. */
 export type RecordSubscriptionOpened = { type: 'RecordSubscriptionOpened'; gatewaySubscriptionId: string };
+/** A redirect payment (Webpay Plus): the provider's transaction made for it, before the buyer goes there. */
+export type RecordRedirectStarted = { type: 'RecordRedirectStarted'; gatewayToken: string; url: string };
 export type PaymentCommand =
-  RequestPayment | RecordSubscriptionOpened | RecordChargeOutcome | RequestReversal | RecordReversalOutcome;
+  | RequestPayment
+  | RecordSubscriptionOpened
+  | RecordRedirectStarted
+  | RecordChargeOutcome
+  | RequestReversal
+  | RecordReversalOutcome;
 
 /** The last void or refund asked of the provider, and whether it was answered. */
 export type Reversal = { reversalId: string; kind: ReversalKind; answered: boolean };
@@ -85,6 +94,8 @@ export type PaymentState =
       reversal: Reversal | null;
       /** A monthly sale's payment: the provider's subscription it opened (null for a one-time payment). */
       gatewaySubscriptionId: string | null;
+      /** A redirect payment's transaction (Webpay Plus: its token and form), or null. */
+      redirect: { gatewayToken: string; url: string } | null;
     };
 
 /** 002 §8: the same idempotency key with another request. */
@@ -112,10 +123,15 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentDomain
           chargeId: null,
           reversal: null,
           gatewaySubscriptionId: null,
+          redirect: null,
         };
       case 'PaymentSubscriptionOpened':
         return state.status === 'Requested'
           ? { ...state, gatewaySubscriptionId: event.data.gatewaySubscriptionId }
+          : state;
+      case 'PaymentRedirectStarted':
+        return state.status === 'Requested'
+          ? { ...state, redirect: { gatewayToken: event.data.gatewayToken, url: event.data.url } }
           : state;
       case 'PaymentApproved':
         return state.status === 'Requested'
@@ -167,6 +183,23 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentDomain
                 data: {
                   paymentId: state.payment.paymentId,
                   gatewaySubscriptionId: command.gatewaySubscriptionId,
+                },
+              },
+            ]
+          : [];
+      case 'RecordRedirectStarted':
+        if (state.status === 'Empty') {
+          throw new CommandRejected('el pago no existe', 'not_found', 422, 'paymentId');
+        }
+        // Once, and only while the payment waits: the transaction kept is the one the buyer was sent to.
+        return state.redirect === null && state.state === 'PENDING'
+          ? [
+              {
+                type: 'PaymentRedirectStarted',
+                data: {
+                  paymentId: state.payment.paymentId,
+                  gatewayToken: command.gatewayToken,
+                  url: command.url,
                 },
               },
             ]

@@ -234,7 +234,7 @@ export type Outcome =
   | { outcome: 'pending' };
 
 /** The gateway's answer as the payment records it; an uncertain error stays PENDING for reconciliation. */
-function outcomeOf(result: ChargeResult): Outcome {
+export function outcomeOf(result: ChargeResult): Outcome {
   switch (result.outcome) {
     case 'approved':
       return {

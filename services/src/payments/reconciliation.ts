@@ -73,7 +73,7 @@ export async function reconcilePendingPayments(deps: {
   );
   let settled = 0;
   for (const payment of pending) {
-    const status = await deps.gateway.findCharge(payment._id);
+    const status = await statusOf(deps, payment._id);
     const outcome = outcomeOfStatus(status);
     if (!outcome) {
       deps.logger.warn(
@@ -110,6 +110,25 @@ export async function reconcilePendingPayments(deps: {
     settled++;
   }
   return { looked: pending.length, settled };
+}
+
+/**
+ * What the provider did for a payment. A redirect payment (Webpay Plus) is asked by the transaction's token
+ * kept on it, since Webpay Plus reports a transaction by its token only; one whose token was never kept
+ * (Transbank's answer to `create` lost) was never shown to a buyer, so nobody could pay it: not charged.
+ * Any other is asked by its key (`findCharge`).
+ */
+async function statusOf(
+  deps: { eventStore: EventStore; gateway: PaymentGateway },
+  paymentId: string,
+): Promise<ChargeStatus> {
+  const payment = await loadAggregate(deps.eventStore, paymentAggregate, paymentStream(paymentId));
+  if (payment.state.status === 'Requested' && payment.state.payment.gateway === 'webpay_plus') {
+    if (!payment.state.redirect) return { outcome: 'not_found', gateway: 'webpay_plus' };
+    if (deps.gateway.name === 'webpay_plus')
+      return deps.gateway.getCharge(payment.state.redirect.gatewayToken);
+  }
+  return deps.gateway.findCharge(paymentId);
 }
 
 /**

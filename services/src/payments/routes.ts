@@ -24,6 +24,22 @@ const missingKey = () =>
     },
   ]);
 
+const webpayOnly = () =>
+  new HttpProblem(
+    422,
+    'webpay_redirect',
+    'Solicitud inválida',
+    'con Webpay Plus se paga en la página de Webpay',
+    [
+      {
+        field: 'token',
+        rule: 'webpay_redirect',
+        message:
+          'inicie el pago con POST /api/compra-online/ventas/{id}/webpay: Webpay no recibe tokens de tarjeta',
+      },
+    ],
+  );
+
 /**
  * The buyer's side of an online purchase (issue 14): start the session's sale, read it, pay it. Anonymous
  * like the lead calls, limited as a purchase (the `purchase` family and its human check), and answered only by
@@ -54,7 +70,9 @@ export function purchaseRoutes(
     if (!view) throw notFound(`no existe la venta ${saleId}`);
     res.setHeader('Cache-Control', 'no-store');
     if (status === 201) res.location(`${SALES_PATH}/${saleId}`);
-    res.status(status).json({ ...view, cardTokenizer });
+    // The payment step's form depends on the gateway (Webpay Plus: a redirect, no card form; Kushki: its
+    // tokenizer).
+    res.status(status).json({ ...view, gateway: gateway.name, cardTokenizer });
   }
 
   router.post(
@@ -84,6 +102,8 @@ export function purchaseRoutes(
     `${SALES_PATH}/:saleId/pagos`,
     context.rateLimits.guard('purchase'),
     validated({ params: SaleParams, body: PayBody }, async ({ params, body }, req, res) => {
+      // Webpay Plus takes no card token: its transaction is paid on Webpay's page (webpayRoutes.ts).
+      if (gateway.name === 'webpay_plus') throw webpayOnly();
       const idempotencyKey = req.get('Idempotency-Key');
       if (!idempotencyKey) throw missingKey();
       const metadata = commandMetadataOf(req, context.clock(), anonymousVisitor);

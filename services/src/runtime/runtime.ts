@@ -17,6 +17,7 @@ import { storefrontModule } from '../storefront';
 import { identityAuthenticator } from '../identity';
 import {
   cardTokenizerFromEnv,
+  formActionOriginsOf,
   gatewayFromEnv,
   notificationSecretsFromEnv,
   reconcilePendingPayments,
@@ -233,6 +234,7 @@ export async function startRuntime(
       providerSources: cardTokenizer.sources,
       trustedProxies: config.TRUSTED_PROXIES,
       compressMinBytes: config.COMPRESS_MIN_BYTES,
+      formActionOrigins: formActionOriginsOf(paymentGateway),
     },
     logger,
     rateLimits: createRateLimits(engines.rateLimits, rateLimitSettingsOf(config), logger),

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -35,6 +35,8 @@ import { SendProblems } from '../request/problems';
 import { paySale, readSale, tokenizeCard, type PaymentView, type SaleView } from './purchaseCalls';
 
 export const newUuid = (): string => uuidFromBytes(crypto.getRandomValues(new Uint8Array(16)));
+// Webpay Plus pays on Webpay's page, not with this card form: its own lazy chunk (the route's JS budget).
+const WebpayRedirect = lazy(() => import('./WebpayRedirect'));
 
 const INPUT: Record<CardField, { autoComplete: string; inputMode?: 'numeric'; maxLength?: number }> = {
   name: { autoComplete: 'cc-name' },
@@ -212,6 +214,12 @@ export function PaymentStep({
       fullWidth
     />
   );
+  if (sale.gateway === 'webpay_plus')
+    return (
+      <Suspense fallback={<LinearProgress />}>
+        <WebpayRedirect sale={sale} newKey={newUuid} onSale={onSale} onPaid={onPaid} />
+      </Suspense>
+    );
   const amount = formatMoney(majorAmount(sale.amount), sale.amount.currency as 'CLP');
   return (
     <Box

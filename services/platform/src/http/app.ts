@@ -44,6 +44,8 @@ export interface AppConfig {
   providerSources?: ProviderSources;
   /** Answers smaller than this many bytes go uncompressed (COMPRESS_MIN_BYTES). */
   compressMinBytes: number;
+  /** Origins a payment page's form may post to (the configured gateway's: Webpay's host); none by default. */
+  formActionOrigins?: string[];
 }
 
 /** What a domain's routes may use: ports, a clock, configuration. Never an adapter. */
@@ -98,6 +100,7 @@ export function createApp(options: {
     securityHeaders({
       frameAncestors: context.config.frameAncestors,
       providerSources: context.config.providerSources,
+      formActions: context.config.formActionOrigins ?? [],
     }),
   );
   // JSON and HTML above the threshold, gzip or deflate as the client asks (issue 12: a comparator page was

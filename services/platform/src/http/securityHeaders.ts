@@ -17,7 +17,11 @@ export interface ProviderSources {
  */
 const NOT_A_STOREFRONT_PAGE = /^\/(api|admin|url|healthz|readyz|metrics|ops)(\/|$)/;
 
-function policy(options: { frameAncestors: readonly string[]; providers?: ProviderSources }) {
+function policy(options: {
+  frameAncestors: readonly string[];
+  formActions: readonly string[];
+  providers?: ProviderSources;
+}) {
   const framing = options.frameAncestors.length > 0 ? [...options.frameAncestors] : ["'none'"];
   const providers = options.providers;
   return helmet({
@@ -37,7 +41,7 @@ function policy(options: { frameAncestors: readonly string[]; providers?: Provid
           : {}),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...options.formActions],
         frameAncestors: framing,
       },
     },
@@ -53,7 +57,9 @@ function policy(options: { frameAncestors: readonly string[]; providers?: Provid
 
 /**
  * The headers every answer carries (issue 12): a Content-Security-Policy with no inline script (the
- * storefront and the console are built with none), no plug-ins, forms and the base URL kept to the site;
+ * storefront and the console are built with none), no plug-ins, the base URL kept to the site, forms posted
+ * to the site and to the one payment page the configured gateway names (`formActions`: Webpay's host, where
+ * the browser POSTs the transaction's token);
  * framing only by the origins named in `frameAncestors` (FRAME_ANCESTORS: the partner iframe mode of seed
  * 001 §5), none by default, with X-Frame-Options DENY for browsers that predate frame-ancestors; nosniff; a
  * referrer that leaves the site as its origin only. Strict-Transport-Security only on answers sent over
@@ -71,12 +77,15 @@ function policy(options: { frameAncestors: readonly string[]; providers?: Provid
 export function securityHeaders(options: {
   frameAncestors: readonly string[];
   providerSources?: ProviderSources;
+  /** Payment providers' pages a form posts to (Webpay's host, named by the configured gateway); none by default. */
+  formActions?: readonly string[];
 }): RequestHandler[] {
-  const strict = policy({ frameAncestors: options.frameAncestors });
+  const formActions = options.formActions ?? [];
+  const strict = policy({ frameAncestors: options.frameAncestors, formActions });
   const sources = options.providerSources;
   const opened =
     sources && sources.scriptSrc.length + sources.connectSrc.length + sources.frameSrc.length > 0
-      ? policy({ frameAncestors: options.frameAncestors, providers: sources })
+      ? policy({ frameAncestors: options.frameAncestors, formActions, providers: sources })
       : strict;
   return [
     (req, res, next) => (NOT_A_STOREFRONT_PAGE.test(req.path) ? strict : opened)(req, res, next),

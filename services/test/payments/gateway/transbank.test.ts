@@ -49,7 +49,8 @@ describe('Transbank Webpay Plus through transbank-sdk', () => {
   test('start creates the transaction with Tbk-Api-Key headers, a buy order from the key, the amount in pesos', async () => {
     provider.respond(() => ({
       status: 200,
-      body: { token: TOKEN, url: 'https://webpay3gint.transbank.cl/webpayserver/initTransaction' },
+      // Webpay's form is on Webpay's own host (here the local server standing in for it).
+      body: { token: TOKEN, url: `${provider.url}/webpayserver/initTransaction` },
     }));
     const started = await webpay.start({
       amount: money(15990, 'CLP'),
@@ -60,7 +61,7 @@ describe('Transbank Webpay Plus through transbank-sdk', () => {
     expect(started).toEqual({
       outcome: 'redirect',
       gateway: 'webpay_plus',
-      url: 'https://webpay3gint.transbank.cl/webpayserver/initTransaction',
+      url: `${provider.url}/webpayserver/initTransaction`,
       token: TOKEN,
     });
     const [request] = provider.requests;
@@ -93,6 +94,21 @@ describe('Transbank Webpay Plus through transbank-sdk', () => {
       outcome: 'error',
       kind: 'unsupported',
     });
+  });
+
+  test("start refuses a form url off Webpay's host: the buyer is sent nowhere the CSP does not name", async () => {
+    provider.respond(() => ({
+      status: 200,
+      body: { token: TOKEN, url: 'https://elsewhere.example/webpayserver/initTransaction' },
+    }));
+    const started = await webpay.start({
+      amount: money(15990, 'CLP'),
+      idempotencyKey: 'wp-off-host',
+      sessionId: 'session-1',
+      returnUrl: 'https://cubre.example/retorno',
+    });
+    expect(started).toMatchObject({ outcome: 'error', kind: 'bad_response', uncertain: false });
+    expect(webpay.formOrigin).toBe(provider.url);
   });
 
   test('charge commits the token (PUT) and an authorised commit is approved, the token being the charge id', async () => {

@@ -43,8 +43,14 @@ export class WebpayPlusGateway implements PaymentGateway {
   readonly name = GATEWAY;
   private readonly ledger = new IdempotencyLedger();
   private readonly transaction: InstanceType<typeof WebpayPlus.Transaction>;
+  /**
+   * Webpay's origin (TRANSBANK_ENVIRONMENT's: integration or production): the only place the payment
+   * page's form posts to, so the Content-Security-Policy's form-action names it and nothing else.
+   */
+  readonly formOrigin: string;
 
   constructor(config: TransbankConfig) {
+    this.formOrigin = new URL(config.environment).origin;
     this.transaction = new WebpayPlus.Transaction(
       new Options(config.commerceCode, config.apiKey, config.environment, config.timeoutMs ?? 30_000),
     );
@@ -72,6 +78,16 @@ export class WebpayPlusGateway implements PaymentGateway {
           kind: 'bad_response',
           uncertain: true,
           detail: 'no token or url',
+        };
+      }
+      // The browser is sent where Transbank says, but only to Webpay's own host: the CSP allows no other.
+      if (new URL(created.url).origin !== this.formOrigin) {
+        return {
+          outcome: 'error',
+          gateway: GATEWAY,
+          kind: 'bad_response',
+          uncertain: false,
+          detail: `url outside ${this.formOrigin}`,
         };
       }
       return { outcome: 'redirect', gateway: GATEWAY, url: created.url, token: created.token };
