@@ -694,8 +694,10 @@ export const en: ConsoleMessages = {
         lead_reminder: 'Lead reminder',
         lead_assigned: 'Lead assigned',
         purchase_resume: 'Continue purchase',
+        user_invitation: 'Console invitation',
+        invitation_notice: 'Invitation notice',
       },
-      subjects: { subscription: 'Subscription', sale: 'Sale', lead: 'Lead' },
+      subjects: { subscription: 'Subscription', sale: 'Sale', lead: 'Lead', user: 'User' },
       errors: {
         connection: 'No connection to the server',
         timeout: 'Timed out',

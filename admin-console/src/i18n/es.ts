@@ -905,8 +905,10 @@ export const cubre = {
       lead_reminder: 'Recordatorio de lead',
       lead_assigned: 'Lead asignado',
       purchase_resume: 'Continuar compra',
+      user_invitation: 'Invitación a la consola',
+      invitation_notice: 'Aviso de invitación',
     },
-    subjects: { subscription: 'Suscripción', sale: 'Venta', lead: 'Lead' },
+    subjects: { subscription: 'Suscripción', sale: 'Venta', lead: 'Lead', user: 'Usuario' },
     errors: {
       connection: 'Sin conexión con el servidor',
       timeout: 'Tiempo agotado',

@@ -102,6 +102,10 @@ export async function startRuntime(
     linkSecret: dataDirSecret(config.DATA_DIR, 'mail-link-secret'),
   });
 
+  const settings = domainSettingsOf(config);
+  // Identity's invitations are mailed through the mail domain, their links into the console (issue 15).
+  settings.identity.invitationMail = { requester: mail.requester, consoleUrl: mail.settings.consoleUrl };
+
   if (roles.has('projector')) {
     runner = createProjectionRunner({
       projections: [
@@ -111,6 +115,7 @@ export async function startRuntime(
           readStore: engines.readStore,
           clock,
           logger,
+          identity: settings.identity,
         }),
         mail.reactor,
       ],
@@ -211,7 +216,6 @@ export async function startRuntime(
   const visibility: Visibility = runner
     ? { waitUntilVisible: (target, names, timeoutMs) => runner.waitUntilVisible(target, names, timeoutMs) }
     : remoteVisibility(engines.readStore, engines.partitionKeyOf);
-  const settings = domainSettingsOf(config);
   const context: AppContext = {
     eventStore: engines.eventStore,
     readStore: engines.readStore,
