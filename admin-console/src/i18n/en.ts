@@ -298,6 +298,13 @@ export const en: ConsoleMessages = {
     },
     language: { switch: 'Language: %{language}. Change language' },
     login: { title: 'Cubre console', email: 'E-mail' },
+    invitation: {
+      title: 'Choose your password',
+      intro:
+        'You were invited to the Cubre console. From now on you sign in with your e-mail and this password.',
+      submit: 'Save password and sign in',
+      no_token: 'This invitation link is incomplete: open it again from the e-mail.',
+    },
     error: { conflict: 'Another user changed this record; reload.' },
     password: {
       menu: 'Change password',

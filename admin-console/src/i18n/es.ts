@@ -509,6 +509,12 @@ export const cubre = {
   },
   language: { switch: 'Idioma: %{language}. Cambiar idioma' },
   login: { title: 'Consola Cubre', email: 'Correo electrónico' },
+  invitation: {
+    title: 'Elija su contraseña',
+    intro: 'Lo invitaron a la consola de Cubre. Con esta contraseña y su correo ingresará desde ahora.',
+    submit: 'Guardar contraseña e ingresar',
+    no_token: 'Este enlace de invitación está incompleto: ábralo de nuevo desde el correo.',
+  },
   error: { conflict: 'Otro usuario modificó este registro; recargue.' },
   password: {
     menu: 'Cambiar contraseña',
