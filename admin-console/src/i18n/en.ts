@@ -508,6 +508,8 @@ export const en: ConsoleMessages = {
       password_help:
         'The user must change it at sign-in. 8 to 12 characters with an upper-case letter, a lower-case letter, a number and a special character.',
       reason: 'Reason for the change (optional)',
+      invitation_by_mail:
+        'We will e-mail them an invitation: its link lets them choose their own password (valid for 7 days).',
       invitation_sent:
         'Invitation sent to %{email}: if the address already has a user in another company, its owner is told.',
     },

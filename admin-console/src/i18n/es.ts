@@ -718,6 +718,8 @@ export const cubre = {
     password_help:
       'El usuario deberá cambiarla al ingresar. Entre 8 y 12 caracteres, con mayúscula, minúscula, número y carácter especial.',
     reason: 'Motivo del cambio (opcional)',
+    invitation_by_mail:
+      'Le enviaremos una invitación por correo: con su enlace elegirá su propia contraseña (vence en 7 días).',
     invitation_sent:
       'Invitación enviada a %{email}: si el correo ya tiene usuario en otra empresa, se avisa a su dueño.',
   },
