@@ -195,3 +195,13 @@ test('a taken address and a free one are answered alike; the owner of the taken 
   // The owner keeps their password and company.
   expect((await login(runtime.url, 'empresa2@demo.cl', 'Demo.2026!')).status).toBe(200);
 });
+
+test('staff still give the temporary password of the users they create: without one, 400 naming password and rule', async () => {
+  const admin = await signIn(runtime.url, 'admin@demo.cl');
+  const answer = await admin.post('/api/admin/users', {
+    email: freshEmail('staff'),
+    name: 'Sin Contraseña',
+    roles: ['EJECUTIVO'],
+  });
+  expect(await problemOf(answer)).toEqual({ status: 400, errors: ['password required'] });
+});
