@@ -493,7 +493,9 @@ describe('the back-office console in a real browser', () => {
       await page.getByRole('option', { name: 'Administrador de empresa cliente' }).click();
       await page.keyboard.press('Escape');
       await page.getByRole('listbox').waitFor({ state: 'hidden' });
-      await page.getByLabel('Contraseña temporal').fill('Temp.2026#');
+      // No temporary password: the invitee chooses theirs through the invitation e-mail (issue 15).
+      await page.getByText('Le enviaremos una invitación por correo').waitFor();
+      expect(await page.getByLabel('Contraseña temporal').count()).toBe(0);
       const [answer] = await Promise.all([
         isPost(page, /^\/api\/admin\/users$/),
         page.getByRole('button', { name: 'Guardar' }).click(),

@@ -26,6 +26,8 @@ import { theme } from './theme';
 import { audit } from './identity/audit';
 import { invitations } from './identity/invitations';
 import { ChangePasswordPage } from './identity/ChangePasswordPage';
+import { InvitationPage } from './identity/InvitationPage';
+import { INVITATION_PATH } from './identity/invitationApi';
 import { LoginPage } from './identity/LoginPage';
 import { organizations } from './identity/organizations';
 import { permissions } from './identity/permissions';
@@ -160,6 +162,7 @@ export function App() {
         </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
+          <Route path={INVITATION_PATH} element={<InvitationPage />} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

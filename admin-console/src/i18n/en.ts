@@ -298,6 +298,13 @@ export const en: ConsoleMessages = {
     },
     language: { switch: 'Language: %{language}. Change language' },
     login: { title: 'Cubre console', email: 'E-mail' },
+    invitation: {
+      title: 'Choose your password',
+      intro:
+        'You were invited to the Cubre console. From now on you sign in with your e-mail and this password.',
+      submit: 'Save password and sign in',
+      no_token: 'This invitation link is incomplete: open it again from the e-mail.',
+    },
     error: { conflict: 'Another user changed this record; reload.' },
     password: {
       menu: 'Change password',
@@ -501,6 +508,8 @@ export const en: ConsoleMessages = {
       password_help:
         'The user must change it at sign-in. 8 to 12 characters with an upper-case letter, a lower-case letter, a number and a special character.',
       reason: 'Reason for the change (optional)',
+      invitation_by_mail:
+        'We will e-mail them an invitation: its link lets them choose their own password (valid for 7 days).',
       invitation_sent:
         'Invitation sent to %{email}: if the address already has a user in another company, its owner is told.',
     },
@@ -694,8 +703,10 @@ export const en: ConsoleMessages = {
         lead_reminder: 'Lead reminder',
         lead_assigned: 'Lead assigned',
         purchase_resume: 'Continue purchase',
+        user_invitation: 'Console invitation',
+        invitation_notice: 'Invitation notice',
       },
-      subjects: { subscription: 'Subscription', sale: 'Sale', lead: 'Lead' },
+      subjects: { subscription: 'Subscription', sale: 'Sale', lead: 'Lead', user: 'User' },
       errors: {
         connection: 'No connection to the server',
         timeout: 'Timed out',

@@ -509,6 +509,12 @@ export const cubre = {
   },
   language: { switch: 'Idioma: %{language}. Cambiar idioma' },
   login: { title: 'Consola Cubre', email: 'Correo electrónico' },
+  invitation: {
+    title: 'Elija su contraseña',
+    intro: 'Lo invitaron a la consola de Cubre. Con esta contraseña y su correo ingresará desde ahora.',
+    submit: 'Guardar contraseña e ingresar',
+    no_token: 'Este enlace de invitación está incompleto: ábralo de nuevo desde el correo.',
+  },
   error: { conflict: 'Otro usuario modificó este registro; recargue.' },
   password: {
     menu: 'Cambiar contraseña',
@@ -712,6 +718,8 @@ export const cubre = {
     password_help:
       'El usuario deberá cambiarla al ingresar. Entre 8 y 12 caracteres, con mayúscula, minúscula, número y carácter especial.',
     reason: 'Motivo del cambio (opcional)',
+    invitation_by_mail:
+      'Le enviaremos una invitación por correo: con su enlace elegirá su propia contraseña (vence en 7 días).',
     invitation_sent:
       'Invitación enviada a %{email}: si el correo ya tiene usuario en otra empresa, se avisa a su dueño.',
   },
@@ -905,8 +913,10 @@ export const cubre = {
       lead_reminder: 'Recordatorio de lead',
       lead_assigned: 'Lead asignado',
       purchase_resume: 'Continuar compra',
+      user_invitation: 'Invitación a la consola',
+      invitation_notice: 'Aviso de invitación',
     },
-    subjects: { subscription: 'Suscripción', sale: 'Venta', lead: 'Lead' },
+    subjects: { subscription: 'Suscripción', sale: 'Venta', lead: 'Lead', user: 'Usuario' },
     errors: {
       connection: 'Sin conexión con el servidor',
       timeout: 'Tiempo agotado',

@@ -24,7 +24,9 @@ import {
   type RaRecord,
   type Validator,
 } from 'react-admin';
+import { Typography } from '@mui/material';
 import { hasPermission } from '../access';
+import { storedUser } from '../authProvider';
 import { PESSIMISTIC } from '../catalogues/common';
 import { usePermissionList } from '../usePermissionList';
 import { missingPasswordParts } from './passwordRules';
@@ -54,6 +56,9 @@ function useIdentityReads() {
 
 function UserInputs({ create = false }: { create?: boolean }) {
   const reads = useIdentityReads();
+  const translate = useTranslate();
+  // A company administrator's new user is invited by e-mail and chooses their own password (issue 15).
+  const invitesByMail = create && Boolean(storedUser()?.organizationId);
   return (
     <>
       <TextInput source="email" type="email" validate={[required(), email()]} disabled={!create} />
@@ -83,13 +88,19 @@ function UserInputs({ create = false }: { create?: boolean }) {
         </ReferenceInput>
       ) : null}
       {create ? null : <SelectInput source="status" choices={STATUS_CHOICES} validate={required()} />}
-      <PasswordInput
-        source="password"
-        label={create ? 'cubre.users.password' : 'cubre.users.new_password'}
-        helperText="cubre.users.password_help"
-        autoComplete="new-password"
-        validate={create ? [required(), passwordForm] : [passwordForm]}
-      />
+      {invitesByMail ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          {translate('cubre.users.invitation_by_mail')}
+        </Typography>
+      ) : (
+        <PasswordInput
+          source="password"
+          label={create ? 'cubre.users.password' : 'cubre.users.new_password'}
+          helperText="cubre.users.password_help"
+          autoComplete="new-password"
+          validate={create ? [required(), passwordForm] : [passwordForm]}
+        />
+      )}
       {create ? null : (
         <TextInput source="reason" label="cubre.users.reason" multiline validate={maxLength(500)} />
       )}

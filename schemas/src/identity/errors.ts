@@ -27,5 +27,9 @@ export const IDENTITY_ERRORS = {
   ROLE_NOT_FOUND: 'El rol no existe.',
   NOT_FOUND: 'El registro no existe.',
   NOT_EDITABLE: 'Este cambio no está permitido.',
+  // The invitation e-mail's accept link (issue 15): not ours (or superseded), already used, too old.
+  INVITATION_INVALID: 'El enlace de invitación no es válido: pida una nueva invitación.',
+  INVITATION_USED: 'El enlace de invitación ya se usó: ingrese con su contraseña.',
+  INVITATION_EXPIRED: 'El enlace de invitación expiró: pida una nueva invitación.',
 } as const;
 export type IdentityErrorRule = keyof typeof IDENTITY_ERRORS;

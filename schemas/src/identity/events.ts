@@ -55,6 +55,24 @@ export const UserPasswordChangedData = z.strictObject({
 });
 export const UserPasswordChanged = eventOf('UserPasswordChanged', UserPasswordChangedData);
 
+/**
+ * An invitation e-mail's accept link was issued to a user who has no password of their own yet (issue 15):
+ * a company administrator's invitee, or the buyer of a company's policy. Only the SHA-256 of the link's
+ * token is kept; the link itself goes out in the mail. `sequence` counts the links issued to this user
+ * (a new one only once the previous expired); accepting a link records `UserPasswordChanged` with
+ * `mustChangePassword: false`, which uses it up.
+ */
+export const UserInvitationIssuedData = z.strictObject({
+  userId: z.uuid(),
+  organizationId: z.string().min(1).max(80),
+  sequence: z.number().int().positive(),
+  tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+  expiresAt: z.iso.datetime({ offset: true }),
+  /** The company administrator who invited them, or the system (`system:{id}`: a company's purchase). */
+  invitedBy: z.string().min(1).max(120),
+});
+export const UserInvitationIssued = eventOf('UserInvitationIssued', UserInvitationIssuedData);
+
 export const UserEmailClaimedData = z.strictObject({
   email: Email,
   /** The user the address belongs to from now on. */

@@ -45,10 +45,26 @@ export const UserCreateBody = z.strictObject({
   roles: z.array(RoleReference).min(1, 'al menos un rol').max(10),
   /** Required for company-administrator roles; a company administrator's own company by default. */
   organizationId: OrganizationReference.nullable().optional(),
-  /** A temporary password: the user must change it at first sign-in. */
-  password: NewPassword,
+  /**
+   * A temporary password: the user must change it at first sign-in. Staff must give one; a company
+   * administrator's invitee needs none (the invitation e-mail's link lets them choose their own).
+   */
+  password: NewPassword.optional(),
 });
 export type UserCreateBody = z.infer<typeof UserCreateBody>;
+
+/** The invitation e-mail's link accepted (issue 15): its token and the password the invitee chose. */
+export const InvitationAcceptBody = z.strictObject({
+  token: z
+    .string({ error: 'token es el del enlace de invitación' })
+    .max(300)
+    .refine((token) => /^[0-9a-f-]{36}\.\d{1,6}\.[\w-]{43}$/.test(token), {
+      message: IDENTITY_ERRORS.INVITATION_INVALID,
+      params: { rule: 'INVITATION_INVALID' },
+    }),
+  password: NewPassword,
+});
+export type InvitationAcceptBody = z.infer<typeof InvitationAcceptBody>;
 
 export const UserUpdateBody = z.strictObject({
   name: Name.optional(),

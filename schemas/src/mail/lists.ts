@@ -19,6 +19,9 @@ export const MAIL_TEMPLATES = [
   'lead_assigned',
   // The buyer asked for a link to finish a purchase on another device (issue 14).
   'purchase_resume',
+  // A console invitation with its accept link, and the notice to an address that already has a user (issue 15).
+  'user_invitation',
+  'invitation_notice',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 

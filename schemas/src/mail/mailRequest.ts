@@ -12,9 +12,9 @@ export type MailTemplate = z.infer<typeof MailTemplate>;
 export const MailLocale = z.enum(MAIL_LOCALES);
 export type MailLocale = z.infer<typeof MailLocale>;
 
-/** What a mail is about, so the console links it to its contract, sale or lead. */
+/** What a mail is about, so the console links it to its contract, sale, lead or console user. */
 export const MailSubject = z.strictObject({
-  kind: z.enum(['subscription', 'sale', 'lead']),
+  kind: z.enum(['subscription', 'sale', 'lead', 'user']),
   id: z.string().min(1).max(200),
 });
 export type MailSubject = z.infer<typeof MailSubject>;

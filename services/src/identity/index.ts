@@ -4,6 +4,7 @@ import { Router } from 'express';
 import type { AppContext, HttpModule } from '@cubre/platform/http/app';
 import type { IdentitySettings } from './settings';
 import { auditRoutes } from './auditRoutes';
+import { invitationAcceptRoutes } from './invitationAcceptRoutes';
 import { invitationRoutes } from './invitationRoutes';
 import { organizationRoutes } from './organizationRoutes';
 import { roleRoutes } from './roleRoutes';
@@ -40,6 +41,8 @@ export const identityModule = (settings: IdentitySettings): HttpModule & { categ
     router.use(roleRoutes(context));
     router.use(organizationRoutes(context));
     router.use(auditRoutes(context));
+    // Before the invitations resource, whose writes answer 405.
+    router.use(invitationAcceptRoutes(context));
     router.use(invitationRoutes(context));
     return router;
   },
@@ -52,3 +55,10 @@ export type { IdentitySettings } from './settings';
 export { findUserById, permissionsOf } from './principals';
 // The projection a command waits for when staff must see it in the audit at once (arrears' notice switch).
 export { IDENTITY_PROJECTION } from '@cubre/projections/identity/projection';
+// The buyer of a company's policy invited as its administrator (the company-sale reactor, issue 15).
+export {
+  companyAdministratorInviter,
+  type CompanyAdministratorInvited,
+  type InviteCompanyAdministrator,
+} from './companyAdministrator';
+export type { InvitationMail } from './sendInvitation';

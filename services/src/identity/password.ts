@@ -40,3 +40,9 @@ export async function inPasswordHistory(password: string, history: readonly stri
   for (const hash of history) if (await verifyPassword(password, hash)) return true;
   return false;
 }
+
+/**
+ * An invitee's password until they choose theirs through the invitation e-mail: random, told to nobody
+ * (issue 15). It has a valid form, so it is hashed and kept like any other.
+ */
+export const unusablePassword = () => `Aa1!${randomBytes(6).toString('base64url').slice(0, 8)}`;

@@ -1,4 +1,5 @@
 import type { AppContext } from '@cubre/platform/http/app';
+import type { InvitationMail } from './sendInvitation';
 
 /**
  * Identity's own settings (the console's sign-in, issue 5): the runtime reads them from the environment
@@ -14,6 +15,11 @@ export interface IdentitySettings {
   loginMaxFailures: number;
   loginLockSeconds: number;
   demoUsers: boolean;
+  /**
+   * The invitation e-mails' port and link (issue 15), which the runtime gives once the mail domain runs;
+   * without it (`npm run admin:create`) nobody is invited.
+   */
+  invitationMail?: InvitationMail;
 }
 
 /** What identity's routes, guard and seed use: the app's context and identity's settings. */

@@ -1,6 +1,8 @@
 import {
   COMPANY_ADMIN_ROLES,
+  IDENTITY_ERRORS,
   USER_CATEGORY,
+  UserInvitationIssuedData,
   UserPasswordChangedData,
   UserRegisteredData,
   UserUpdatedData,
@@ -17,6 +19,7 @@ export const UserDomainEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('UserRegistered'), data: UserRegisteredData }),
   z.object({ type: z.literal('UserPasswordChanged'), data: UserPasswordChangedData }),
   z.object({ type: z.literal('UserUpdated'), data: UserUpdatedData }),
+  z.object({ type: z.literal('UserInvitationIssued'), data: UserInvitationIssuedData }),
 ]);
 export type UserDomainEvent = z.infer<typeof UserDomainEvent>;
 type Data<T extends UserDomainEvent['type']> = Extract<UserDomainEvent, { type: T }>['data'];
@@ -29,7 +32,17 @@ export type UpdateUser = {
   /** A temporary password an administrator set in the same change: the user must change it. */
   newPasswordHash?: string;
 };
-export type UserCommand = RegisterUser | ChangeUserPassword | UpdateUser;
+/** An invitation e-mail's link issued (issue 15); the same sequence again records nothing. */
+export type IssueInvitation = { type: 'IssueInvitation'; data: Data<'UserInvitationIssued'> };
+/** The link's token (its hash) accepted with the password the invitee chose, at `at`. */
+export type AcceptInvitation = {
+  type: 'AcceptInvitation';
+  data: { userId: string; tokenHash: string; passwordHash: string; at: string };
+};
+export type UserCommand = RegisterUser | ChangeUserPassword | UpdateUser | IssueInvitation | AcceptInvitation;
+
+/** The latest invitation link of a user: used once they chose a password of their own. */
+export type UserInvitation = { sequence: number; tokenHash: string; expiresAt: string; used: boolean };
 
 export type UserState =
   | { status: 'Empty' }
@@ -46,6 +59,7 @@ export type UserState =
       passwordHistory: string[];
       mustChangePassword: boolean;
       recess: Recess | null;
+      invitation: UserInvitation | null;
     };
 
 /** Hashes a new password is compared against (rule 002-8.02: the last 4, the current one included). */
@@ -89,6 +103,7 @@ export const userDecider: Decider<UserState, UserCommand, UserDomainEvent> = {
           passwordHistory: [event.data.passwordHash],
           mustChangePassword: event.data.mustChangePassword,
           recess: null,
+          invitation: null,
         };
       case 'UserPasswordChanged':
         if (state.status === 'Empty') return state;
@@ -100,6 +115,22 @@ export const userDecider: Decider<UserState, UserCommand, UserDomainEvent> = {
             PASSWORD_HISTORY_KEPT,
           ),
           mustChangePassword: event.data.mustChangePassword,
+          // A password of their own uses the link up (the link or a sign-in with a temporary one).
+          invitation:
+            state.invitation && !event.data.mustChangePassword
+              ? { ...state.invitation, used: true }
+              : state.invitation,
+        };
+      case 'UserInvitationIssued':
+        if (state.status === 'Empty') return state;
+        return {
+          ...state,
+          invitation: {
+            sequence: event.data.sequence,
+            tokenHash: event.data.tokenHash,
+            expiresAt: event.data.expiresAt,
+            used: false,
+          },
         };
       case 'UserUpdated': {
         if (state.status === 'Empty') return state;
@@ -163,6 +194,15 @@ export const userDecider: Decider<UserState, UserCommand, UserDomainEvent> = {
         }
         return events;
       }
+      case 'IssueInvitation': {
+        if (state.status === 'Empty') {
+          throw new CommandRejected('el usuario no existe', 'USER_NOT_FOUND', 422, 'id');
+        }
+        if (state.invitation && state.invitation.sequence >= command.data.sequence) return [];
+        return [{ type: 'UserInvitationIssued', data: command.data }];
+      }
+      case 'AcceptInvitation':
+        return [acceptedInvitation(state, command.data)];
       default: {
         const unknown: never = command;
         throw new Error(`unknown command ${String((unknown as { type: unknown }).type)}`);
@@ -170,3 +210,41 @@ export const userDecider: Decider<UserState, UserCommand, UserDomainEvent> = {
     }
   },
 };
+
+export type InvitationRefusal = 'INVITATION_INVALID' | 'INVITATION_USED' | 'INVITATION_EXPIRED';
+
+/**
+ * Why an invitation link cannot be accepted now (issue 15), or null when it can: only the latest link
+ * issued (an older one, or a token that is not ours, is invalid), once (used), before it expires, by a
+ * user who is not disabled. The route answers these as problems before hashing the password; the decider
+ * checks them again at the revision it appends to.
+ */
+export function invitationRefusalOf(
+  state: UserState,
+  tokenHash: string,
+  at: string,
+): InvitationRefusal | null {
+  if (state.status === 'Empty' || !state.invitation || state.invitation.tokenHash !== tokenHash)
+    return 'INVITATION_INVALID';
+  if (state.invitation.used) return 'INVITATION_USED';
+  if (Date.parse(at) >= Date.parse(state.invitation.expiresAt)) return 'INVITATION_EXPIRED';
+  if (state.userStatus === 'Inactivo') return 'INVITATION_INVALID';
+  return null;
+}
+
+/** The invitee's password is their own: nothing to change at sign-in, and the link is used up. */
+function acceptedInvitation(state: UserState, data: AcceptInvitation['data']): UserDomainEvent {
+  const refusal = invitationRefusalOf(state, data.tokenHash, data.at);
+  if (refusal || state.status === 'Empty') {
+    throw new CommandRejected(
+      IDENTITY_ERRORS[refusal ?? 'INVITATION_INVALID'],
+      refusal ?? 'INVITATION_INVALID',
+      409,
+      'token',
+    );
+  }
+  return {
+    type: 'UserPasswordChanged',
+    data: { userId: state.userId, passwordHash: data.passwordHash, mustChangePassword: false },
+  };
+}

@@ -47,12 +47,13 @@ import {
   untilVisible,
 } from './adminHttp';
 import { actorOf, forbidden, principalOf, requirePermission } from '@cubre/platform/http/guard';
-import { hashPassword, inPasswordHistory } from './password';
+import { hashPassword, inPasswordHistory, unusablePassword } from './password';
 import { findUserByEmail } from './principals';
 import { registerUser, userAggregate, userEmailAggregate } from './registration';
 import { userEmailStream } from './userEmailStream';
 import { assertGrantable, inScope, isCompanyScoped, userInScope, usersScopeFilter } from './scope';
 import { userStream, type UpdateUser } from './userDecider';
+import { sendInvitation } from './sendInvitation';
 
 const BASE = '/api/admin/users';
 /** What a company administrator's creation answers, whether or not the address was free. */
@@ -163,9 +164,11 @@ export function userRoutes(context: IdentityContext): Router {
     if (owner && owner.organizationId === organizationId && owner.pendingInvitation !== true) {
       throw alreadyExists();
     }
+    const organizationName = (await organizations.findOne({ _id: organizationId }))?.name ?? '';
+    // Both kinds spend one scrypt hash and request one mail: the time of the answer tells nothing either.
+    const password = body.password ?? unusablePassword();
     if (owner && owner.organizationId !== organizationId) {
-      // The hash a creation costs, spent here too: the time of the answer tells nothing either.
-      await hashPassword(body.password, context.identity.scryptN);
+      await hashPassword(password, context.identity.scryptN);
       await handleCommand(
         context.eventStore,
         userEmailAggregate,
@@ -176,18 +179,58 @@ export function userRoutes(context: IdentityContext): Router {
         },
         metadata,
       );
-    } else if (!owner) {
-      try {
-        const { userId, result } = await registerUser(
-          context.eventStore,
-          { ...body, email, organizationId, mustChangePassword: true, invitedBy: principal.userId },
+      await context.identity.invitationMail?.requester.request(
+        {
+          // Once per company and address, however often its administrators try.
+          key: `invitation-notice:${invitationIdOf(organizationId, email)}`,
+          to: { email, name: owner.name },
+          template: 'invitation_notice',
+          locale: 'es',
+          country: 'CL',
+          data: {
+            nombre: owner.name,
+            organizacion: organizationName,
+            enlace: context.identity.invitationMail.consoleUrl,
+          },
+          subject: { kind: 'user', id: owner._id },
+        },
+        { actor: metadata.actor, correlationId: metadata.correlationId, causationId: metadata.commandId },
+      );
+    } else {
+      let userId = owner?._id;
+      if (!owner) {
+        try {
+          const registered = await registerUser(
+            context.eventStore,
+            {
+              ...body,
+              password,
+              email,
+              organizationId,
+              mustChangePassword: true,
+              invitedBy: principal.userId,
+            },
+            metadata,
+            { scryptN: context.identity.scryptN },
+          );
+          userId = registered.userId;
+          await untilVisible(context, userStream(registered.userId), registered.result);
+        } catch (error) {
+          // Claimed by somebody else meanwhile: the same answer, as for any taken address.
+          if (!(error instanceof CommandRejected && error.rule === 'USER_ALREADY_EXISTS')) throw error;
+        }
+      }
+      if (userId && context.identity.invitationMail) {
+        await sendInvitation(
+          {
+            eventStore: context.eventStore,
+            clock: context.clock,
+            tokenSecret: context.identity.tokenSecret,
+            mail: context.identity.invitationMail,
+          },
+          { userId, organizationId, organizationName, invitedBy: principal.userId },
           metadata,
-          { scryptN: context.identity.scryptN },
         );
-        await untilVisible(context, userStream(userId), result);
-      } catch (error) {
-        // Claimed by somebody else meanwhile: the same answer, as for any taken address.
-        if (!(error instanceof CommandRejected && error.rule === 'USER_ALREADY_EXISTS')) throw error;
       }
     }
     res.setHeader('Cache-Control', 'no-store');
@@ -274,6 +317,12 @@ export function userRoutes(context: IdentityContext): Router {
         return;
       }
       if (duplicate) throw alreadyExists();
+      // Staff give the temporary password themselves (their users are not invited by e-mail).
+      if (!body.password) {
+        throw invalidRequest([
+          { field: 'password', rule: 'required', message: 'la contraseña temporal es obligatoria' },
+        ]);
+      }
       const { userId, result } = await registerUser(
         context.eventStore,
         {

@@ -97,7 +97,7 @@ export function mailAdminRoutes(context: AppContext, onRetried?: (mailId: string
         idFilterOf(filter),
         oneOf(filter, 'status', 'status', STATUSES),
         oneOf(filter, 'template', 'template', MAIL_TEMPLATES),
-        oneOf(filter, 'subjectKind', 'subject.kind', ['subscription', 'sale', 'lead']),
+        oneOf(filter, 'subjectKind', 'subject.kind', ['subscription', 'sale', 'lead', 'user']),
         subjectId ? { 'subject.id': subjectId } : {},
         givenUp === undefined ? {} : { givenUp },
         dateRangeOf(filter, 'requestedAt'),

@@ -26,6 +26,14 @@ export interface CompanySalePorts {
     input: { policy: PolicyCreatedData; batchId: string; people: InsuredState[] },
     metadata: (step: 'policy' | 'roster') => CommandMetadata,
   ): Promise<boolean>;
+  /**
+   * Identity invites the buyer's contact e-mail as the company's administrator (issue 15): once per
+   * organization and address, however often the event arrives.
+   */
+  inviteAdministrator(
+    invitee: { organizationId: string; organizationName: string; email: string; name: string },
+    metadata: CommandMetadata,
+  ): Promise<string>;
 }
 
 /** A collaborator as the roster keeps a person: a holder waiting for the insurer's answer. */
@@ -55,8 +63,8 @@ const insuredOf = (row: SaleCollaborator, paidOn: string): InsuredState => ({
 
 /**
  * A company's paid sale gives it what it bought (issue 14): its organization, a `Policy` with the
- * product's insurer and plan, and its collaborators in PROCESS_ACTIVATION under the policy, as a bulk
- * load's commit writes them. A reactor on the sale's `SaleCompleted`, so the pay call, a provider's
+ * product's insurer and plan, its collaborators in PROCESS_ACTIVATION under the policy, as a bulk load's
+ * commit writes them, and its buyer invited by e-mail as the company's administrator (issue 15). A reactor on the sale's `SaleCompleted`, so the pay call, a provider's
  * notification and reconciliation all end here; every step is idempotent, so a payment notified twice, a
  * replay or the same event twice write nothing more.
  */
@@ -107,9 +115,25 @@ export function companySalePoliciesReactor(
         },
         metadata,
       );
-      // Ids only: the company's and the collaborators' data stay in the events.
+      // After the policy: the administrator invited signs in to a company that has it.
+      const administrator = await ports.inviteAdministrator(
+        {
+          organizationId,
+          organizationName: company.razonSocial,
+          email: sale.state.sale.buyer.email,
+          name: sale.state.sale.buyer.nombre,
+        },
+        metadata('administrator'),
+      );
+      // Ids only: the company's, the buyer's and the collaborators' data stay in the events.
       logger.info(
-        { saleId, policyId, organizationId, collaborators: written ? collaborators.length : 0 },
+        {
+          saleId,
+          policyId,
+          organizationId,
+          collaborators: written ? collaborators.length : 0,
+          administrator,
+        },
         'company sale: policy and collaborators recorded',
       );
     },

@@ -20,7 +20,12 @@ import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
 import { CATALOGUE_MODULE_CATEGORIES, catalogueModule, type CatalogueSettings } from '../catalogue';
 import type { Projection } from '@cubre/platform/projections/projection';
 import { comparatorLinksModule } from '../comparatorLinks';
-import { IDENTITY_MODULE_CATEGORIES, identityModule, type IdentitySettings } from '../identity';
+import {
+  IDENTITY_MODULE_CATEGORIES,
+  companyAdministratorInviter,
+  identityModule,
+  type IdentitySettings,
+} from '../identity';
 import { leadCatalogueModule } from '../leadCatalogue';
 import {
   LEADS_MODULE_CATEGORIES,
@@ -133,6 +138,8 @@ export function reactorsFor(engines: {
   readStore: ReadStore;
   clock: () => Date;
   logger: Logger;
+  /** Identity's settings with the invitation mail: the company buyer is invited (issue 15). */
+  identity: IdentitySettings;
 }): Projection[] {
   const snapshots = catalogueSnapshotsFor(engines.readStore, engines.clock);
   const recordSaleStep = leadSaleSteps({
@@ -154,6 +161,7 @@ export function reactorsFor(engines: {
       {
         registerCompany: registerCompanyOrganization(engines.eventStore, engines.readStore),
         openPolicy: openSalePolicy(engines.eventStore),
+        inviteAdministrator: companyAdministratorInviter(engines, engines.identity),
       },
       engines.logger,
     ),

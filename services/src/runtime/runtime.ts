@@ -108,6 +108,10 @@ export async function startRuntime(
     linkSecret: dataDirSecret(config.DATA_DIR, 'mail-link-secret'),
   });
 
+  const settings = domainSettingsOf(config);
+  // Identity's invitations are mailed through the mail domain, their links into the console (issue 15).
+  settings.identity.invitationMail = { requester: mail.requester, consoleUrl: mail.settings.consoleUrl };
+
   if (roles.has('projector')) {
     runner = createProjectionRunner({
       projections: [
@@ -117,6 +121,7 @@ export async function startRuntime(
           readStore: engines.readStore,
           clock,
           logger,
+          identity: settings.identity,
         }),
         mail.reactor,
       ],
@@ -219,7 +224,6 @@ export async function startRuntime(
   const visibility: Visibility = runner
     ? { waitUntilVisible: (target, names, timeoutMs) => runner.waitUntilVisible(target, names, timeoutMs) }
     : remoteVisibility(engines.readStore, engines.partitionKeyOf);
-  const settings = domainSettingsOf(config);
   const context: AppContext = {
     eventStore: engines.eventStore,
     readStore: engines.readStore,

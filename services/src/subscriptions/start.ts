@@ -1,6 +1,7 @@
 import type { CommandMetadata } from '@cubre/schemas';
 import type { MailLocale } from '@cubre/schemas/mail/mailRequest';
 import type { PaymentMethod } from '@cubre/schemas/payments/catalogues';
+import { companyPolicyIdOf } from '@cubre/schemas/payments/companyPurchase';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { StartSubscription } from '../payments';
@@ -15,7 +16,9 @@ const LOCALE: MailLocale = 'es';
 /**
  * Records the subscription of a monthly sale whose first period the purchase just paid (payments calls it
  * through its `StartSubscription` port). The purchase day's month is the first period; the next operation
- * date follows 002-4.19 with the insurer's operation day. One subscription per sale: idempotent.
+ * date follows 002-4.19 with the insurer's operation day. One subscription per sale: idempotent. A
+ * company's subscription carries its group policy (`groupPolicyId`), so its arrears reminders reach the
+ * company's administrators and, where the policy says so, its insured people (issue 15).
  */
 export const subscriptionStarter =
   (store: EventStore, operationDayOf?: OperationDayOf): StartSubscription =>
@@ -46,6 +49,9 @@ export const subscriptionStarter =
           startedOn: today,
           firstPeriod: periodOf(today),
           nextOperationDate: nextOperationDate(today, operationDay),
+          // A company's sale pays the policy its payment opens (payments/companyPolicy.ts): that policy's id
+          // derives from the sale, so it is known here whether the policy is recorded before or after.
+          ...(sale.company ? { groupPolicyId: companyPolicyIdOf(sale.saleId) } : {}),
         },
       },
       metadata,

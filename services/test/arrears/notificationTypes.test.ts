@@ -53,7 +53,7 @@ const insured = {
   name: 'Pedro',
 };
 
-test('002-3.13 the notification types we send are the nine mail templates, in the order the README lists them', () => {
+test('002-3.13 the notification types we send are the eleven mail templates, in the order the README lists them', () => {
   expect(MAIL_TEMPLATES).toEqual([
     'mora_1',
     'mora_2',
@@ -64,6 +64,8 @@ test('002-3.13 the notification types we send are the nine mail templates, in th
     'lead_reminder',
     'lead_assigned',
     'purchase_resume',
+    'user_invitation',
+    'invitation_notice',
   ]);
 });
 

@@ -33,6 +33,68 @@ const rejected = (rule: string, status?: number) => (error: unknown) => {
 describe('userDecider', () => {
   const spec = DeciderSpecification.for(userDecider);
 
+  const TOKEN_HASH = 'a'.repeat(64);
+  const issued = (sequence: number, expiresAt = '2026-12-03T12:00:00.000Z') => ({
+    type: 'UserInvitationIssued' as const,
+    data: {
+      userId: USER,
+      organizationId: 'constructora-andes',
+      sequence,
+      tokenHash: sequence === 1 ? TOKEN_HASH : 'b'.repeat(64),
+      expiresAt,
+      invitedBy: OTHER,
+    },
+  });
+  const accept = (at: string, tokenHash = TOKEN_HASH) => ({
+    type: 'AcceptInvitation' as const,
+    data: { userId: USER, tokenHash, passwordHash: NEW_HASH, at },
+  });
+  const chosen: UserDomainEvent = {
+    type: 'UserPasswordChanged',
+    data: { userId: USER, passwordHash: NEW_HASH, mustChangePassword: false },
+  };
+
+  test('given a user, when an invitation link is issued, then UserInvitationIssued; the same sequence again records nothing', () => {
+    spec
+      .given([registered])
+      .when({ type: 'IssueInvitation', data: issued(1).data })
+      .then([issued(1)]);
+    spec
+      .given([registered, issued(1)])
+      .when({ type: 'IssueInvitation', data: issued(1).data })
+      .thenNothingHappens();
+  });
+
+  test('002-5.05 given a live link, when accepted with its token before it expires, then the chosen password (not temporary)', () => {
+    spec
+      .given([registered, issued(1)])
+      .when(accept('2026-12-03T11:59:59.000Z'))
+      .then([chosen]);
+  });
+
+  test('given a link, when accepted with another token, after it expired, once used or superseded, then refused by rule', () => {
+    spec
+      .given([registered, issued(1)])
+      .when(accept('2026-11-27T00:00:00.000Z', 'c'.repeat(64)))
+      .thenThrows(rejected('INVITATION_INVALID', 409));
+    spec
+      .given([registered, issued(1)])
+      .when(accept('2026-12-03T12:00:00.000Z'))
+      .thenThrows(rejected('INVITATION_EXPIRED', 409));
+    spec
+      .given([registered, issued(1), chosen])
+      .when(accept('2026-11-27T00:00:00.000Z'))
+      .thenThrows(rejected('INVITATION_USED', 409));
+    spec
+      .given([registered, issued(1), issued(2, '2026-12-10T12:00:00.000Z')])
+      .when(accept('2026-11-27T00:00:00.000Z'))
+      .thenThrows(rejected('INVITATION_INVALID', 409));
+    spec
+      .given([registered])
+      .when(accept('2026-11-27T00:00:00.000Z'))
+      .thenThrows(rejected('INVITATION_INVALID', 409));
+  });
+
   test('given no user, when registered, then UserRegistered', () => {
     spec.given([]).when({ type: 'RegisterUser', data: registered.data }).then([registered]);
   });

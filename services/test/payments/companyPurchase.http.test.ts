@@ -11,7 +11,10 @@ import {
   registerCompanyOrganization,
 } from '@cubre/services/identity/companyRegistration';
 import { companySalePoliciesReactor } from '@cubre/services/payments';
+import { companyAdministratorInviter } from '@cubre/services/identity';
+import { MAIL_OUTBOX_COLLECTION, type MailOutboxDocument } from '@cubre/projections/mail/projection';
 import { json } from '../support/http';
+import { subscriptionOfSale } from '../subscriptions/support';
 import { postJson } from '../support/testRuntime';
 import {
   adminGetOf,
@@ -211,14 +214,28 @@ describe('a company buys online', () => {
     // The sale's completion delivered again (a replay, a second notification): nothing more is written.
     const events = await runtime.engines.eventStore.readStream(`sale-${sale.id}`);
     const completed = events.find((event) => event.type === 'SaleCompleted')!;
+    // The buyer's invitation mail was sent at once: its claim and sending are written before we count.
+    await runtime.mail.dispatcher.idle();
     const before = await runtime.engines.eventStore.headPosition();
     const { eventStore, readStore } = runtime.engines;
-    // The reactor as the runtime wires it: identity's registration and group insurance's policy opening.
+    // The reactor as the runtime wires it: identity's registration and invitation, group insurance's
+    // policy opening (another token key than the runtime's: an alive link is never issued again anyway).
+    const identity = {
+      tokenSecret: new TextEncoder().encode('a test key of thirty-two characters!'),
+      tokenTtlSeconds: 3600,
+      passwordMaxAgeDays: 90,
+      scryptN: 1024,
+      loginMaxFailures: 5,
+      loginLockSeconds: 900,
+      demoUsers: true,
+      invitationMail: { requester: runtime.mail.requester, consoleUrl: 'http://localhost/admin' },
+    };
     const reactor = companySalePoliciesReactor(
       eventStore,
       {
         registerCompany: registerCompanyOrganization(eventStore, readStore),
         openPolicy: openSalePolicy(eventStore),
+        inviteAdministrator: companyAdministratorInviter({ eventStore, clock: () => new Date() }, identity),
       },
       pino({ level: 'silent' }),
     );
@@ -232,5 +249,54 @@ describe('a company buys online', () => {
       'RosterChangesRecorded',
       'RosterBatchClosed',
     ]);
+    // The buyer invited as the company's administrator: one user, one invitation mail.
+    await runtime.runner!.waitUntilVisible(
+      { globalPosition: await runtime.engines.eventStore.headPosition(), streamId: '' },
+      ['mail', 'identity'],
+      10_000,
+    );
+    const invitations = await readStore
+      .collection<MailOutboxDocument>(MAIL_OUTBOX_COLLECTION)
+      .find({ template: 'user_invitation', 'to.email': BUYER.email });
+    expect(invitations).toHaveLength(1);
+    const users = await adminGet(
+      `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: BUYER.email }))}`,
+    );
+    expect(users).toEqual([
+      expect.objectContaining({
+        email: BUYER.email,
+        roles: ['ADMIN_EMPRESA_CLIENTE'],
+        organizationId: policy.organizationId,
+      }),
+    ]);
+  });
+  test("002-4.17 a company's monthly sale, paid, records its subscription with the group policy it opened (groupPolicyId), so the policy's arrears reminders reach the company", async () => {
+    const started = await start({ billing: 'monthly_subscription', paymentMethod: 'tdc' });
+    expect(started.status).toBe(201);
+    const sale = await json(started);
+    const paid = await pay(sale.id, await tokenize(sale.amount), randomUUID());
+    expect(paid.status).toBeLessThan(300);
+    await settled();
+    const subscription = await subscriptionOfSale(runtime, sale.id);
+    const created = (await runtime.engines.eventStore.readStream(`subscription-${subscription._id}`)).find(
+      (event) => event.type === 'SubscriptionCreated',
+    )!;
+    const policyId = companyPolicyIdOf(sale.id);
+    expect((created.data as { groupPolicyId?: string }).groupPolicyId).toBe(policyId);
+    // The policy it names is the one the payment opened, in the company's organization.
+    const policy = await adminGet(`/api/admin/policies/${policyId}`);
+    expect(policy).toMatchObject({ id: policyId, status: 'ACTIVE' });
+    // A person's monthly plan names none.
+    const person = await json(
+      await startSaleOf(url, {
+        productCode: 'VIDA-L',
+        billing: 'monthly_subscription',
+        paymentMethod: 'tdc',
+      }),
+    );
+    await pay(person.id, await tokenize(person.amount), randomUUID());
+    const own = await subscriptionOfSale(runtime, person.id);
+    const ownCreated = (await runtime.engines.eventStore.readStream(`subscription-${own._id}`))[0]!;
+    expect(ownCreated.data).not.toHaveProperty('groupPolicyId');
   });
 });

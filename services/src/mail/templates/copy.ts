@@ -326,6 +326,90 @@ const purchaseResume: Record<MailLocale, MailCopy> = {
   },
 };
 
+/**
+ * A console invitation (issue 15): a company administrator's invitee, or the buyer of a company's policy,
+ * chooses their password through the link, which works once and until `vence`.
+ */
+const company = (v: Values, fallback: string) => v('organizacion') || fallback;
+
+const userInvitation: Record<MailLocale, MailCopy> = {
+  es: {
+    subject: (v) => `Te invitaron a la consola de Cubre de ${company(v, 'tu empresa')}`,
+    heading: () => 'Elige tu contraseña',
+    paragraphs: (v) => [
+      greet('Hola', v('nombre')),
+      `Te invitaron a administrar ${company(v, 'tu empresa')} en la consola de Cubre: sus pólizas, colaboradores y pagos.`,
+      'Para entrar, elige tu contraseña con el botón de abajo. Después ingresarás con tu correo y esa contraseña.',
+      v('vence') ? `El enlace sirve una sola vez y vence el ${v('vence')}.` : 'El enlace sirve una sola vez.',
+      'Si no esperabas esta invitación, ignora este correo: sin tu contraseña nadie entra con tu dirección.',
+    ],
+    action: { label: 'Elegir mi contraseña', href: 'enlace' },
+  },
+  en: {
+    subject: (v) => `You are invited to the Cubre console of ${company(v, 'your company')}`,
+    heading: () => 'Choose your password',
+    paragraphs: (v) => [
+      greet('Hello', v('nombre')),
+      `You were invited to manage ${company(v, 'your company')} in the Cubre console: its policies, employees and payments.`,
+      'To come in, choose your password with the button below. Then sign in with your e-mail and that password.',
+      v('vence') ? `The link works once and expires on ${v('vence')}.` : 'The link works once.',
+      'If you did not expect this invitation, ignore this e-mail: without your password nobody signs in with your address.',
+    ],
+    action: { label: 'Choose my password', href: 'enlace' },
+  },
+  pt: {
+    subject: (v) => `Você foi convidado para o console da Cubre de ${company(v, 'sua empresa')}`,
+    heading: () => 'Escolha sua senha',
+    paragraphs: (v) => [
+      greet('Olá', v('nombre')),
+      `Você foi convidado para administrar ${company(v, 'sua empresa')} no console da Cubre: apólices, colaboradores e pagamentos.`,
+      'Para entrar, escolha sua senha com o botão abaixo. Depois entre com seu e-mail e essa senha.',
+      v('vence')
+        ? `O link funciona uma única vez e vence em ${v('vence')}.`
+        : 'O link funciona uma única vez.',
+      'Se você não esperava este convite, ignore este e-mail: sem a sua senha ninguém entra com o seu endereço.',
+    ],
+    action: { label: 'Escolher minha senha', href: 'enlace' },
+  },
+};
+
+/**
+ * A company administrator tried to invite an address that already has a console user (issue 13): its
+ * owner reads this instead of an invitation, and the one who invited learns nothing from the answer.
+ */
+const invitationNotice: Record<MailLocale, MailCopy> = {
+  es: {
+    subject: (v) => `${company(v, 'Una empresa')} intentó invitarte a la consola de Cubre`,
+    heading: () => 'Ya tienes una cuenta',
+    paragraphs: (v) => [
+      greet('Hola', v('nombre')),
+      `Un administrador de ${company(v, 'una empresa')} intentó invitar tu dirección a la consola de Cubre. Tu dirección ya tiene una cuenta, así que no creamos otra.`,
+      'Si esperabas la invitación, pide a esa empresa que se comunique con Cubre. Si no, ignora este correo: tu cuenta no cambió.',
+    ],
+    action: { label: 'Ingresar a la consola', href: 'enlace' },
+  },
+  en: {
+    subject: (v) => `${company(v, 'A company')} tried to invite you to the Cubre console`,
+    heading: () => 'You already have an account',
+    paragraphs: (v) => [
+      greet('Hello', v('nombre')),
+      `An administrator of ${company(v, 'a company')} tried to invite your address to the Cubre console. Your address already has an account, so we did not create another.`,
+      'If you expected the invitation, ask that company to contact Cubre. If not, ignore this e-mail: your account did not change.',
+    ],
+    action: { label: 'Sign in to the console', href: 'enlace' },
+  },
+  pt: {
+    subject: (v) => `${company(v, 'Uma empresa')} tentou convidar você para o console da Cubre`,
+    heading: () => 'Você já tem uma conta',
+    paragraphs: (v) => [
+      greet('Olá', v('nombre')),
+      `Um administrador de ${company(v, 'uma empresa')} tentou convidar o seu endereço para o console da Cubre. O seu endereço já tem uma conta, então não criamos outra.`,
+      'Se você esperava o convite, peça a essa empresa que entre em contato com a Cubre. Se não, ignore este e-mail: sua conta não mudou.',
+    ],
+    action: { label: 'Entrar no console', href: 'enlace' },
+  },
+};
+
 /** The copy of a template (002-4.17 mora_*, 002-4.18 retomar_contratacion_*, lead mails) in a language. */
 export function copyOf(template: MailTemplate, locale: MailLocale): MailCopy {
   switch (template) {
@@ -347,5 +431,9 @@ export function copyOf(template: MailTemplate, locale: MailLocale): MailCopy {
       return leadAssigned[locale];
     case 'purchase_resume':
       return purchaseResume[locale];
+    case 'user_invitation':
+      return userInvitation[locale];
+    case 'invitation_notice':
+      return invitationNotice[locale];
   }
 }

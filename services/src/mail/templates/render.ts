@@ -26,7 +26,13 @@ export const REMINDER_TEMPLATES: ReadonlySet<MailTemplate> = new Set([
 ]);
 
 /** Mails a customer receives: the customer's footer. Of them, only the reminders carry the unsubscribe line. */
-const CUSTOMER_TEMPLATES: ReadonlySet<MailTemplate> = new Set([...REMINDER_TEMPLATES, 'purchase_resume']);
+const CUSTOMER_TEMPLATES: ReadonlySet<MailTemplate> = new Set([
+  ...REMINDER_TEMPLATES,
+  'purchase_resume',
+  // A company's people invited to the console are customers, not Cubre's staff.
+  'user_invitation',
+  'invitation_notice',
+]);
 
 const FOOTER: Record<MailLocale, { customer: string; staff: string; unsubscribe: string; label: string }> = {
   es: {
