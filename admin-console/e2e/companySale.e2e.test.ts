@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ProductDefinition } from '@cubre/schemas';
 import { rutCheckDigit } from '@cubre/schemas/identification';
 import { companyPolicyIdOf, isCompanyProduct } from '@cubre/schemas/payments/companyPurchase';
-import { CATALOGUE_COLLECTIONS, type ProductDocument } from '@cubre/projections/catalogue/documents';
 import { storefrontSession } from '../../web-storefront/e2e/support/session';
 import { postJson } from '../../services/test/support/testRuntime';
+import { companyPolicySettled } from '../../services/test/payments/support/companySale';
 import { CONSOLE_DESKTOP, ConsoleApi, newPerson, screenshot, signIn } from './support/console';
+import { startDemoSale } from './support/sales';
 
 /**
  * A company's paid sale in the console (issues 14 and 15): the sale page shows the company, its contact,
@@ -37,30 +37,14 @@ const COLLABORATORS = Array.from({ length: WORKERS }, (_, index) => ({
 
 /** A company product of the demo catalogue sold online with a price for ten workers, its sale started. */
 async function startCompanySale(buyer: ReturnType<typeof newPerson>) {
-  const products = await session.runtime.engines.readStore
-    .collection<ProductDocument>(CATALOGUE_COLLECTIONS.products)
-    .find({});
-  const candidates = products
-    .map((doc) => doc.definition as ProductDefinition)
-    .filter(
-      (product) =>
-        isCompanyProduct(product) &&
-        product.country === 'CL' &&
-        (product.salesChannels ?? []).includes('ONLINE'),
-    );
-  for (const product of candidates) {
-    const response = await postJson(`${session.runtime.url}/api/compra-online/ventas`, {
-      session: randomUUID(),
-      productCode: product.code,
-      ...buyer,
-      profile: { colectivo: { cantidadempleados: WORKERS } },
-      company: COMPANY,
-      collaborators: COLLABORATORS,
-    });
-    if (response.status === 201)
-      return (await response.json()) as { id: string; amount: { amount: number; currency: string } };
-  }
-  throw new Error('no company product of the demo catalogue is sold online with a price for ten');
+  const sale = await startDemoSale(session.runtime, isCompanyProduct, {
+    ...buyer,
+    profile: { colectivo: { cantidadempleados: WORKERS } },
+    company: COMPANY,
+    collaborators: COLLABORATORS,
+  });
+  if (!sale) throw new Error('no company product of the demo catalogue is sold online with a price for ten');
+  return sale;
 }
 
 /** Paid with the sandbox's approved card; then until the reactor's policy is in the console's read models. */
@@ -79,19 +63,7 @@ async function pay(sale: { id: string; amount: { amount: number; currency: strin
     { 'Idempotency-Key': randomUUID() },
   );
   expect(paid.status).toBeLessThan(300);
-  const { runtime } = session;
-  const reacted = await runtime.engines.eventStore.headPosition();
-  await runtime.runner!.waitUntilVisible(
-    { globalPosition: reacted, streamId: 'sale-x' },
-    ['companySalePolicies'],
-    15_000,
-  );
-  const written = await runtime.engines.eventStore.headPosition();
-  await runtime.runner!.waitUntilVisible(
-    { globalPosition: written, streamId: 'policyRoster-x' },
-    ['groupInsurance', 'identity'],
-    15_000,
-  );
+  await companyPolicySettled(session.runtime);
 }
 
 describe("a company's sale and its policy in the console", () => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { rutCheckDigit } from '@cubre/schemas/identification';
 import { companyPolicyIdOf } from '@cubre/schemas/payments/companyPurchase';
 import { signIn } from '../../admin-console/e2e/support/console';
+import { companyPolicySettled } from '../../services/test/payments/support/companySale';
 import { seriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import {
@@ -160,18 +161,7 @@ describe('a company buys online (issue 14)', () => {
     // The payment's reactor opened the policy: wait until the console's read models show it.
     const saleId = await saleIdOf(page);
     const { runtime } = session;
-    const reacted = await runtime.engines.eventStore.headPosition();
-    await runtime.runner!.waitUntilVisible(
-      { globalPosition: reacted, streamId: 'sale-x' },
-      ['companySalePolicies'],
-      15_000,
-    );
-    const written = await runtime.engines.eventStore.headPosition();
-    await runtime.runner!.waitUntilVisible(
-      { globalPosition: written, streamId: 'policyRoster-x' },
-      ['groupInsurance', 'identity'],
-      15_000,
-    );
+    await companyPolicySettled(runtime);
     const policyId = companyPolicyIdOf(saleId);
     const record = await adminGet<{ state: string; company: { policyId: string } }>(
       runtime.url,
