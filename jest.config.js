@@ -41,4 +41,8 @@ module.exports = {
   testTimeout: 30000,
   // Two cores: more workers than that only adds contention to the fsync-heavy suites.
   maxWorkers: 2,
+  // A worker that ran the SQLite or crash suites can take over Jest's default 500 ms to exit on two shared
+  // cores (no handle is left open: --detectOpenHandles finds none, and with this grace every such worker
+  // exits by itself); a worker that truly leaks still fails to exit in 5 s and is reported.
+  workerGracefulExitTimeout: 5000,
 };

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import type { ProductDefinition } from '@cubre/schemas';
-import { CATALOGUE_COLLECTIONS, type ProductDocument } from '@cubre/projections/catalogue/documents';
 import { storefrontSession } from '../../web-storefront/e2e/support/session';
-import { postJson } from '../../services/test/support/testRuntime';
 import { CONSOLE_DESKTOP, ConsoleApi, newPerson, signIn } from './support/console';
+import { startDemoSale } from './support/sales';
+import { bornYearsAgo, FAMILY } from '../../services/test/payments/support/family';
 
 /**
  * A family's sale in the console (issue 14): the holder and each dependant with kinship, sex, age and birth
@@ -15,18 +13,6 @@ const session = storefrontSession();
 const api = new ConsoleApi(() => session.runtime.url);
 jest.setTimeout(60_000);
 
-const FAMILY = {
-  cotizante: [{ sexo: 'Masculino', edad: 35 }],
-  cargas: [
-    { sexo: 'Femenino', edad: 33, parentesco: 'Cónyuge' },
-    { sexo: 'Masculino', edad: 4, parentesco: 'Hijo' },
-  ],
-};
-function bornYearsAgo(age: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y - age, m - 1, d - 10)).toISOString().slice(0, 10);
-}
 const DEPENDANTS = [
   { nombre: 'Ana Pérez Soto', rut: '11.111.111-1', fechaNacimiento: bornYearsAgo(33) },
   { nombre: 'Tomás Ovalle Pérez', rut: '22.222.222-2', fechaNacimiento: bornYearsAgo(4) },
@@ -40,29 +26,13 @@ const HEALTH = [
 
 /** A complementary health product of the demo catalogue sold online with a price for the family. */
 async function startFamilySale(person: ReturnType<typeof newPerson>) {
-  const products = await session.runtime.engines.readStore
-    .collection<ProductDocument>(CATALOGUE_COLLECTIONS.products)
-    .find({});
-  const candidates = products
-    .map((doc) => doc.definition as ProductDefinition)
-    .filter(
-      (product) =>
-        product.insuranceType === 'SEGURO COMPLEMENTARIO' &&
-        product.country === 'CL' &&
-        (product.salesChannels ?? []).includes('ONLINE'),
-    );
-  for (const product of candidates) {
-    const response = await postJson(`${session.runtime.url}/api/compra-online/ventas`, {
-      session: randomUUID(),
-      productCode: product.code,
-      ...person,
-      profile: FAMILY,
-      dependants: DEPENDANTS,
-      health: HEALTH,
-    });
-    if (response.status === 201) return (await response.json()) as { id: string };
-  }
-  throw new Error('no complementary product of the demo catalogue is sold online with a price');
+  const sale = await startDemoSale(
+    session.runtime,
+    (product) => product.insuranceType === 'SEGURO COMPLEMENTARIO',
+    { ...person, profile: FAMILY, dependants: DEPENDANTS, health: HEALTH },
+  );
+  if (!sale) throw new Error('no complementary product of the demo catalogue is sold online with a price');
+  return sale;
 }
 
 const detail = (scope: Locator, term: string) => scope.locator(`dt:text-is("${term}") + dd`);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ProductDefinition } from '@cubre/schemas';
 import { rutCheckDigit } from '@cubre/schemas/identification';
 import { isCompanyProduct } from '@cubre/schemas/payments/companyPurchase';
-import { CATALOGUE_COLLECTIONS, type ProductDocument } from '@cubre/projections/catalogue/documents';
 import type { StorefrontSession } from '../../../web-storefront/e2e/support/session';
 import { postJson } from '../../../services/test/support/testRuntime';
+import { companyPolicySettled } from '../../../services/test/payments/support/companySale';
 import type { newPerson } from './console';
+import { startDemoSale } from './sales';
 
 /**
  * A company's sale of the demo catalogue, started and paid over the API (issues 14 and 15): what the
@@ -31,30 +31,14 @@ export const COLLABORATORS = Array.from({ length: WORKERS }, (_, index) => ({
 
 /** A company product of the demo catalogue sold online with a price for ten workers, its sale started. */
 export async function startCompanySale(session: StorefrontSession, buyer: ReturnType<typeof newPerson>) {
-  const products = await session.runtime.engines.readStore
-    .collection<ProductDocument>(CATALOGUE_COLLECTIONS.products)
-    .find({});
-  const candidates = products
-    .map((doc) => doc.definition as ProductDefinition)
-    .filter(
-      (product) =>
-        isCompanyProduct(product) &&
-        product.country === 'CL' &&
-        (product.salesChannels ?? []).includes('ONLINE'),
-    );
-  for (const product of candidates) {
-    const response = await postJson(`${session.runtime.url}/api/compra-online/ventas`, {
-      session: randomUUID(),
-      productCode: product.code,
-      ...buyer,
-      profile: { colectivo: { cantidadempleados: WORKERS } },
-      company: COMPANY,
-      collaborators: COLLABORATORS,
-    });
-    if (response.status === 201)
-      return (await response.json()) as { id: string; amount: { amount: number; currency: string } };
-  }
-  throw new Error('no company product of the demo catalogue is sold online with a price for ten');
+  const sale = await startDemoSale(session.runtime, isCompanyProduct, {
+    ...buyer,
+    profile: { colectivo: { cantidadempleados: WORKERS } },
+    company: COMPANY,
+    collaborators: COLLABORATORS,
+  });
+  if (!sale) throw new Error('no company product of the demo catalogue is sold online with a price for ten');
+  return sale;
 }
 
 /** Paid with the sandbox's approved card; then until the reactor's policy is in the console's read models. */
@@ -77,17 +61,5 @@ export async function payCompanySale(
     { 'Idempotency-Key': randomUUID() },
   );
   expect(paid.status).toBeLessThan(300);
-  const { runtime } = session;
-  const reacted = await runtime.engines.eventStore.headPosition();
-  await runtime.runner!.waitUntilVisible(
-    { globalPosition: reacted, streamId: 'sale-x' },
-    ['companySalePolicies'],
-    15_000,
-  );
-  const written = await runtime.engines.eventStore.headPosition();
-  await runtime.runner!.waitUntilVisible(
-    { globalPosition: written, streamId: 'policyRoster-x' },
-    ['groupInsurance', 'identity'],
-    15_000,
-  );
+  await companyPolicySettled(session.runtime);
 }

@@ -3,11 +3,14 @@ import { openSqliteReadStore } from '@cubre/platform/adapters/sqlite/readStore/s
 import type { ProjectionEvent } from '@cubre/platform/projections/projection';
 import type { ReadDocument, ReadStore } from '@cubre/platform/ports/readStore';
 import { groupInsuranceProjection } from '@cubre/projections/groupInsurance/projection';
+import { GROUP_EMPLOYEES_COLLECTION } from '@cubre/projections/groupInsurance/documents';
+import type { RosterChange } from '@cubre/schemas/groupInsurance/roster';
 import {
-  GROUP_EMPLOYEES_COLLECTION,
-  GROUP_POLICIES_COLLECTION,
-} from '@cubre/projections/groupInsurance/documents';
-import type { InsuredPerson, InsuredState, RosterChange } from '@cubre/schemas/groupInsurance/roster';
+  acmePolicyCreated,
+  groupReadModelOf,
+  insuredPerson,
+  insuredState,
+} from '../../../services/test/groupInsurance/rosterFixtures';
 
 /*
  * On the distributed runtime `policy-{id}` and `policyRoster-{id}` are two Kafka topics: a projector may
@@ -28,45 +31,11 @@ const event = (streamId: string, type: string, revision: number, data: Record<st
     data,
   }) satisfies ProjectionEvent;
 
-const person = (legalId: string, name: string): InsuredPerson => ({
-  legalId,
-  name,
-  paternalSurname: 'Rojas',
-  maternalSurname: null,
-  birthDate: '1990-01-01',
-  gender: null,
-  email: null,
-  phone: null,
-  insuredType: 'TITULAR',
-  holderLegalId: null,
-  dependentType: null,
-  coverageGroup: 'G1',
-  accountType: null,
-  accountNumber: null,
-  bank: null,
-});
-const state = (who: InsuredPerson, status: InsuredState['status'], movement: InsuredState['movement']) => ({
-  person: who,
-  status,
-  movement,
-  effectiveDate: '2026-11-01',
-  cancellationReason: null,
-});
-const ana = person('11111111-1', 'Ana');
-const luis = person('22222222-2', 'Luis');
+const state = insuredState;
+const ana = insuredPerson('11111111-1', { name: 'Ana' });
+const luis = insuredPerson('22222222-2', { name: 'Luis' });
 
-const policyEvents = [
-  event(`policy-${POLICY}`, 'PolicyCreated', 0, {
-    policyId: POLICY,
-    organizationId: 'acme',
-    insurerCode: 'Cordillera-Seguros',
-    number: 'P1',
-    name: 'Vida colectivo',
-    coverageGroups: [{ code: 'G1', name: 'Todos' }],
-    status: 'ACTIVE',
-    startDate: '2026-01-01',
-  }),
-];
+const policyEvents = [event(`policy-${POLICY}`, 'PolicyCreated', 0, acmePolicyCreated(POLICY))];
 const roster = `policyRoster-${POLICY}`;
 const batch = (batchId: string, kind: string, from: number, changes: RosterChange[]) => [
   event(roster, 'RosterBatchOpened', from, {
@@ -99,10 +68,7 @@ async function readModelAfter(openStore: () => ReadStore, events: ProjectionEven
   const store = openStore();
   await groupInsuranceProjection.setup!(store);
   for (const each of events) await groupInsuranceProjection.apply(each, store);
-  const model = {
-    policies: await store.collection(GROUP_POLICIES_COLLECTION).find({}, { sort: { _id: 1 } }),
-    employees: await store.collection(GROUP_EMPLOYEES_COLLECTION).find({}, { sort: { _id: 1 } }),
-  };
+  const model = await groupReadModelOf(store);
   await store.close();
   return model;
 }
@@ -169,10 +135,7 @@ describe.each([
       });
       for (const each of rosterEvents) await groupInsuranceProjection.apply(each, racing);
       expect(interleaved).toBe(true);
-      expect({
-        policies: await store.collection(GROUP_POLICIES_COLLECTION).find({}, { sort: { _id: 1 } }),
-        employees: await store.collection(GROUP_EMPLOYEES_COLLECTION).find({}, { sort: { _id: 1 } }),
-      }).toEqual(inOrder);
+      expect(await groupReadModelOf(store)).toEqual(inOrder);
       await store.close();
     });
 

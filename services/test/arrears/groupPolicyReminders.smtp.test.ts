@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
-import {
-  GROUP_EMPLOYEES_COLLECTION,
-  type GroupEmployeeDocument,
-} from '@cubre/projections/groupInsurance/documents';
 import { arrearsMailKey } from '@cubre/schemas/arrears';
 import { MAIL_OUTBOX_COLLECTION, type MailOutboxDocument } from '@cubre/projections/mail/projection';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
-import { sendReminders } from '@cubre/services/arrears';
 import { policyAggregate, policyStream } from '@cubre/services/groupInsurance/policyDecider';
 import { unsubscribeRecipient } from '@cubre/services/mail/suppression';
-import { SmtpSink, readMessage } from '../mail/support/smtpSink';
-import { startMailRuntime, type MailTestRuntime } from '../mail/support/mailRuntime';
-import { subscriptionWriter, type SubscriptionWriter } from './support/subscriptionEvents';
+import { type SmtpSink, readMessage } from '../mail/support/smtpSink';
+import type { MailTestRuntime } from '../mail/support/mailRuntime';
+import {
+  EMPLOYER,
+  GROUP_POLICY as POLICY,
+  groupPolicyContractForSuite,
+  holdersWithMail,
+  runReminders,
+  settled,
+} from './support/groupPolicyContract';
+import type { SubscriptionWriter } from './support/subscriptionEvents';
 
 /**
  * Issue 15, "for group policies to the employer and, where the policy says, to the employee": a contract
@@ -22,63 +24,14 @@ import { subscriptionWriter, type SubscriptionWriter } from './support/subscript
  * contract, stage and recipient, through the real dispatcher to an SMTP server on loopback (the suppression
  * list respected).
  */
-const POLICY = 'sur-vida-2026';
-const EMPLOYER = 'empresa2@demo.cl';
-const BUYER = 'compras@transportes-sur.example';
-
 let sink: SmtpSink;
 let runtime: MailTestRuntime;
 let contract: SubscriptionWriter;
-beforeAll(async () => {
-  sink = new SmtpSink();
-  await sink.start();
-  runtime = await startMailRuntime(sink.port);
-  contract = subscriptionWriter(runtime.engines.eventStore, () => new Date(), BUYER);
-  await contract.created({ groupPolicyId: POLICY, product: groupProduct });
-}, 60_000);
-afterAll(async () => {
-  await runtime.dispose();
-  await sink.stop();
-});
-
-const groupProduct = {
-  code: 'VIDA-COLECTIVO',
-  name: 'Vida colectivo',
-  organization: { code: 'Austral-Vida', name: 'Austral Vida' },
-};
-
-/** Every projection has applied every stored event (the demo roster included). */
-async function settled() {
-  const head = await runtime.engines.eventStore.headPosition();
-  const visible = await runtime.runner!.waitUntilVisible(
-    { globalPosition: head, streamId: '' },
-    undefined,
-    30_000,
-  );
-  if (!visible) throw new Error('the projections did not catch up');
-}
+groupPolicyContractForSuite((started) => ({ sink, runtime, contract } = started));
 
 /** One run of the job, as the scheduler runs it, then every mail it asked for sent. */
 async function remind() {
-  await settled();
-  const failures: string[] = [];
-  const { sent } = await sendReminders(
-    {
-      eventStore: runtime.engines.eventStore,
-      readStore: runtime.engines.readStore,
-      mail: runtime.mail.requester,
-      clock: () => new Date(),
-      logger: pino({ level: 'silent' }),
-    },
-    {
-      runId: randomUUID(),
-      setTotal: async () => {},
-      progress: async () => {},
-      itemFailed: async (key, reason) => {
-        failures.push(`${key}: ${reason}`);
-      },
-    },
-  );
+  const { sent, failures } = await runReminders(runtime);
   expect(failures).toEqual([]);
   await runtime.mail.dispatcher.idle();
   await runtime.mail.dispatcher.dispatchDue();
@@ -87,7 +40,7 @@ async function remind() {
 
 /** The outbox's mail of each Message-ID the SMTP server received. */
 async function outboxByMessageId() {
-  await settled();
+  await settled(runtime);
   const outbox = await runtime.engines.readStore
     .collection<MailOutboxDocument>(MAIL_OUTBOX_COLLECTION)
     .find({ 'subject.id': contract.id });
@@ -107,10 +60,7 @@ async function arrived(): Promise<Map<string, string[]>> {
 
 /** The policy's people by employee status, as the roster read model holds them. */
 async function people() {
-  const all = await runtime.engines.readStore
-    .collection<GroupEmployeeDocument>(GROUP_EMPLOYEES_COLLECTION)
-    .find({ policyId: POLICY });
-  const holders = all.filter((person) => person.insuredType === 'TITULAR' && person.person.email);
+  const holders = await holdersWithMail(runtime);
   return {
     active: holders.filter((person) => person.employeeStatus === 'ACTIVE').map((p) => p.person.email!),
     notActive: holders.filter((person) => person.employeeStatus !== 'ACTIVE').map((p) => p.person.email!),

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
-import {
-  GROUP_EMPLOYEES_COLLECTION,
-  type GroupEmployeeDocument,
-} from '@cubre/projections/groupInsurance/documents';
-import { sendReminders } from '@cubre/services/arrears';
 import { json } from '../support/http';
 import { listQuery, signIn, type Session } from '../identity/support';
-import { SmtpSink } from '../mail/support/smtpSink';
-import { startMailRuntime, type MailTestRuntime } from '../mail/support/mailRuntime';
-import { subscriptionWriter, type SubscriptionWriter } from './support/subscriptionEvents';
+import type { SmtpSink } from '../mail/support/smtpSink';
+import type { MailTestRuntime } from '../mail/support/mailRuntime';
+import {
+  BUYER,
+  EMPLOYER,
+  GROUP_POLICY as POLICY,
+  groupPolicyContractForSuite,
+  holdersWithMail,
+  runReminders,
+  settled,
+} from './support/groupPolicyContract';
+import type { SubscriptionWriter } from './support/subscriptionEvents';
 
 /**
  * Staff's "Enviar de nuevo" on a group policy's contract (issue 15, services/src/arrears/README.md): it
@@ -18,44 +21,14 @@ import { subscriptionWriter, type SubscriptionWriter } from './support/subscript
  * loopback; before the job it takes the stage, so the job sends nobody the stage again; after it, it goes
  * under its own key, once per Idempotency-Key; audited with who sent it.
  */
-const POLICY = 'sur-vida-2026';
-const EMPLOYER = 'empresa2@demo.cl';
-const BUYER = 'compras@transportes-sur.example';
-
 let sink: SmtpSink;
 let runtime: MailTestRuntime;
 let contract: SubscriptionWriter;
 let admin: Session;
+groupPolicyContractForSuite((started) => ({ sink, runtime, contract } = started));
 beforeAll(async () => {
-  sink = new SmtpSink();
-  await sink.start();
-  runtime = await startMailRuntime(sink.port);
-  contract = subscriptionWriter(runtime.engines.eventStore, () => new Date(), BUYER);
-  await contract.created({
-    groupPolicyId: POLICY,
-    product: {
-      code: 'VIDA-COLECTIVO',
-      name: 'Vida colectivo',
-      organization: { code: 'Austral-Vida', name: 'Austral Vida' },
-    },
-  });
   admin = await signIn(runtime.url, 'admin@demo.cl');
-}, 60_000);
-afterAll(async () => {
-  await runtime.dispose();
-  await sink.stop();
 });
-
-/** Every projection has applied every stored event (the demo roster included). */
-async function settled() {
-  const head = await runtime.engines.eventStore.headPosition();
-  const visible = await runtime.runner!.waitUntilVisible(
-    { globalPosition: head, streamId: '' },
-    undefined,
-    30_000,
-  );
-  if (!visible) throw new Error('the projections did not catch up');
-}
 
 /** Every mail asked for so far sent: the addresses the SMTP server received, each with its count. */
 async function delivered(): Promise<Map<string, number>> {
@@ -76,11 +49,8 @@ const resend = (key: string) =>
   );
 
 async function activeHolders(): Promise<string[]> {
-  const all = await runtime.engines.readStore
-    .collection<GroupEmployeeDocument>(GROUP_EMPLOYEES_COLLECTION)
-    .find({ policyId: POLICY });
-  return all
-    .filter((p) => p.insuredType === 'TITULAR' && p.person.email && p.employeeStatus === 'ACTIVE')
+  return (await holdersWithMail(runtime))
+    .filter((p) => p.employeeStatus === 'ACTIVE')
     .map((p) => p.person.email!.toLowerCase());
 }
 
@@ -90,7 +60,7 @@ test('002-4.17 a manual send on a group contract before the job reaches the comp
     (await admin.put(`/api/admin/policies/${POLICY}/arrears-notice`, { notifyEmployeesOfArrears: true }))
       .status,
   ).toBe(200);
-  await settled();
+  await settled(runtime);
   const holders = await activeHolders();
   expect(holders.length).toBeGreaterThan(0);
 
@@ -101,17 +71,8 @@ test('002-4.17 a manual send on a group contract before the job reaches the comp
   expect(first.has(BUYER)).toBe(false);
   expect(first.size).toBe(1 + holders.length);
 
-  await settled();
-  const { sent } = await sendReminders(
-    {
-      eventStore: runtime.engines.eventStore,
-      readStore: runtime.engines.readStore,
-      mail: runtime.mail.requester,
-      clock: () => new Date(),
-      logger: pino({ level: 'silent' }),
-    },
-    { runId: randomUUID(), setTotal: async () => {}, progress: async () => {}, itemFailed: async () => {} },
-  );
+  const { sent, failures } = await runReminders(runtime);
+  expect(failures).toEqual([]);
   expect(sent).toBe(0);
   expect(await delivered()).toEqual(first);
 

@@ -3,18 +3,14 @@ import pino from 'pino';
 import { createMemoryReadStore } from '@cubre/platform/adapters/memory/readStore';
 import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
 import { topicForCategory } from '@cubre/platform/ports/bus';
-import type { ReadStore } from '@cubre/platform/ports/readStore';
 import { createProjectionRunner } from '@cubre/platform/projections/runner';
-import {
-  GROUP_EMPLOYEES_COLLECTION,
-  GROUP_POLICIES_COLLECTION,
-} from '@cubre/projections/groupInsurance/documents';
 import { groupInsuranceProjection } from '@cubre/projections/groupInsurance/projection';
 import { categoryOf, type StoredEvent } from '@cubre/schemas/events';
 import { startKafkaMock } from '../../../scripts/kafka-mock/mockCluster';
 import { describeWithEngine } from '../../../scripts/test/engines';
 import { kafkaBusOnMock, kafkaMockAvailability as availability } from '../../platform/test/support/kafka';
 import { tempDataDir } from '../../platform/test/support/tempDir';
+import { acmePolicyCreated, groupReadModelOf, insuredPerson, insuredState } from './rosterFixtures';
 import { rutOf } from './support';
 
 /*
@@ -35,40 +31,14 @@ const newEvent = (type: string, data: Record<string, unknown>) => ({
   data,
   metadata: metadata(),
 });
-const person = (legalId: string) => ({
-  legalId,
-  name: 'Ana',
-  paternalSurname: 'Kafka',
-  maternalSurname: null,
-  birthDate: '1990-01-01',
-  gender: null,
-  email: null,
-  phone: null,
-  insuredType: 'TITULAR',
-  holderLegalId: null,
-  dependentType: null,
-  coverageGroup: 'G1',
-  accountType: null,
-  accountNumber: null,
-  bank: null,
-});
 const activation = (legalId: string, rowNumber: number) => ({
   legalId,
   rowNumber,
   before: null,
-  after: {
-    person: person(legalId),
-    status: 'PROCESS_ACTIVATION',
-    movement: 'ALTA',
-    effectiveDate: '2026-11-01',
-    cancellationReason: null,
-  },
+  after: insuredState(insuredPerson(legalId, { paternalSurname: 'Kafka' }), 'PROCESS_ACTIVATION', 'ALTA'),
 });
 
-const readModelOf = async (store: ReadStore) => ({
-  policies: await store.collection(GROUP_POLICIES_COLLECTION).find({}, { sort: { _id: 1 } }),
-  employees: await store.collection(GROUP_EMPLOYEES_COLLECTION).find({}, { sort: { _id: 1 } }),
-});
+const readModelOf = groupReadModelOf;
 
 describeWithEngine('group insurance on Kafka (librdkafka mock cluster)', availability, () => {
   test("a roster's events projected before its policy's PolicyCreated give the read model of the streams in order", async () => {
@@ -120,18 +90,7 @@ describeWithEngine('group insurance on Kafka (librdkafka mock cluster)', availab
     expect(early.employees.map((doc) => doc.organizationId)).toEqual([null, null]);
 
     const policyStream = `policy-${POLICY}`;
-    await eventStore.append(policyStream, [
-      newEvent('PolicyCreated', {
-        policyId: POLICY,
-        organizationId: 'acme',
-        insurerCode: 'Cordillera-Seguros',
-        number: 'P1',
-        name: 'Vida colectivo',
-        coverageGroups: [{ code: 'G1', name: 'Todos' }],
-        status: 'ACTIVE',
-        startDate: '2026-01-01',
-      }),
-    ]);
+    await eventStore.append(policyStream, [newEvent('PolicyCreated', acmePolicyCreated(POLICY))]);
     await relay(policyStream);
 
     // The same events applied in order, policy first.

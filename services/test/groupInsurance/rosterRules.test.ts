@@ -1,6 +1,6 @@
 import { CommandRejected } from '@cubre/platform/core/decider';
 import { DEFAULT_RETROACTIVE_DAYS } from '@cubre/schemas/insurers/settings';
-import type { InsuredPerson, InsuredState } from '@cubre/schemas/groupInsurance/roster';
+import type { InsuredState } from '@cubre/schemas/groupInsurance/roster';
 import { employeeStatusOf } from '@cubre/schemas/groupInsurance/statuses';
 import {
   activationOutcome,
@@ -10,25 +10,14 @@ import {
   undoChanges,
 } from '@cubre/services/groupInsurance/rosterChangeDecider';
 import { rosterDecider } from '@cubre/services/groupInsurance/rosterDecider';
+import { insuredPerson } from './rosterFixtures';
 
 /** The roster's pure rules (issue 16): what a row, an answer or an undo does to one person. */
-const person: InsuredPerson = {
-  legalId: '12345678-5',
-  name: 'Ana',
+const person = insuredPerson('12345678-5', {
   paternalSurname: 'Soto',
-  maternalSurname: null,
   birthDate: '1985-04-12',
   gender: 'Femenino',
-  email: null,
-  phone: null,
-  insuredType: 'TITULAR',
-  holderLegalId: null,
-  dependentType: null,
-  coverageGroup: 'G1',
-  accountType: null,
-  accountNumber: null,
-  bank: null,
-};
+});
 const state = (status: InsuredState['status'], extra: Partial<InsuredState> = {}): InsuredState => ({
   person,
   status,

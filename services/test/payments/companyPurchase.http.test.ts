@@ -23,6 +23,7 @@ import {
   startedForSuite,
   startSaleOf,
 } from './support/purchaseFixture';
+import { companyPolicySettled } from './support/companySale';
 
 /**
  * A company's online purchase over real HTTP (issue 14, 002-2.08 'Datos empresa', 'Datos colaboradores'):
@@ -82,20 +83,7 @@ const pay = (saleId: string, token: string, key: string) =>
 const adminGet = (path: string) => adminGetOf(url, admin, path);
 
 /** Until the reactor answered the sale and the group-insurance read models show what it wrote. */
-async function settled() {
-  const reacted = await runtime.engines.eventStore.headPosition();
-  await runtime.runner!.waitUntilVisible(
-    { globalPosition: reacted, streamId: 'sale-x' },
-    ['companySalePolicies'],
-    10_000,
-  );
-  const written = await runtime.engines.eventStore.headPosition();
-  await runtime.runner!.waitUntilVisible(
-    { globalPosition: written, streamId: 'policyRoster-x' },
-    ['groupInsurance', 'identity'],
-    10_000,
-  );
-}
+const settled = () => companyPolicySettled(runtime);
 
 async function problemOf(response: Response) {
   const body = await json(response);

@@ -1,5 +1,4 @@
 import { SaleRecord } from '@cubre/schemas/payments/adminRecords';
-import { chileToday } from '@cubre/schemas/payments/familyPurchase';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
 import {
@@ -9,6 +8,7 @@ import {
   startedForSuite,
   startSaleOf,
 } from './support/purchaseFixture';
+import { bornYearsAgo, FAMILY } from './support/family';
 
 /**
  * A family's online purchase over real HTTP (issue 14): the sale's start takes the dependants of the
@@ -22,20 +22,6 @@ let admin: string;
 
 startedForSuite((started) => ({ runtime, url, admin } = started));
 
-const FAMILY = {
-  cotizante: [{ sexo: 'Masculino', edad: 35 }],
-  cargas: [
-    { sexo: 'Femenino', edad: 33, parentesco: 'Cónyuge' },
-    { sexo: 'Masculino', edad: 4, parentesco: 'Hijo' },
-  ],
-};
-
-/** A birth date that is `age` years old today in Chile (ten days past the birthday). */
-function bornYearsAgo(age: number): string {
-  const [y, m, d] = chileToday().split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y - age, m - 1, d - 10));
-  return date.toISOString().slice(0, 10);
-}
 const DEPENDANTS = [
   { nombre: 'Ana Pérez', rut: '11.111.111-1', fechaNacimiento: bornYearsAgo(33) },
   { nombre: 'Tomás Rojas', rut: '22.222.222-2', fechaNacimiento: bornYearsAgo(4) },

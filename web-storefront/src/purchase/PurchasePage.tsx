@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -46,6 +44,7 @@ import { CompanyStep, type CompanyData } from './CompanyStep';
 import { HealthStep } from './HealthStep';
 import { PersonalDataStep } from './PersonalDataStep';
 import { PurchaseSuccess } from './PurchaseSuccess';
+import { RequestInstead } from './RequestInstead';
 import { ResumeElsewhere } from './ResumeElsewhere';
 import {
   leadStepRecorder,
@@ -108,7 +107,7 @@ export default function PurchasePage() {
 }
 
 function Purchase({ product }: { product: Product }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const code = product.productCode;
   const profile = useProfiles().profileFor(product.productType);
   // The price for the visitor's profile, as the card showed it (issue 11); the sale is priced the same way.
@@ -282,16 +281,10 @@ function Purchase({ product }: { product: Product }) {
       {phase.step === 'resuming' && <CircularProgress aria-label={t('purchase.resuming')} />}
       {phase.step === 'Datos empresa' &&
         (unpriced || companyAbroad ? (
-          <Alert severity="info" data-testid="purchase-unpriced">
-            {t(companyAbroad ? 'purchase.company.onlyChile' : 'purchase.unpriced')}{' '}
-            <Button
-              component={RouterLink}
-              to={`${lang === 'es' ? '' : `/${lang}`}${product.detailPath}/Solicitar`}
-              size="small"
-            >
-              {t('request.submit')}
-            </Button>
-          </Alert>
+          <RequestInstead
+            detailPath={product.detailPath}
+            why={companyAbroad ? 'purchase.company.onlyChile' : 'purchase.unpriced'}
+          />
         ) : (
           <CompanyStep
             key={phase.problems.join('|')}
@@ -310,16 +303,7 @@ function Purchase({ product }: { product: Product }) {
       )}
       {phase.step === 'Datos personales' &&
         (unpriced ? (
-          <Alert severity="info" data-testid="purchase-unpriced">
-            {t('purchase.unpriced')}{' '}
-            <Button
-              component={RouterLink}
-              to={`${lang === 'es' ? '' : `/${lang}`}${product.detailPath}/Solicitar`}
-              size="small"
-            >
-              {t('request.submit')}
-            </Button>
-          </Alert>
+          <RequestInstead detailPath={product.detailPath} why="purchase.unpriced" />
         ) : (
           <PersonalDataStep
             profile={profile}
