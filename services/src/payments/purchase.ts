@@ -350,7 +350,7 @@ export async function paySale(
       created,
       payment: requested.state,
       sale: settled.state,
-      lastPosition: Math.max(lastPosition, settled.globalPosition),
+      lastPosition: Math.max(lastPosition, await writtenPosition(store, input.saleId, settled)),
     };
   }
   const started = await handleCommand(
@@ -498,6 +498,20 @@ export async function settle(
     created: ids.created,
     payment: payment.state,
     sale: sale.state,
-    lastPosition: Math.max(payment.globalPosition, sale.globalPosition),
+    lastPosition: Math.max(payment.globalPosition, await writtenPosition(store, ids.saleId, sale)),
   };
+}
+
+/**
+ * The position to read the sale's answer at: what this command wrote, or, when another writer settled it
+ * first (the sale-settlement reactor, a notification), the sale's last event, so the answer waits for that.
+ */
+async function writtenPosition(
+  store: EventStore,
+  saleId: string,
+  written: { globalPosition: number },
+): Promise<number> {
+  if (written.globalPosition > 0) return written.globalPosition;
+  const events = await store.readStream(saleStream(saleId));
+  return events[events.length - 1]?.globalPosition ?? 0;
 }
