@@ -329,28 +329,14 @@ export async function paySale(
             startSubscription!,
           )
         : 0;
-    // Refused (DECLINED, FAIL) or approved (OK, and a reversal's states after it).
-    const refused = requested.state.state === 'DECLINED' || requested.state.state === 'FAIL';
-    // The sale is settled from the payment's answer (once: the decider settles the payment being tried
-    // only), in case the process stopped between the two records.
-    const settled = await handleCommand(
-      store,
-      saleAggregate,
-      saleStream(input.saleId),
-      {
-        type: 'SettleSalePayment',
-        paymentId,
-        outcome: refused ? 'refused' : 'approved',
-        catalogueCode: refused ? (requested.state.catalogueCode ?? '') : '',
-      },
-      { ...metadata, commandId: `${metadata.commandId}:settle` },
-    );
+    // The sale is settled from the payment's answer, in case the process stopped between the two records.
+    const settled = await settleSaleFromPayment(store, input.saleId, requested.state, metadata);
     return {
       paymentId,
       created,
       payment: requested.state,
       sale: settled.state,
-      lastPosition: Math.max(lastPosition, await writtenPosition(store, input.saleId, settled)),
+      lastPosition: Math.max(lastPosition, settled.position),
     };
   }
   const started = await handleCommand(
@@ -500,6 +486,33 @@ export async function settle(
     sale: sale.state,
     lastPosition: Math.max(payment.globalPosition, await writtenPosition(store, ids.saleId, sale)),
   };
+}
+
+/**
+ * Settles the sale from its payment's recorded answer (refused: DECLINED or FAIL; approved: OK and a
+ * reversal's states after it), once: the sale's decider settles only the payment being tried. What the pay
+ * call's retry, Webpay's return and the sale-settlement reactor do when the answer was recorded before.
+ */
+export async function settleSaleFromPayment(
+  store: EventStore,
+  saleId: string,
+  payment: Extract<PaymentState, { status: 'Requested' }>,
+  metadata: CommandMetadata,
+): Promise<{ state: SaleState; position: number }> {
+  const refused = payment.state === 'DECLINED' || payment.state === 'FAIL';
+  const settled = await handleCommand(
+    store,
+    saleAggregate,
+    saleStream(saleId),
+    {
+      type: 'SettleSalePayment',
+      paymentId: payment.payment.paymentId,
+      outcome: refused ? 'refused' : 'approved',
+      catalogueCode: refused ? (payment.catalogueCode ?? '') : '',
+    },
+    { ...metadata, commandId: `${metadata.commandId}:settle` },
+  );
+  return { state: settled.state, position: await writtenPosition(store, saleId, settled) };
 }
 
 /**

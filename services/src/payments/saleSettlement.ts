@@ -1,11 +1,10 @@
 import { categoryOf } from '@cubre/schemas/events';
 import { PAYMENT_CATEGORY } from '@cubre/schemas/payments/sales';
-import { handleCommand, loadAggregate } from '@cubre/platform/commands/commandHandler';
+import { loadAggregate } from '@cubre/platform/commands/commandHandler';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Projection } from '@cubre/platform/projections/projection';
 import { paymentStream } from './paymentDecider';
-import { paymentAggregate, saleAggregate } from './purchase';
-import { saleStream } from './saleDecider';
+import { paymentAggregate, settleSaleFromPayment } from './purchase';
 
 export const SALE_SETTLEMENT = 'saleSettlement';
 
@@ -29,25 +28,13 @@ export function saleSettlementReactor(eventStore: EventStore): Projection {
       const paymentId = event.streamId.slice(PAYMENT_CATEGORY.length + 1);
       const payment = await loadAggregate(eventStore, paymentAggregate, paymentStream(paymentId));
       if (payment.state.status === 'Empty') return;
-      const approved = event.type === 'PaymentApproved';
-      await handleCommand(
-        eventStore,
-        saleAggregate,
-        saleStream(payment.state.payment.saleId),
-        {
-          type: 'SettleSalePayment',
-          paymentId,
-          outcome: approved ? 'approved' : 'refused',
-          catalogueCode: approved ? '' : (payment.state.catalogueCode ?? ''),
-        },
-        {
-          commandId: `${SALE_SETTLEMENT}:${paymentId}`,
-          correlationId: event.metadata?.correlationId ?? paymentId,
-          causationId: event.id ?? null,
-          actor: { kind: 'system', id: SALE_SETTLEMENT },
-          receivedAt: event.occurredAt,
-        },
-      );
+      await settleSaleFromPayment(eventStore, payment.state.payment.saleId, payment.state, {
+        commandId: `${SALE_SETTLEMENT}:${paymentId}`,
+        correlationId: event.metadata?.correlationId ?? paymentId,
+        causationId: event.id ?? null,
+        actor: { kind: 'system', id: SALE_SETTLEMENT },
+        receivedAt: event.occurredAt,
+      });
     },
   };
 }

@@ -10,7 +10,7 @@ import type { Logger } from '@cubre/platform/ports/logger';
 import { HttpProblem, invalidRequest, notFound } from '@cubre/platform/http/problem';
 import { buyOrderFor } from './gateway/transbank/transbankResults';
 import type { WebpayPlusGateway } from './gateway/transbank/webpayPlusGateway';
-import { paymentStream, type PaymentState } from './paymentDecider';
+import { paymentStream } from './paymentDecider';
 import {
   outcomeOf,
   paymentAggregate,
@@ -18,6 +18,7 @@ import {
   PROVIDER_UNAVAILABLE_CODE,
   saleAggregate,
   settle,
+  settleSaleFromPayment,
 } from './purchase';
 import { saleStream } from './saleDecider';
 
@@ -86,7 +87,7 @@ export async function startWebpayPayment(
   if (payment.status !== 'Requested') throw new Error('a requested payment has a state');
   if (payment.state !== 'PENDING') {
     // Settled already (the buyer came back, or a retry after the answer): the sale follows it, once.
-    const settled = await settleSaleFrom(store, input.saleId, paymentId, payment, metadata);
+    const settled = (await settleSaleFromPayment(store, input.saleId, payment, metadata)).position;
     return { paymentId, created, redirect: null, lastPosition: settled };
   }
   if (payment.redirect) {
@@ -177,7 +178,7 @@ export async function returnFromWebpay(
   const ids = { saleId, paymentId: input.paymentId, created: false };
   if (payment.state !== 'PENDING') {
     // A reload of the return page: answered from the record, Transbank is not asked again.
-    const settled = await settleSaleFrom(store, saleId, input.paymentId, payment, metadata);
+    const settled = (await settleSaleFromPayment(store, saleId, payment, metadata)).position;
     return { saleId, productCode, lastPosition: settled };
   }
   const aborted = input.fields.TBK_TOKEN !== undefined || input.fields.token_ws === undefined;
@@ -247,28 +248,4 @@ function checkNamesTransaction(paymentId: string, token: string, fields: WebpayR
       'la orden de compra no es la de este pago',
     );
   }
-}
-
-/** The sale settled from its payment's recorded answer (once: only the payment being tried settles it). */
-async function settleSaleFrom(
-  store: EventStore,
-  saleId: string,
-  paymentId: string,
-  payment: Extract<PaymentState, { status: 'Requested' }>,
-  metadata: CommandMetadata,
-): Promise<number> {
-  const refused = payment.state === 'DECLINED' || payment.state === 'FAIL';
-  const settled = await handleCommand(
-    store,
-    saleAggregate,
-    saleStream(saleId),
-    {
-      type: 'SettleSalePayment',
-      paymentId,
-      outcome: refused ? 'refused' : 'approved',
-      catalogueCode: refused ? (payment.catalogueCode ?? '') : '',
-    },
-    { ...metadata, commandId: `${metadata.commandId}:settle` },
-  );
-  return settled.globalPosition;
 }
