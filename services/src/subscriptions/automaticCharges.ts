@@ -5,7 +5,7 @@ import { recurrentPaymentAggregate, subscriptionAggregate } from './aggregates';
 import { addDays, chileDateOf, firstDayMonthsAfter, periodOf } from './calendar';
 import { report, type ChargeDeps, type ChargeOutcome } from './periodAnswers';
 import { recurrentPaymentIdOf, recurrentPaymentStream } from './recurrentPaymentDecider';
-import { declineKindOf } from './retryPolicy';
+import { attemptOutcomeOf } from './retryPolicy';
 import { subscriptionIdOf, subscriptionStream, type Subscription } from './subscriptionDecider';
 
 /**
@@ -112,30 +112,17 @@ async function recordDebit(
   );
   if (started.state.status === 'Empty' || !started.state.open) return 'not_due';
   const { attempt } = started.state.open;
-  const kind = result.outcome === 'declined' ? declineKindOf(result.catalogueCode) : 'soft';
   const recorded = await handleCommand(
     deps.eventStore,
     recurrentPaymentAggregate,
     stream,
-    result.outcome === 'approved'
-      ? {
-          type: 'RecordAttemptOutcome',
-          attempt,
-          outcome: 'approved',
-          chargeId: result.chargeId,
-          authorizationCode: result.authorizationCode ?? null,
-        }
-      : {
-          type: 'RecordAttemptOutcome',
-          attempt,
-          outcome: 'declined',
-          kind,
-          providerCode: result.providerCode,
-          catalogueCode: result.catalogueCode,
-          // The provider's next try is when we look again (the run asks every day after it until an answer
-          // is recorded); none left is the period's end, as our own retries running out.
-          nextAttemptOn: result.final ? null : (result.nextRetryDate ?? addDays(input.today, 1)),
-        },
+    // The provider's next try is when we look again (the run asks every day after it until an answer is
+    // recorded); none left is the period's end, as our own retries running out.
+    attemptOutcomeOf(attempt, result, () =>
+      result.outcome !== 'declined' || result.final
+        ? null
+        : (result.nextRetryDate ?? addDays(input.today, 1)),
+    ),
     meta(`${base}:attempt:${attempt}:outcome`),
   );
   await report(deps, recorded.state, meta);

@@ -6,7 +6,7 @@ import { recurrentPaymentAggregate, subscriptionAggregate } from './aggregates';
 import { recordAutomaticCharges } from './automaticCharges';
 import { report, type ChargeDeps, type ChargeOutcome } from './periodAnswers';
 import { recurrentPaymentIdOf, recurrentPaymentStream } from './recurrentPaymentDecider';
-import { declineKindOf, nextAttemptOn } from './retryPolicy';
+import { attemptOutcomeOf, nextAttemptOn } from './retryPolicy';
 import { dueChargeOf, subscriptionStream, type Subscription } from './subscriptionDecider';
 
 export { endAtProvider, type ChargeDeps, type ChargeOutcome } from './periodAnswers';
@@ -109,28 +109,13 @@ export async function chargeDueSubscription(deps: ChargeDeps, input: ChargeInput
     'subscription charged',
   );
   if (result.outcome !== 'approved' && result.outcome !== 'declined') return 'uncertain';
-  const kind = result.outcome === 'declined' ? declineKindOf(result.catalogueCode) : 'soft';
   const recorded = await handleCommand(
     store,
     recurrentPaymentAggregate,
     stream,
-    result.outcome === 'approved'
-      ? {
-          type: 'RecordAttemptOutcome',
-          attempt,
-          outcome: 'approved',
-          chargeId: result.chargeId,
-          authorizationCode: result.authorizationCode ?? null,
-        }
-      : {
-          type: 'RecordAttemptOutcome',
-          attempt,
-          outcome: 'declined',
-          kind,
-          providerCode: result.providerCode,
-          catalogueCode: result.catalogueCode,
-          nextAttemptOn: nextAttemptOn(deps.retrySchedule, kind, target.dueOn, input.today),
-        },
+    attemptOutcomeOf(attempt, result, (kind) =>
+      nextAttemptOn(deps.retrySchedule, kind, target.dueOn, input.today),
+    ),
     meta(`${base}:attempt:${attempt}:outcome`),
   );
   await report(deps, recorded.state, meta);

@@ -1,6 +1,7 @@
 import type { DeclineKind } from '@cubre/schemas/subscriptions/events';
 import { entryFor } from '@cubre/schemas/payments/errorCatalogue';
 import { addDays } from './calendar';
+import type { RecordAttemptOutcome } from './recurrentPaymentDecider';
 
 /**
  * When a declined period is charged again (README.md, "Retries"). A soft decline (the card may recover by
@@ -77,4 +78,39 @@ export function nextAttemptOn(
     if (on > today) return on;
   }
   return null;
+}
+
+/** A provider's answer to one attempt, as both the charge run and a provider's own debits carry it. */
+export type AttemptAnswer =
+  | { outcome: 'approved'; chargeId: string; authorizationCode?: string | null }
+  | { outcome: 'declined'; providerCode: string; catalogueCode: string };
+
+/**
+ * The command recording an attempt's answer: a decline's kind from its catalogue code, and the day to look
+ * again (`nextOn`, given the kind: our retry schedule, or the provider's own next try).
+ */
+export function attemptOutcomeOf(
+  attempt: number,
+  answer: AttemptAnswer,
+  nextOn: (kind: DeclineKind) => string | null,
+): RecordAttemptOutcome {
+  if (answer.outcome === 'approved') {
+    return {
+      type: 'RecordAttemptOutcome',
+      attempt,
+      outcome: 'approved',
+      chargeId: answer.chargeId,
+      authorizationCode: answer.authorizationCode ?? null,
+    };
+  }
+  const kind = declineKindOf(answer.catalogueCode);
+  return {
+    type: 'RecordAttemptOutcome',
+    attempt,
+    outcome: 'declined',
+    kind,
+    providerCode: answer.providerCode,
+    catalogueCode: answer.catalogueCode,
+    nextAttemptOn: nextOn(kind),
+  };
 }
