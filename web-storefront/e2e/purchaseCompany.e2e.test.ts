@@ -11,6 +11,7 @@ import {
   adminGet,
   bodiesOf,
   fillCard,
+  openDetail,
   payButton,
   recordCalls,
   saleIdOf,
@@ -56,8 +57,8 @@ async function buyCompanyProduct(page: Page) {
     .first();
   const code = (await card.getAttribute('data-code')) ?? '';
   const cardPrice = ((await card.getByTestId('price').textContent()) ?? '').trim();
-  await card.getByRole('button', { name: 'Contratar online' }).click();
-  await page.getByRole('dialog').getByTestId('buy-online').click();
+  const dialog = await openDetail(page, card.getByRole('button', { name: 'Contratar online' }));
+  await dialog.getByTestId('buy-online').click();
   await page.waitForURL(`**/Compra-Online/${encodeURIComponent(code)}`);
   await page.getByTestId('purchase').waitFor();
   return { code, cardPrice };

@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 
 /** Helpers of the purchase's browser tests (issue 14): the way from a card to the payment, and the checks. */
 
@@ -54,12 +54,36 @@ export async function buyFromComparator(
   const cardPrice = ((await card.getByTestId('price').textContent()) ?? '').trim();
   const cardLabel = ((await card.getByTestId('price-label').textContent()) ?? '').trim();
   expect(cardPrice).toMatch(/\$\d/);
-  await card.getByRole('button', { name: 'Contratar online' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await openDetail(page, card.getByRole('button', { name: 'Contratar online' }));
   await dialog.getByTestId('buy-online').click();
   await page.waitForURL(`**/Compra-Online/${encodeURIComponent(code)}`);
   await page.getByTestId('purchase').waitFor();
   return { code, cardPrice, cardLabel };
+}
+
+/**
+ * Opens a card's detail dialog and waits for its price for the profile. A click that a loaded machine lost
+ * (the list re-laid out between Playwright's hit check and the click: no dialog) is given once more; a dialog
+ * without 'Contratar online' fails with what the dialog shows, so a red run says why (a CI run timed out
+ * here once, with nothing to read).
+ */
+export async function openDetail(page: Page, button: Locator): Promise<Locator> {
+  const dialog = page.getByRole('dialog');
+  await button.click();
+  try {
+    await dialog.waitFor({ timeout: 10_000 });
+  } catch {
+    // A dialog still on its way (a slow lazy chunk) puts its backdrop over the button: this click then fails.
+    await button.click({ timeout: 5_000 }).catch(() => undefined);
+    await dialog.waitFor();
+  }
+  await dialog.locator('[data-testid=detail-price][aria-busy=false]').waitFor({ timeout: 30_000 });
+  try {
+    await dialog.getByTestId('buy-online').waitFor({ timeout: 10_000 });
+  } catch {
+    throw new Error(`the detail shows no 'Contratar online': ${(await dialog.innerText()).slice(0, 600)}`);
+  }
+  return dialog;
 }
 
 /** The comparator's filter to the health types that ask 'Estado de salud' (HEALTH_DECLARATION_TYPES). */
