@@ -15,6 +15,7 @@ import {
   signIn,
   type Person,
 } from './support/console';
+import { ONE_PERSON } from '../../services/test/payments/support/purchaseFixture';
 
 /**
  * The console's Ventas and Pagos (issue 14) in a real browser: a purchase made over HTTP as the storefront
@@ -47,6 +48,7 @@ async function purchase(person: Person, card: string) {
     await postJson(`${url}/api/compra-online/ventas`, {
       session: randomUUID(),
       productCode: DEMO_PRODUCT,
+      profile: ONE_PERSON,
       ...person,
     }),
     201,

@@ -8,6 +8,7 @@ import { startRuntime } from '../../services/src/runtime/runtime';
 import { GENEROUS_RATE_LIMITS } from '../fixtures/generousRateLimits';
 import { defineLeadRequestCatalogue, LEAD_REQUEST_PRODUCT, leadRequestRate } from './leadRequests';
 import { percentile, round } from './stats';
+import { ONE_PERSON } from '../../services/test/payments/support/purchaseFixture';
 
 /**
  * Issue 14's `npm run bench -- payments`: the pay call (POST /api/compra-online/ventas/{id}/pagos with an
@@ -43,6 +44,7 @@ async function purchase(url: string, n: number) {
   const { answer: sale } = await post(`${url}/api/compra-online/ventas`, {
     session: randomUUID(),
     productCode: LEAD_REQUEST_PRODUCT,
+    profile: ONE_PERSON,
     nombre: 'Persona de Prueba',
     rut: '12.345.678-5',
     email: `compra.${n}@bench.cubre.cl`,

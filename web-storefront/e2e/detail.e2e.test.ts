@@ -178,7 +178,12 @@ describe('detail and request in a real browser', () => {
     await page.goto('/Compra-Online/DEMO-CL-DENT-06?session=abc&sessionType=shared');
     await page.getByTestId('purchase').waitFor();
     expect(await page.getByTestId('purchase').getAttribute('data-code')).toBe('DEMO-CL-DENT-06');
-    await page.locator('[data-testid=purchase-personal], [data-testid=purchase-unpriced]').first().waitFor();
+    await page
+      .locator(
+        '[data-testid=purchase-personal], [data-testid=purchase-unpriced], [data-testid=purchase-profile-needed]',
+      )
+      .first()
+      .waitFor();
     await screenshot(page, 'purchase-mobile');
     const product = (await (
       await fetch(`${session.runtime.url}/api/insurance/product/DEMO-CL-DENT-06`)

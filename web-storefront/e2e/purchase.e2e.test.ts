@@ -217,7 +217,7 @@ describe('online purchase in a real browser (issue 14)', () => {
     expect(payments).toEqual([expect.objectContaining({ state: 'OK' })]);
   });
 
-  test('002-2.11 a refused payment on plan QPS230 takes the buyer to the insurer site, whose name the refusal gives', async () => {
+  test('002-2.08 002-2.11 reached with no profile, the purchase asks for it and prices for it; a refused payment on plan QPS230 takes the buyer to the insurer site, whose name the refusal gives', async () => {
     const runtime = session.runtime;
     const page = await visit();
     // A demo product sold online, defined again as plan QPS230 of an insurer with its own site.
@@ -255,18 +255,41 @@ describe('online purchase in a real browser (issue 14)', () => {
       ['catalogue'],
       10_000,
     );
-    await page.route(`${INSURER_SITE}**`, (route) =>
+    // Another visitor, who never gave a profile, reaches the plan by its address.
+    const visitor = await visit();
+    await visitor.route(`${INSURER_SITE}**`, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Aseguradora Sitio</title><h1>Contratar</h1>' }),
     );
-    await page.goto('/Compra-Online/QPS230');
-    await fillPersonalData(page);
-    await fillCard(page, CARDS.insufficientFunds);
-    await payButton(page).click();
-    await page.waitForURL(`${INSURER_SITE}**`);
-    expect(await page.title()).toBe('Aseguradora Sitio');
+    // Reached by its address with no profile: the page asks for one before any price is charged (002-2.08).
+    await visitor.goto('/Compra-Online/QPS230');
+    const needed = visitor.getByTestId('purchase-profile-needed');
+    await needed.waitFor();
+    expect(await visitor.getByTestId('quote-price-label').textContent()).toBe('Desde');
+    expect(await visitor.getByTestId('purchase-personal').count()).toBe(0);
+    await needed.getByRole('button', { name: 'Ingresa tu perfil' }).click();
+    await visitor.getByTestId('titular-age').fill('61');
+    await visitor.getByTestId('submit-profile').click();
+    await visitor.getByTestId('purchase-personal').waitFor();
+    const priced = (await (
+      await fetch(`${runtime.url}/api/insurance/QPS230/calculatePrice`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ profile: { cotizante: [{ sexo: 'Masculino', edad: 61 }], cargas: [] } }),
+      })
+    ).json()) as { data: { price: { formatted: string } } };
+    // The header's price is the profile's (its suffix after a space), no longer the 'Desde'.
+    expect(((await visitor.getByTestId('quote-price').textContent()) ?? '').trim().split(' ')[0]).toBe(
+      priced.data.price.formatted,
+    );
+    expect(await visitor.getByTestId('quote-price-label').textContent()).not.toBe('Desde');
+    await fillPersonalData(visitor);
+    await fillCard(visitor, CARDS.insufficientFunds);
+    await payButton(visitor).click();
+    await visitor.waitForURL(`${INSURER_SITE}**`);
+    expect(await visitor.title()).toBe('Aseguradora Sitio');
     // Back on our page (the browser's back button), the refusal names the insurer and links its site.
-    await page.goBack();
-    const redirect = page.getByTestId('purchase-insurer-redirect');
+    await visitor.goBack();
+    const redirect = visitor.getByTestId('purchase-insurer-redirect');
     await redirect.waitFor();
     expect(await redirect.textContent()).toContain('Aseguradora Sitio');
     expect(await redirect.getByRole('link').getAttribute('href')).toBe(INSURER_SITE);

@@ -3,6 +3,7 @@ import type { ProductDefinition } from '@cubre/schemas';
 import { CATALOGUE_COLLECTIONS, type ProductDocument } from '@cubre/projections/catalogue/documents';
 import type { TestRuntime } from '../../../services/test/support/testRuntime';
 import { postJson } from '../../../services/test/support/testRuntime';
+import { ONE_PERSON } from '../../../services/test/payments/support/purchaseFixture';
 
 /**
  * A sale started over the storefront's API for the first Chilean product of the demo catalogue that is
@@ -27,6 +28,7 @@ export async function startDemoSale(
     const response = await postJson(`${runtime.url}/api/compra-online/ventas`, {
       session: randomUUID(),
       productCode: product.code,
+      profile: ONE_PERSON,
       ...body,
     });
     if (response.status === 201)

@@ -66,6 +66,19 @@ const unpriced = (code: string) =>
   );
 
 /**
+ * A sale is priced for the people it insures (002-2.08: 'priced for the visitor's profile'): without a
+ * profile the catalogue's quote is the card's 'Desde' price (the cheapest age band, one person, no
+ * employees), which a buyer of 64 or a family would otherwise pay. The storefront asks for the profile first.
+ */
+const profileRequired = (code: string) =>
+  new CommandRejected(
+    `el precio de ${code} depende de quiénes se aseguran: falta el perfil (edad y sexo de cada asegurado, o la cantidad de trabajadores) para cobrarlo`,
+    'profile_required',
+    422,
+    'profile',
+  );
+
+/**
  * Starts (or finds again) the sale of a purchase session: the product and its price come from the
  * catalogue, priced for the visitor's profile exactly as the card showed it; the client never sends an
  * amount.
@@ -91,6 +104,7 @@ export async function startSale(
   const quote = await catalogue.quote(card, body.profile ?? undefined);
   const charge = chargeOf(quote);
   if (!charge) throw unpriced(card.productCode);
+  if (!quote.fromProfile) throw profileRequired(card.productCode);
   const health = healthOf(card, body);
   const { company, collaborators } = companyOf(
     card,

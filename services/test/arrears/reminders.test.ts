@@ -8,6 +8,7 @@ import { postJson, startTestRuntime, type TestRuntime } from '../support/testRun
 import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
 import { reminderHarness } from './support/reminderHarness';
 import { subscriptionWriter } from './support/subscriptionEvents';
+import { ONE_PERSON } from '../payments/support/purchaseFixture';
 
 /**
  * The `send-reminders` job (issue 15) on the real runtime's stores: arrears stages by overdue count
@@ -244,6 +245,7 @@ describe('resume-contracting reminders (002-4.18)', () => {
     const started = await postJson(`${runtime.url}/api/compra-online/ventas`, {
       session: randomUUID(),
       productCode: 'VIDA-L',
+      profile: ONE_PERSON,
       ...BUYER,
     });
     expect(started.status).toBe(201);

@@ -161,7 +161,7 @@ describe('a company buys online', () => {
     const missing = await problemOf(await start({ company: undefined }));
     expect(missing).toEqual({ status: 422, fields: ['company required'] });
     const person = await problemOf(
-      await start({ productCode: 'VIDA-L', profile: undefined, collaborators: undefined }),
+      await start({ productCode: 'VIDA-L', profile: ONE_PERSON, collaborators: undefined }),
     );
     expect(person).toEqual({ status: 422, fields: ['company company_not_asked'] });
   });

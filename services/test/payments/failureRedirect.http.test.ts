@@ -10,7 +10,7 @@ import {
   startLoggingRuntime,
   type LoggingRuntime,
 } from '../leads/support/leadsFixture';
-import { BUYER } from './support/purchaseFixture';
+import { BUYER, ONE_PERSON } from './support/purchaseFixture';
 
 /**
  * Rule 002-2.11 over real HTTP: a refused payment on the seed's eight plans answers with the insurer's
@@ -58,6 +58,7 @@ async function payFor(productCode: string, number: string) {
   const started = await postJson(`${runtime.url}/api/compra-online/ventas`, {
     session: randomUUID(),
     productCode,
+    profile: ONE_PERSON,
     ...BUYER,
   });
   expect(started.status).toBe(201);

@@ -13,7 +13,7 @@ import { postJson, startTestRuntime, type TestRuntime } from '../support/testRun
 /** Every x-signature sent, to check none reaches a log line. */
 const signaturesSent: string[] = [];
 import { startProviderServer, type ProviderServer } from './gateway/support/providerServer';
-import { BUYER } from './support/purchaseFixture';
+import { BUYER, ONE_PERSON } from './support/purchaseFixture';
 
 /**
  * Issue 14: providers' notifications (webhooks) over real HTTP, against a local server answering as each
@@ -74,6 +74,7 @@ async function startSale(runtime: Runtime) {
     await postJson(`${runtime.url}/api/compra-online/ventas`, {
       session: randomUUID(),
       productCode: 'VIDA-L',
+      profile: ONE_PERSON,
       ...BUYER,
     }),
   );
@@ -435,6 +436,7 @@ describe('Mercado Pago notifications of a monthly sale', () => {
     const started = await postJson(`${runtime.url}/api/compra-online/ventas`, {
       session: randomUUID(),
       productCode: 'VIDA-L',
+      profile: ONE_PERSON,
       ...BUYER,
       billing: 'monthly_subscription',
       paymentMethod: 'tdc',

@@ -6,7 +6,13 @@ import { SUB_STATUS_IDS } from '@cubre/schemas/leadCatalogue/defaults';
 import { contractingLeadId } from '@cubre/services/leads/ids';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
-import { BUYER, startedForSuite, startSaleOf, type PurchaseRuntime } from './support/purchaseFixture';
+import {
+  BUYER,
+  startedForSuite,
+  startSaleOf,
+  type PurchaseRuntime,
+  ONE_PERSON,
+} from './support/purchaseFixture';
 
 /**
  * The online purchase over real HTTP on the embedded sandbox gateway (issue 14): a sale priced by the
@@ -81,10 +87,33 @@ describe('an online purchase', () => {
     const again = await postJson(`${url}/api/compra-online/ventas`, {
       session: randomUUID(),
       productCode: 'VIDA-L',
+      profile: ONE_PERSON,
       ...BUYER,
       amount: 1,
     });
     expect(again.status).toBe(400);
+  });
+
+  test("002-2.08 a sale is priced for its insured: without a profile it is refused by field, never charged at the card's 'Desde'; with one it is the profile's calculatePrice amount", async () => {
+    const bare = await postJson(`${url}/api/compra-online/ventas`, {
+      session: randomUUID(),
+      productCode: 'VIDA-L',
+      ...BUYER,
+    });
+    expect(bare.status).toBe(422);
+    const problem = await json(bare);
+    expect(problem.errors).toEqual([expect.objectContaining({ field: 'profile', rule: 'profile_required' })]);
+    expect(problem.detail ?? problem.title).toContain('perfil');
+
+    for (const edad of [25, 64]) {
+      const profile = { cotizante: [{ sexo: 'Femenino', edad }], cargas: [] };
+      const quoted = await json(await postJson(`${url}/api/insurance/VIDA-L/calculatePrice`, { profile }));
+      const sale = await json(await startSaleOf(url, { productCode: 'VIDA-L', profile }));
+      // The card's formatted pesos are what the sale charges (CLP has no minor unit).
+      expect(`$${new Intl.NumberFormat('es-CL').format(sale.amount.amount)}`).toBe(
+        quoted.data.price.formatted,
+      );
+    }
   });
 
   test('002-3.31 002-8.14 the approved test card pays: payment OK, sale OK, both in the console', async () => {

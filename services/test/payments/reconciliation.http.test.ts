@@ -12,7 +12,7 @@ import { tempDataDir } from '../../platform/test/support/tempDir';
 import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
 import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
-import { BUYER } from './support/purchaseFixture';
+import { BUYER, ONE_PERSON } from './support/purchaseFixture';
 
 /**
  * Issue 14: a process stopped between the provider's approval and our record of it. The payment was
@@ -49,6 +49,7 @@ test('a payment approved by the provider but never recorded is settled OK after 
     await postJson(`${runtime.url}/api/compra-online/ventas`, {
       session: randomUUID(),
       productCode: 'VIDA-L',
+      profile: ONE_PERSON,
       ...BUYER,
     }),
   );
@@ -127,6 +128,7 @@ test('a payment the provider never charged is settled FAIL, and the sale may be 
       await postJson(`${runtime.url}/api/compra-online/ventas`, {
         session: randomUUID(),
         productCode: 'VIDA-L',
+        profile: ONE_PERSON,
         ...BUYER,
       }),
     );

@@ -3,6 +3,7 @@ import { MAIL_OUTBOX_COLLECTION, type MailOutboxDocument } from '@cubre/projecti
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
 import { loadLeadsCatalogue, startLoggingRuntime, type LoggingRuntime } from '../leads/support/leadsFixture';
+import { ONE_PERSON } from './support/purchaseFixture';
 
 /**
  * Issue 14, "A session can be left and resumed, on another device through a link": the payment step asks
@@ -29,6 +30,7 @@ async function startSale(session = randomUUID()) {
   const response = await postJson(`${runtime.url}/api/compra-online/ventas`, {
     session,
     productCode: 'VIDA-L',
+    profile: ONE_PERSON,
     ...BUYER,
   });
   expect(response.status).toBe(201);

@@ -6,7 +6,7 @@ import { SandboxGateway } from '@cubre/services/payments/gateway/sandbox';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
 import { loadLeadsCatalogue, startLoggingRuntime, type LoggingRuntime } from '../leads/support/leadsFixture';
-import { BUYER } from './support/purchaseFixture';
+import { BUYER, ONE_PERSON } from './support/purchaseFixture';
 
 /**
  * Staff void or refund a paid payment (issue 14, 002-3.31) over real HTTP on the embedded sandbox gateway,
@@ -56,6 +56,7 @@ async function paidPayment(): Promise<string> {
   const started = await postJson(`${url}/api/compra-online/ventas`, {
     session: randomUUID(),
     productCode: 'VIDA-L',
+    profile: ONE_PERSON,
     ...BUYER,
   });
   const sale = await json(started);
@@ -150,6 +151,7 @@ describe('voids and refunds of a paid payment', () => {
     const declined = await postJson(`${url}/api/compra-online/ventas`, {
       session: randomUUID(),
       productCode: 'VIDA-L',
+      profile: ONE_PERSON,
       ...BUYER,
     });
     const sale = await json(declined);

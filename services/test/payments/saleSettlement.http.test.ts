@@ -8,7 +8,7 @@ import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
 import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
-import { BUYER } from './support/purchaseFixture';
+import { BUYER, ONE_PERSON } from './support/purchaseFixture';
 
 /**
  * Issue 14: a process stopped after recording the payment's answer and before settling its sale. The
@@ -62,6 +62,7 @@ async function stoppedAfterTheAnswer(number: string) {
     await postJson(`${runtime.url}/api/compra-online/ventas`, {
       session: randomUUID(),
       productCode: 'VIDA-L',
+      profile: ONE_PERSON,
       ...BUYER,
     }),
   );

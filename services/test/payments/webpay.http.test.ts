@@ -12,7 +12,7 @@ import {
   type ProviderServer,
   type RecordedRequest,
 } from './gateway/support/providerServer';
-import { BUYER } from './support/purchaseFixture';
+import { BUYER, ONE_PERSON } from './support/purchaseFixture';
 
 /**
  * Issue 14, Webpay Plus's redirect flow over real HTTP: the product runs with the Webpay Plus adapter
@@ -86,6 +86,7 @@ async function startSale(url: string) {
   const started = await postJson(`${url}/api/compra-online/ventas`, {
     session: randomUUID(),
     productCode: 'VIDA-L',
+    profile: ONE_PERSON,
     ...BUYER,
   });
   expect(started.status).toBe(201);
@@ -268,6 +269,7 @@ describe('Webpay Plus purchase (issue 14)', () => {
       await postJson(`${runtime.url}/api/compra-online/ventas`, {
         session: randomUUID(),
         productCode: 'VIDA-L',
+        profile: ONE_PERSON,
         billing: 'monthly_subscription',
         ...BUYER,
       }),

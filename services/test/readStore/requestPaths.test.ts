@@ -9,6 +9,7 @@ import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
 import { json } from '../support/http';
 import { tempDataDir } from '../../platform/test/support/tempDir';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
+import { ONE_PERSON } from '../payments/support/purchaseFixture';
 
 /**
  * Issue 12: every find, findOne and count a request makes is served by an index, whatever the data's
@@ -243,6 +244,7 @@ async function callEveryReadRoute() {
     postJson(`${runtime.url}/api/compra-online/ventas`, {
       session: '6f1c2b9e-1d2a-4c3b-8e5f-0a1b2c3d4e5f',
       productCode: 'VIDA-L',
+      profile: ONE_PERSON,
       nombre: 'Camila Rojas',
       rut: '12.345.678-5',
       email: 'camila.rojas@example.com',

@@ -12,6 +12,7 @@ import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
 import { startMercadoPagoServer, type MercadoPagoServer } from './mercadoPagoServer';
 import { BUYER, chargeRun, saleState, settableClock, settled, subscriptionOfSale } from './support';
+import { ONE_PERSON } from '../payments/support/purchaseFixture';
 
 /**
  * Issue 14/15 with Mercado Pago: a monthly sale is a preapproval Mercado Pago debits on its own schedule
@@ -80,6 +81,7 @@ async function buyMonthly() {
   const started = await postJson(`${runtime.url}/api/compra-online/ventas`, {
     session: randomUUID(),
     productCode: 'VIDA-L',
+    profile: ONE_PERSON,
     ...BUYER,
     billing: 'monthly_subscription',
     paymentMethod: 'tdc',

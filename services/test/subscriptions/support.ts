@@ -10,6 +10,7 @@ import {
 import type { Runtime } from '@cubre/services/runtime/runtime';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
+import { ONE_PERSON } from '../payments/support/purchaseFixture';
 
 export const BUYER = {
   nombre: 'Camila Rojas',
@@ -80,6 +81,7 @@ export async function buySubscription(url: string, card: string, productCode = '
   const started = await postJson(`${url}/api/compra-online/ventas`, {
     session,
     productCode,
+    profile: ONE_PERSON,
     ...BUYER,
     billing: 'monthly_subscription',
     paymentMethod: 'tdc',

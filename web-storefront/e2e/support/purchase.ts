@@ -11,6 +11,8 @@ export const FAMILY = {
     { sexo: 'Masculino', edad: 4, parentesco: 'Hijo' },
   ],
 };
+/** One insured, a man of 35: a purchase is priced for a profile (002-2.08), never at the card's 'Desde'. */
+export const ONE_PERSON = { cotizante: [{ sexo: 'Masculino', edad: 35 }], cargas: [] };
 export const BUYER = {
   nombre: 'Camila Rojas',
   rut: '12.345.678-5',
@@ -37,12 +39,12 @@ export const bodiesOf = (calls: Request[], path: RegExp) =>
  */
 export async function buyFromComparator(
   page: Page,
-  profile?: typeof FAMILY,
+  profile: { cotizante: unknown[]; cargas: unknown[] } = ONE_PERSON,
   filters: Record<string, string> = {},
 ): Promise<{ code: string; cardPrice: string; cardLabel: string }> {
   const query = new URLSearchParams(filters);
-  if (profile) query.set('perfil', Buffer.from(JSON.stringify(profile)).toString('base64'));
-  const search = query.size > 0 ? `?${query}` : '';
+  query.set('perfil', Buffer.from(JSON.stringify(profile)).toString('base64'));
+  const search = `?${query}`;
   await page.goto(`/Comparar/Seguros-de-Salud${search}`);
   await page.locator('[data-testid=results][data-complete=true]').waitFor({ timeout: 20_000 });
   const card = page

@@ -44,6 +44,7 @@ import { CompanyStep, type CompanyData } from './CompanyStep';
 import { HealthStep } from './HealthStep';
 import { PersonalDataStep } from './PersonalDataStep';
 import { PurchaseSuccess } from './PurchaseSuccess';
+import { ProfileNeeded } from './ProfileNeeded';
 import { RequestInstead } from './RequestInstead';
 import { ResumeElsewhere } from './ResumeElsewhere';
 import {
@@ -229,6 +230,9 @@ function Purchase({ product }: { product: Product }) {
   const companyAbroad = kind === 'company' && SITE.country !== 'CL';
   const active = phase.step === 'resuming' ? 0 : steps.indexOf(phase.step);
   const unpriced = price.value === null;
+  // The card's 'Desde' (no profile, or one that prices nothing): the profile comes first (002-2.08).
+  const needsProfile =
+    !unpriced && !price.arePricesDefined && (priced.status === 'idle' || priced.status === 'ready');
   return (
     <Box data-testid="purchase" data-code={code} data-step={phase.step}>
       <Typography component="h1" variant="h5" sx={{ fontWeight: 800, mb: 2 }}>
@@ -285,6 +289,8 @@ function Purchase({ product }: { product: Product }) {
             detailPath={product.detailPath}
             why={companyAbroad ? 'purchase.company.onlyChile' : 'purchase.unpriced'}
           />
+        ) : needsProfile ? (
+          <ProfileNeeded product={product} profile={profile} />
         ) : (
           <CompanyStep
             key={phase.problems.join('|')}
@@ -304,6 +310,8 @@ function Purchase({ product }: { product: Product }) {
       {phase.step === 'Datos personales' &&
         (unpriced ? (
           <RequestInstead detailPath={product.detailPath} why="purchase.unpriced" />
+        ) : needsProfile ? (
+          <ProfileNeeded product={product} profile={profile} />
         ) : (
           <PersonalDataStep
             profile={profile}

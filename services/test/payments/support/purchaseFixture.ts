@@ -15,6 +15,12 @@ export const BUYER = {
   telefono: '+56 9 8765 4321',
 };
 
+/**
+ * The insured a purchase suite prices for: one man of 35 (002-2.08: a sale is priced for a profile, never
+ * at the card's 'Desde').
+ */
+export const ONE_PERSON = { cotizante: [{ sexo: 'Masculino', edad: 35 }], cargas: [] };
+
 /** A purchase suite's runtime: the real one with the leads fixture's catalogue, and an admin's token. */
 export interface PurchaseRuntime {
   runtime: LoggingRuntime;
@@ -43,7 +49,12 @@ export function startedForSuite(started: (suite: PurchaseRuntime) => void) {
 
 /** POST /api/compra-online/ventas for the buyer, in a new session; `body` adds or replaces fields. */
 export const startSaleOf = (url: string, body: Record<string, unknown>) =>
-  postJson(`${url}/api/compra-online/ventas`, { session: randomUUID(), ...BUYER, ...body });
+  postJson(`${url}/api/compra-online/ventas`, {
+    session: randomUUID(),
+    ...BUYER,
+    profile: ONE_PERSON,
+    ...body,
+  });
 
 /** A console read with the admin's token. */
 export const adminGetOf = async (url: string, admin: string, path: string) =>
