@@ -3,6 +3,7 @@ import { SmtpSink, readMessage, type Received } from '../mail/support/smtpSink';
 import { startMailRuntime, type MailTestRuntime } from '../mail/support/mailRuntime';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
+import { invitationLinkOf } from './invitationMail';
 import { freshEmail, listQuery, login, signIn, type Session } from './support';
 
 /**
@@ -37,15 +38,6 @@ async function delivered() {
 
 const to = (email: string) => sink.received.filter((message: Received) => message.to.includes(email));
 
-/** The accept link of a received invitation, and its token (after `#token=`). */
-function linkOf(message: Received) {
-  const { text, html } = readMessage(message.raw);
-  const link = /https:\/\/cubre\.test\/admin\/invitacion#token=([\w.-]+)/.exec(text);
-  if (!link) throw new Error(`no invitation link in: ${text}`);
-  expect(html).toContain(`href="${link[0]}"`);
-  return { link: link[0], token: link[1]! };
-}
-
 const invite = (email: string, name = 'Paula Invitada') =>
   company.post('/api/admin/users', { email, name, roles: ['ADMIN_EMPRESA_REMUNERACIONES'] });
 
@@ -74,7 +66,7 @@ test('002-5.05 the invitee gets one mail with a link; choosing their password th
   expect(message.text).toContain('vence el 3 de diciembre de 2026');
   expect(message.html).toContain('#0b5394');
   expect(message.html).toContain('Elegir mi contraseña');
-  const { token } = linkOf(mails[0]!);
+  const { token } = invitationLinkOf(mails[0]!);
   // Only its hash is kept: neither the user's events nor the identity read models hold the token.
   const outbox = await runtime.engines.readStore
     .collection<MailOutboxDocument>(MAIL_OUTBOX_COLLECTION)
@@ -114,7 +106,7 @@ test('002-8.01 a link not ours, malformed or with a weak password is a 400 probl
   const email = freshEmail('invitado');
   await invite(email, 'Pedro Invitado');
   await delivered();
-  const { token } = linkOf(to(email)[0]!);
+  const { token } = invitationLinkOf(to(email)[0]!);
   const [userId, sequence, mac] = token.split('.') as [string, string, string];
   const forged = `${userId}.${sequence}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`;
   expect(await problemOf(await accept(forged))).toEqual({
@@ -141,7 +133,7 @@ test('a link expires after seven days (410 INVITATION_EXPIRED); inviting again m
   const email = freshEmail('tardia');
   await invite(email, 'Rosa Tardía');
   await delivered();
-  const first = linkOf(to(email)[0]!).token;
+  const first = invitationLinkOf(to(email)[0]!).token;
   runtime.setNow('2026-12-03T12:00:01.000Z');
   try {
     expect(await problemOf(await accept(first))).toEqual({
@@ -160,7 +152,7 @@ test('a link expires after seven days (410 INVITATION_EXPIRED); inviting again m
     ).toBe(202);
     await delivered();
     expect(to(email)).toHaveLength(2);
-    const second = linkOf(to(email)[1]!).token;
+    const second = invitationLinkOf(to(email)[1]!).token;
     expect(second).not.toBe(first);
     expect(await problemOf(await accept(first))).toEqual({
       status: 400,
