@@ -188,7 +188,7 @@ test('a taken address and a free one are answered alike; the owner of the taken 
   expect((await login(runtime.url, 'empresa2@demo.cl', 'Demo.2026!')).status).toBe(200);
 });
 
-test('staff still give the temporary password of the users they create: without one, 400 naming password and rule', async () => {
+test('staff creating a user of no organization still give its temporary password: without one, 400 naming password and rule', async () => {
   const admin = await signIn(runtime.url, 'admin@demo.cl');
   const answer = await admin.post('/api/admin/users', {
     email: freshEmail('staff'),
@@ -196,4 +196,59 @@ test('staff still give the temporary password of the users they create: without 
     roles: ['EJECUTIVO'],
   });
   expect(await problemOf(answer)).toEqual({ status: 400, errors: ['password required'] });
+});
+
+test('issue 14 002-5.05 staff creating a company administrator without a password send the invitation mail: 201, the user in the company at once, their link sets their own password once', async () => {
+  const admin = await signIn(runtime.url, 'admin@demo.cl');
+  const email = freshEmail('empresa-staff');
+  const created = await admin.post('/api/admin/users', {
+    email,
+    name: 'Elena Empresa',
+    roles: ['ADMIN_EMPRESA_CLIENTE'],
+    organizationId: 'transportes-sur',
+  });
+  expect(created.status).toBe(201);
+  const user = await json(created);
+  expect(user).toMatchObject({ email, organizationId: 'transportes-sur', mustChangePassword: true });
+  expect(created.headers.get('etag')).toBe(`"${user.revision}"`);
+  await delivered();
+  const mails = to(email);
+  expect(mails).toHaveLength(1);
+  const message = readMessage(mails[0]!.raw);
+  expect(message.headers.subject).toBe('Te invitaron a la consola de Cubre de Transportes del Sur Ltda.');
+  expect(message.text).toContain('Hola Elena Empresa,');
+  const { token } = invitationLinkOf(mails[0]!);
+  expect(token.split('.')[0]).toBe(user.id);
+  // Staff's addition is no pending invitation: the company's administrator sees the user at once.
+  const company2 = await signIn(runtime.url, 'empresa2@demo.cl');
+  const listed = await json(await company2.get(`/api/admin/users${listQuery({ filter: { q: email } })}`));
+  expect(listed.map((row: { id: string }) => row.id)).toEqual([user.id]);
+  // Nobody signs in before the link is used; then with the password they chose, never expired.
+  expect((await login(runtime.url, email, CHOSEN)).status).toBe(401);
+  expect((await accept(token)).status).toBe(200);
+  const session = await login(runtime.url, email, CHOSEN);
+  expect(session.status).toBe(200);
+  expect((await json(session)).user).toMatchObject({ email, mustChangePassword: false });
+  expect(await problemOf(await accept(token, 'Otra.2026$x'))).toEqual({
+    status: 410,
+    errors: ['token INVITATION_USED'],
+  });
+});
+
+test('staff who give a company user a temporary password (an API client) send no invitation: the password works and must be changed', async () => {
+  const admin = await signIn(runtime.url, 'admin@demo.cl');
+  const email = freshEmail('empresa-temporal');
+  const created = await admin.post('/api/admin/users', {
+    email,
+    name: 'Tomás Temporal',
+    roles: ['ADMIN_EMPRESA_CLIENTE'],
+    organizationId: 'constructora-andes',
+    password: 'Temp.2026$',
+  });
+  expect(created.status).toBe(201);
+  await delivered();
+  expect(to(email)).toHaveLength(0);
+  const session = await login(runtime.url, email, 'Temp.2026$');
+  expect(session.status).toBe(200);
+  expect((await json(session)).user).toMatchObject({ mustChangePassword: true });
 });
