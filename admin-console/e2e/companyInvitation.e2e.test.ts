@@ -1,7 +1,7 @@
 import { companyPolicyIdOf } from '@cubre/schemas/payments/companyPurchase';
 import type { MailOutboxDocument } from '@cubre/projections/mail/projection';
 import { storefrontSession } from '../../web-storefront/e2e/support/session';
-import { CONSOLE_DESKTOP, ConsoleApi, newPerson, screenshot } from './support/console';
+import { CONSOLE_DESKTOP, ConsoleApi, choose, newPerson, screenshot, signIn } from './support/console';
 import { COMPANY, WORKERS, payCompanySale, startCompanySale } from './support/companySale';
 
 /**
@@ -96,5 +96,57 @@ describe("the company buyer's invitation", () => {
       .getByText('El enlace de invitación ya se usó: ingrese con su contraseña.')
       .waitFor();
     session.expectedProblems(again, /410/);
+  });
+});
+
+describe("staff's company users", () => {
+  test("issue 14 002-5.05 staff creating a company administrator in the console send the invitation: no temporary password asked, the mail's link lets the user choose theirs and signs them in", async () => {
+    const page = await session.visit(CONSOLE_DESKTOP);
+    page.setDefaultTimeout(15_000);
+    await signIn(page, 'admin@demo.cl');
+    await page.goto('/admin/users/create');
+    const person = newPerson('Rocío Staff Invitada');
+    await page.getByLabel('Correo electrónico').fill(person.email);
+    await page.getByLabel('Nombre').fill(person.nombre);
+    await page.getByRole('combobox', { name: 'Roles' }).click();
+    await page.getByRole('option', { name: 'Administrador de empresa cliente' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    // A staff colleague (no organization) gets a temporary password; a company's user is invited instead.
+    await page.getByLabel('Contraseña temporal').waitFor();
+    await page.getByLabel('Contraseña temporal').fill('Temp.2026$');
+    await choose(page, page.locator('form'), 'Organización', 'Transportes del Sur Ltda.');
+    await page.getByText('Le enviaremos una invitación por correo').waitFor();
+    expect(await page.getByLabel('Contraseña temporal').count()).toBe(0);
+    const [created] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/admin/users',
+      ),
+      page.getByRole('button', { name: 'Guardar' }).click(),
+    ]);
+    expect(created.status()).toBe(201);
+    // The password typed before the company was chosen is not sent: the invitee chooses their own.
+    expect(JSON.parse(created.request().postData() ?? '{}')).not.toHaveProperty('password');
+    await page.waitForURL('**/admin/users');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `enviamos a ${person.email} una invitación para elegir su contraseña` })
+      .waitFor();
+
+    const mail = await invitationOf(person.email);
+    expect(mail.subjectLine).toBe('Te invitaron a la consola de Cubre de Transportes del Sur Ltda.');
+    const link = /https?:\/\/[^\s]+\/admin\/invitacion#token=[\w.-]+/.exec(mail.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    const invitee = await session.visit(CONSOLE_DESKTOP);
+    invitee.setDefaultTimeout(15_000);
+    await invitee.goto(link!.replace(/^https?:\/\/[^/]+/, session.runtime.url));
+    const form = invitee.getByRole('form', { name: 'Elija su contraseña' });
+    await form.getByRole('textbox', { name: 'Nueva contraseña', exact: true }).fill(CHOSEN);
+    await form.getByRole('textbox', { name: 'Repita la nueva contraseña' }).fill(CHOSEN);
+    await form.getByRole('button', { name: 'Guardar contraseña e ingresar' }).click();
+    await invitee.waitForURL((url) => /^\/admin\/?$/.test(url.pathname));
+    await invitee.getByRole('banner').getByRole('heading', { name: 'Inicio' }).waitFor();
+    await invitee.getByRole('banner').getByRole('button', { name: person.nombre }).waitFor();
   });
 });

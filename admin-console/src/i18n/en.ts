@@ -512,6 +512,8 @@ export const en: ConsoleMessages = {
         'We will e-mail them an invitation: its link lets them choose their own password (valid for 7 days).',
       invitation_sent:
         'Invitation sent to %{email}: if the address already has a user in another company, its owner is told.',
+      invited_by_staff:
+        'User created: we e-mailed %{email} an invitation to choose their password (valid for 7 days).',
     },
     payments: {
       sections: { sale: 'Sale', buyer: 'Buyer', product: 'Product', payment: 'Payment' },

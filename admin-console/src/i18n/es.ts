@@ -722,6 +722,8 @@ export const cubre = {
       'Le enviaremos una invitación por correo: con su enlace elegirá su propia contraseña (vence en 7 días).',
     invitation_sent:
       'Invitación enviada a %{email}: si el correo ya tiene usuario en otra empresa, se avisa a su dueño.',
+    invited_by_staff:
+      'Usuario creado: enviamos a %{email} una invitación para elegir su contraseña (vence en 7 días).',
   },
   payments: {
     sections: { sale: 'Venta', buyer: 'Comprador', product: 'Producto', payment: 'Pago' },

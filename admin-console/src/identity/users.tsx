@@ -25,6 +25,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { Typography } from '@mui/material';
+import { useWatch } from 'react-hook-form';
 import { hasPermission } from '../access';
 import { storedUser } from '../authProvider';
 import { PESSIMISTIC } from '../catalogues/common';
@@ -57,8 +58,10 @@ function useIdentityReads() {
 function UserInputs({ create = false }: { create?: boolean }) {
   const reads = useIdentityReads();
   const translate = useTranslate();
-  // A company administrator's new user is invited by e-mail and chooses their own password (issue 15).
-  const invitesByMail = create && Boolean(storedUser()?.organizationId);
+  // A company's new user is invited by e-mail and chooses their own password, whether their company's
+  // administrator (issue 15) or staff (issue 14) create them; staff's own colleagues get a temporary one.
+  const organizationId = useWatch({ name: 'organizationId' }) as string | null | undefined;
+  const invitesByMail = create && Boolean(storedUser()?.organizationId || organizationId);
   return (
     <>
       <TextInput source="email" type="email" validate={[required(), email()]} disabled={!create} />
@@ -190,6 +193,12 @@ export const UserEdit = () => (
  */
 const INVITATION_SENT = 'Invitación enviada';
 
+/** A company's user is invited by mail: a password typed before the company was chosen is not sent. */
+const withoutPasswordWhenInvited = (data: Record<string, unknown>) => {
+  const { password, ...rest } = data;
+  return data.organizationId ? rest : { ...rest, password };
+};
+
 export function UserCreate() {
   const notify = useNotify();
   const redirect = useRedirect();
@@ -200,11 +209,17 @@ export function UserCreate() {
       redirect('list', 'invitations');
       return;
     }
+    if (record.organizationId) {
+      // Staff's company user: created and in the list at once, their password chosen through the mail.
+      notify('cubre.users.invited_by_staff', { type: 'info', messageArgs: { email: record.email } });
+      redirect('list', 'users');
+      return;
+    }
     notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
     redirect('list', 'users');
   };
   return (
-    <Create mutationOptions={{ onSuccess }}>
+    <Create mutationOptions={{ onSuccess }} transform={withoutPasswordWhenInvited}>
       <SimpleForm defaultValues={{ roles: [], organizationId: null }}>
         <UserInputs create />
       </SimpleForm>

@@ -46,8 +46,9 @@ export const UserCreateBody = z.strictObject({
   /** Required for company-administrator roles; a company administrator's own company by default. */
   organizationId: OrganizationReference.nullable().optional(),
   /**
-   * A temporary password: the user must change it at first sign-in. Staff must give one; a company
-   * administrator's invitee needs none (the invitation e-mail's link lets them choose their own).
+   * A temporary password: the user must change it at first sign-in. Staff must give one for a user of no
+   * organization; a company's user (whoever creates it) needs none: without it the invitation e-mail's
+   * link lets them choose their own.
    */
   password: NewPassword.optional(),
 });

@@ -33,6 +33,8 @@ export function invitationAcceptRoutes(context: IdentityContext): Router {
   const router = Router();
   router.post(
     INVITATION_ACCEPT_PATH,
+    // Before anything is read or hashed: past the password family's limit a 429 (README.md, "Password choices").
+    context.rateLimits.guard('password'),
     validated({ body: InvitationAcceptBody }, async ({ body }, req, res) => {
       const userId = invitationUserOf(body.token);
       const tokenHash = invitationTokenHashOf(body.token);

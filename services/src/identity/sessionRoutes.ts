@@ -232,6 +232,8 @@ export function sessionRoutes(context: IdentityContext): Router {
 
   router.post(
     '/api/admin/me/password',
+    // A session must not test current passwords faster than a sign-in may (README.md, "Password choices").
+    context.rateLimits.guard('password'),
     validated({ body: PasswordChangeBody }, async ({ body }, req, res) => {
       const { principal, cookieSession } = await authenticateRequest(context, req, {
         allowExpiredPassword: true,

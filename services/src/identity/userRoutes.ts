@@ -53,7 +53,7 @@ import { registerUser, userAggregate, userEmailAggregate } from './registration'
 import { userEmailStream } from './userEmailStream';
 import { assertGrantable, inScope, isCompanyScoped, userInScope, usersScopeFilter } from './scope';
 import { userStream, type UpdateUser } from './userDecider';
-import { sendInvitation } from './sendInvitation';
+import { sendInvitation, type InvitationMail } from './sendInvitation';
 
 const BASE = '/api/admin/users';
 /** What a company administrator's creation answers, whether or not the address was free. */
@@ -125,6 +125,23 @@ export function userRoutes(context: IdentityContext): Router {
       { field: 'organizationId', rule: 'NOT_FOUND', message: `la organización ${organizationId} no existe` },
     ]);
   }
+
+  /** The invitation e-mail of a registered user without a password of their own (sendInvitation.ts). */
+  const mailInvitation = (
+    mail: InvitationMail,
+    invitation: Parameters<typeof sendInvitation>[1],
+    metadata: CommandMetadata,
+  ) =>
+    sendInvitation(
+      {
+        eventStore: context.eventStore,
+        clock: context.clock,
+        tokenSecret: context.identity.tokenSecret,
+        mail,
+      },
+      invitation,
+      metadata,
+    );
 
   /** The user as GET answers it, once the read model shows the write (from its events if it is late). */
   async function answer(
@@ -221,13 +238,8 @@ export function userRoutes(context: IdentityContext): Router {
         }
       }
       if (userId && context.identity.invitationMail) {
-        await sendInvitation(
-          {
-            eventStore: context.eventStore,
-            clock: context.clock,
-            tokenSecret: context.identity.tokenSecret,
-            mail: context.identity.invitationMail,
-          },
+        await mailInvitation(
+          context.identity.invitationMail,
           { userId, organizationId, organizationName, invitedBy: principal.userId },
           metadata,
         );
@@ -317,8 +329,12 @@ export function userRoutes(context: IdentityContext): Router {
         return;
       }
       if (duplicate) throw alreadyExists();
-      // Staff give the temporary password themselves (their users are not invited by e-mail).
-      if (!body.password) {
+      // A company's user staff create without a password is invited by e-mail, as the company's own
+      // administrators' invitees and the buyer are (README.md, "Staff's company users"); staff's own
+      // colleagues, and API clients that give one, get a temporary password.
+      const invitation =
+        organizationId !== null && !body.password ? context.identity.invitationMail : undefined;
+      if (!body.password && !invitation) {
         throw invalidRequest([
           { field: 'password', rule: 'required', message: 'la contraseña temporal es obligatoria' },
         ]);
@@ -330,14 +346,31 @@ export function userRoutes(context: IdentityContext): Router {
           name: body.name,
           roles: body.roles,
           organizationId,
-          password: body.password,
+          // Invited: a password told to nobody, the mail's link is the way in.
+          password: body.password ?? unusablePassword(),
           // A password somebody else chose is temporary (seed 002 §8, PASSWORD_EXPIRED until changed).
           mustChangePassword: true,
         },
         metadata,
         { scryptN: context.identity.scryptN },
       );
-      await answer(res, userId, result, result.events.length > 0 ? 201 : 200);
+      let written = result;
+      if (invitation && organizationId !== null) {
+        await mailInvitation(
+          invitation,
+          {
+            userId,
+            organizationId,
+            organizationName: (await organizations.findOne({ _id: organizationId }))?.name ?? '',
+            invitedBy: principal.userId,
+          },
+          metadata,
+        );
+        // The answer (its revision, its ETag) is the user once its link was recorded.
+        const last = (await context.eventStore.readStream(userStream(userId))).at(-1)!;
+        written = { ...result, revision: last.revision, globalPosition: last.globalPosition };
+      }
+      await answer(res, userId, written, result.events.length > 0 ? 201 : 200);
     }),
   );
 

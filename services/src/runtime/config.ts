@@ -130,6 +130,9 @@ export const RuntimeConfig = z.object({
   RATE_LIMIT_PROFILE_TOTAL_MINUTE: allowance(1200),
   RATE_LIMIT_LINKS_PER_CLIENT_HOUR: allowance(120),
   RATE_LIMIT_LINKS_TOTAL_MINUTE: allowance(1200),
+  // The console's password choices (an invitation's link, the password change): each may hash a password.
+  RATE_LIMIT_PASSWORD_PER_CLIENT_HOUR: allowance(30),
+  RATE_LIMIT_PASSWORD_TOTAL_MINUTE: allowance(120),
   /** When the scheduler settles payments a stopped process left PENDING (node-cron, Chile's time zone). */
   RECONCILE_PAYMENTS_CRON: z
     .string()

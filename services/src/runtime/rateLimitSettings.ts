@@ -32,5 +32,9 @@ export function rateLimitSettingsOf(config: RuntimeConfig): RateLimitSettings {
       perClient: { points: config.RATE_LIMIT_LINKS_PER_CLIENT_HOUR, windowSeconds: HOUR },
       total: { points: config.RATE_LIMIT_LINKS_TOTAL_MINUTE, windowSeconds: MINUTE },
     },
+    password: {
+      perClient: { points: config.RATE_LIMIT_PASSWORD_PER_CLIENT_HOUR, windowSeconds: HOUR },
+      total: { points: config.RATE_LIMIT_PASSWORD_TOTAL_MINUTE, windowSeconds: MINUTE },
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { cspDirectivesOf } from '../support/contentSecurityPolicy';
 import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
 
 /**
@@ -14,17 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => runtime?.dispose());
 
-const directives = (csp: string) =>
-  Object.fromEntries(
-    csp
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name, ...values]) => [name, values]),
-  );
-
 const policyOf = async (path: string) =>
-  directives((await fetch(new URL(path, runtime.url))).headers.get('content-security-policy') ?? '');
+  cspDirectivesOf((await fetch(new URL(path, runtime.url))).headers.get('content-security-policy'));
 
 describe("Kushki's browser library under the CSP (issue 14)", () => {
   test.each(['/Comparar/Seguros-de-Salud', '/Compra-Online/ANY-PRODUCT', '/'])(

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { cspDirectivesOf } from '../support/contentSecurityPolicy';
 import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
 
 /**
@@ -39,21 +40,12 @@ function get(base: string, path: string, headers: Record<string, string> = {}) {
   });
 }
 
-const directives = (csp: string) =>
-  Object.fromEntries(
-    csp
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name, ...values]) => [name, values]),
-  );
-
 const PAGES = ['/Comparar/Seguros-de-Salud', '/admin/', '/api/menu', '/api/no-such-route'];
 
 describe('security headers on every answer (issue 12)', () => {
   test.each(PAGES)('%s: a policy with no inline script, no plug-ins, no framing', async (path) => {
     const answer = await get(runtime.url, path);
-    const policy = directives(answer.headers['content-security-policy'] ?? '');
+    const policy = cspDirectivesOf(answer.headers['content-security-policy']);
     expect(policy['script-src']).toEqual(["'self'"]);
     expect(policy['script-src-attr']).toEqual(["'none'"]);
     expect(policy['default-src']).toEqual(["'self'"]);
@@ -83,7 +75,7 @@ describe('security headers on every answer (issue 12)', () => {
 
   test('FRAME_ANCESTORS names the partners that may frame the site; X-Frame-Options then stands aside', async () => {
     const answer = await get(framed.url, '/Comparar/Seguros-de-Salud');
-    const policy = directives(answer.headers['content-security-policy'] ?? '');
+    const policy = cspDirectivesOf(answer.headers['content-security-policy']);
     expect(policy['frame-ancestors']).toEqual(['https://socio.example.cl', 'https://otro.example.com']);
     expect(answer.headers['x-frame-options']).toBeUndefined();
   });

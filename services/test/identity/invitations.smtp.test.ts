@@ -3,6 +3,7 @@ import { SmtpSink, readMessage, type Received } from '../mail/support/smtpSink';
 import { startMailRuntime, type MailTestRuntime } from '../mail/support/mailRuntime';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
+import { invitationLinkOf } from './invitationMail';
 import { freshEmail, listQuery, login, signIn, type Session } from './support';
 
 /**
@@ -37,15 +38,6 @@ async function delivered() {
 
 const to = (email: string) => sink.received.filter((message: Received) => message.to.includes(email));
 
-/** The accept link of a received invitation, and its token (after `#token=`). */
-function linkOf(message: Received) {
-  const { text, html } = readMessage(message.raw);
-  const link = /https:\/\/cubre\.test\/admin\/invitacion#token=([\w.-]+)/.exec(text);
-  if (!link) throw new Error(`no invitation link in: ${text}`);
-  expect(html).toContain(`href="${link[0]}"`);
-  return { link: link[0], token: link[1]! };
-}
-
 const invite = (email: string, name = 'Paula Invitada') =>
   company.post('/api/admin/users', { email, name, roles: ['ADMIN_EMPRESA_REMUNERACIONES'] });
 
@@ -74,7 +66,7 @@ test('002-5.05 the invitee gets one mail with a link; choosing their password th
   expect(message.text).toContain('vence el 3 de diciembre de 2026');
   expect(message.html).toContain('#0b5394');
   expect(message.html).toContain('Elegir mi contraseña');
-  const { token } = linkOf(mails[0]!);
+  const { token } = invitationLinkOf(mails[0]!);
   // Only its hash is kept: neither the user's events nor the identity read models hold the token.
   const outbox = await runtime.engines.readStore
     .collection<MailOutboxDocument>(MAIL_OUTBOX_COLLECTION)
@@ -114,7 +106,7 @@ test('002-8.01 a link not ours, malformed or with a weak password is a 400 probl
   const email = freshEmail('invitado');
   await invite(email, 'Pedro Invitado');
   await delivered();
-  const { token } = linkOf(to(email)[0]!);
+  const { token } = invitationLinkOf(to(email)[0]!);
   const [userId, sequence, mac] = token.split('.') as [string, string, string];
   const forged = `${userId}.${sequence}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`;
   expect(await problemOf(await accept(forged))).toEqual({
@@ -141,7 +133,7 @@ test('a link expires after seven days (410 INVITATION_EXPIRED); inviting again m
   const email = freshEmail('tardia');
   await invite(email, 'Rosa Tardía');
   await delivered();
-  const first = linkOf(to(email)[0]!).token;
+  const first = invitationLinkOf(to(email)[0]!).token;
   runtime.setNow('2026-12-03T12:00:01.000Z');
   try {
     expect(await problemOf(await accept(first))).toEqual({
@@ -160,7 +152,7 @@ test('a link expires after seven days (410 INVITATION_EXPIRED); inviting again m
     ).toBe(202);
     await delivered();
     expect(to(email)).toHaveLength(2);
-    const second = linkOf(to(email)[1]!).token;
+    const second = invitationLinkOf(to(email)[1]!).token;
     expect(second).not.toBe(first);
     expect(await problemOf(await accept(first))).toEqual({
       status: 400,
@@ -196,7 +188,7 @@ test('a taken address and a free one are answered alike; the owner of the taken 
   expect((await login(runtime.url, 'empresa2@demo.cl', 'Demo.2026!')).status).toBe(200);
 });
 
-test('staff still give the temporary password of the users they create: without one, 400 naming password and rule', async () => {
+test('staff creating a user of no organization still give its temporary password: without one, 400 naming password and rule', async () => {
   const admin = await signIn(runtime.url, 'admin@demo.cl');
   const answer = await admin.post('/api/admin/users', {
     email: freshEmail('staff'),
@@ -204,4 +196,59 @@ test('staff still give the temporary password of the users they create: without 
     roles: ['EJECUTIVO'],
   });
   expect(await problemOf(answer)).toEqual({ status: 400, errors: ['password required'] });
+});
+
+test('issue 14 002-5.05 staff creating a company administrator without a password send the invitation mail: 201, the user in the company at once, their link sets their own password once', async () => {
+  const admin = await signIn(runtime.url, 'admin@demo.cl');
+  const email = freshEmail('empresa-staff');
+  const created = await admin.post('/api/admin/users', {
+    email,
+    name: 'Elena Empresa',
+    roles: ['ADMIN_EMPRESA_CLIENTE'],
+    organizationId: 'transportes-sur',
+  });
+  expect(created.status).toBe(201);
+  const user = await json(created);
+  expect(user).toMatchObject({ email, organizationId: 'transportes-sur', mustChangePassword: true });
+  expect(created.headers.get('etag')).toBe(`"${user.revision}"`);
+  await delivered();
+  const mails = to(email);
+  expect(mails).toHaveLength(1);
+  const message = readMessage(mails[0]!.raw);
+  expect(message.headers.subject).toBe('Te invitaron a la consola de Cubre de Transportes del Sur Ltda.');
+  expect(message.text).toContain('Hola Elena Empresa,');
+  const { token } = invitationLinkOf(mails[0]!);
+  expect(token.split('.')[0]).toBe(user.id);
+  // Staff's addition is no pending invitation: the company's administrator sees the user at once.
+  const company2 = await signIn(runtime.url, 'empresa2@demo.cl');
+  const listed = await json(await company2.get(`/api/admin/users${listQuery({ filter: { q: email } })}`));
+  expect(listed.map((row: { id: string }) => row.id)).toEqual([user.id]);
+  // Nobody signs in before the link is used; then with the password they chose, never expired.
+  expect((await login(runtime.url, email, CHOSEN)).status).toBe(401);
+  expect((await accept(token)).status).toBe(200);
+  const session = await login(runtime.url, email, CHOSEN);
+  expect(session.status).toBe(200);
+  expect((await json(session)).user).toMatchObject({ email, mustChangePassword: false });
+  expect(await problemOf(await accept(token, 'Otra.2026$x'))).toEqual({
+    status: 410,
+    errors: ['token INVITATION_USED'],
+  });
+});
+
+test('staff who give a company user a temporary password (an API client) send no invitation: the password works and must be changed', async () => {
+  const admin = await signIn(runtime.url, 'admin@demo.cl');
+  const email = freshEmail('empresa-temporal');
+  const created = await admin.post('/api/admin/users', {
+    email,
+    name: 'Tomás Temporal',
+    roles: ['ADMIN_EMPRESA_CLIENTE'],
+    organizationId: 'constructora-andes',
+    password: 'Temp.2026$',
+  });
+  expect(created.status).toBe(201);
+  await delivered();
+  expect(to(email)).toHaveLength(0);
+  const session = await login(runtime.url, email, 'Temp.2026$');
+  expect(session.status).toBe(200);
+  expect((await json(session)).user).toMatchObject({ mustChangePassword: true });
 });

@@ -14,6 +14,7 @@ import { postJson, startTestRuntime, type TestRuntime } from '../support/testRun
 const signaturesSent: string[] = [];
 import { startProviderServer, type ProviderServer } from './gateway/support/providerServer';
 import { BUYER, ONE_PERSON } from './support/purchaseFixture';
+import { localMercadoPago, mercadoPagoDelivery, mercadoPagoSigned } from './support/mercadoPago';
 
 /**
  * Issue 14: providers' notifications (webhooks) over real HTTP, against a local server answering as each
@@ -25,36 +26,23 @@ const MP_SECRET = 'mp-webhook-secret-for-tests';
 const KUSHKI_SECRET = '20000000105986396000';
 const NOTIFICATIONS = '/api/pagos/notificaciones';
 
-/** Mercado Pago's signature: HMAC-SHA256 of `id:{data.id};request-id:{x-request-id};ts:{ts};`. */
-function mercadoPagoHeaders(dataId: string, secret = MP_SECRET, requestId = randomUUID()) {
-  const ts = String(Math.floor(Date.now() / 1000));
-  const v1 = createHmac('sha256', secret)
-    // A pair whose value is missing is left out of the manifest (Mercado Pago's rule).
-    .update(`${dataId ? `id:${dataId.toLowerCase()};` : ''}request-id:${requestId};ts:${ts};`)
-    .digest('hex');
+/** Mercado Pago's signature headers (support/mercadoPago.ts), each signature kept in `signaturesSent`. */
+function mercadoPagoHeaders(dataId: string, secret = MP_SECRET) {
+  const { v1, headers } = mercadoPagoSigned(dataId, secret);
   signaturesSent.push(v1);
-  return { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId };
+  return headers;
 }
 
-/** A Mercado Pago webhook delivery (the body as Mercado Pago documents it; its status is never read). */
+/** A Mercado Pago webhook delivery about a payment (its status is never read). */
 const mercadoPagoNotification = (
   runtime: Runtime,
   dataId: string,
   action: 'payment.created' | 'payment.updated',
   headers: Record<string, string> = mercadoPagoHeaders(dataId),
 ) =>
-  postJson(
-    `${runtime.url}${NOTIFICATIONS}/mercadopago?data.id=${dataId}&type=payment`,
-    {
-      id: 112233445566,
-      live_mode: false,
-      type: 'payment',
-      date_created: '2026-11-26T10:01:08.000-03:00',
-      user_id: 987654321,
-      api_version: 'v1',
-      action,
-      data: { id: dataId },
-    },
+  mercadoPagoDelivery(
+    runtime.url,
+    { dataId, type: 'payment', action, dateCreated: '2026-11-26T10:01:08.000-03:00' },
     headers,
   );
 
@@ -113,13 +101,7 @@ describe('Mercado Pago notifications', () => {
 
   beforeAll(async () => {
     provider = await startProviderServer();
-    gateway = new MercadoPagoGateway({
-      accessToken: 'TEST-access-token',
-      currency: 'CLP',
-      baseUrl: provider.url,
-      maxRetries: 0,
-      timeoutMs: 2000,
-    });
+    gateway = localMercadoPago(provider.url);
     runtime = await startLoggingRuntime({
       paymentGateway: gateway,
       paymentEnv: { MERCADOPAGO_WEBHOOK_SECRET: MP_SECRET },

@@ -11,8 +11,8 @@ import { TokenVault } from '@cubre/services/payments/gateway/sandbox/tokenVault'
 import { tempDataDir } from '../../platform/test/support/tempDir';
 import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
 import { json } from '../support/http';
-import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
-import { BUYER, ONE_PERSON } from './support/purchaseFixture';
+import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
+import { openSale, payWithToken, saleOnce, sandboxTokenOf, visitorMetadata } from './support/sandboxSale';
 
 /**
  * Issue 14: a process stopped between the provider's approval and our record of it. The payment was
@@ -32,40 +32,15 @@ class DyingSandbox extends SandboxGateway {
   }
 }
 
-const CARD = {
-  name: 'Camila Rojas',
-  number: '5451951574925480',
-  expiryMonth: '12',
-  expiryYear: '30',
-  cvv: '123',
-};
-
 test('a payment approved by the provider but never recorded is settled OK after a restart, charged once', async () => {
   const dir = tempDataDir();
   const dying = new DyingSandbox(new TokenVault(), fileChargeJournal(dir.path));
   let runtime: TestRuntime = await startTestRuntime({ DATA_DIR: dir.path }, { paymentGateway: dying });
   await loadLeadsCatalogue(runtime);
-  const sale = await json(
-    await postJson(`${runtime.url}/api/compra-online/ventas`, {
-      session: randomUUID(),
-      productCode: 'VIDA-L',
-      profile: ONE_PERSON,
-      ...BUYER,
-    }),
-  );
-  const { token } = await json(
-    await postJson(`${runtime.url}/api/sandbox-gateway/tokens`, {
-      card: CARD,
-      totalAmount: sale.amount.amount,
-      currency: sale.amount.currency,
-    }),
-  );
+  const sale = await openSale(runtime.url);
+  const token = await sandboxTokenOf(runtime.url, sale);
   const key = randomUUID();
-  const died = await postJson(
-    `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
-    { token },
-    { 'Idempotency-Key': key },
-  );
+  const died = await payWithToken(runtime.url, sale.id, token, key);
   expect(died.status).toBe(500);
   expect(dying.charged).toBe(1);
   // The provider's records are private like everything in DATA_DIR.
@@ -105,11 +80,7 @@ test('a payment approved by the provider but never recorded is settled OK after 
     const after = await json(await fetch(`${runtime.url}/api/compra-online/ventas/${sale.id}`));
     expect(after).toMatchObject({ state: 'OK', lastPayment: { state: 'OK' } });
     // The buyer's retry with the same key is answered from the record, not charged again.
-    const retried = await postJson(
-      `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
-      { token },
-      { 'Idempotency-Key': key },
-    );
+    const retried = await payWithToken(runtime.url, sale.id, token, key);
     expect(retried.status).toBe(200);
     expect((await json(retried)).payment.state).toBe('OK');
     expect(dying.charged).toBe(1);
@@ -124,14 +95,7 @@ test('a payment the provider never charged is settled FAIL, and the sale may be 
   try {
     await loadLeadsCatalogue(runtime);
     const { eventStore, readStore } = runtime.engines;
-    const sale = await json(
-      await postJson(`${runtime.url}/api/compra-online/ventas`, {
-        session: randomUUID(),
-        productCode: 'VIDA-L',
-        profile: ONE_PERSON,
-        ...BUYER,
-      }),
-    );
+    const sale = await openSale(runtime.url);
     // A payment requested whose charge never reached the provider (the process died before asking).
     const neverAsked = {
       name: 'sandbox' as const,
@@ -142,22 +106,9 @@ test('a payment the provider never charged is settled FAIL, and the sale may be 
       neverAsked as never,
       pino({ level: 'silent' }),
       { saleId: sale.id, token: 'sbx_never_used_token', method: null, idempotencyKey: randomUUID() },
-      {
-        commandId: randomUUID(),
-        correlationId: randomUUID(),
-        causationId: null,
-        actor: { kind: 'visitor', id: 'anonymous' },
-        receivedAt: new Date().toISOString(),
-      },
+      visitorMetadata(),
     );
-    const pending = async () =>
-      (await json(await fetch(`${runtime.url}/api/compra-online/ventas/${sale.id}`))).lastPayment?.state;
-    for (let i = 0; i < 50 && (await pending()) !== 'PENDING'; i++)
-      await runtime.runner!.waitUntilVisible(
-        { globalPosition: await eventStore.headPosition(), streamId: `sale-${sale.id}` },
-        ['payments'],
-        1000,
-      );
+    await saleOnce(runtime, sale.id, (read) => read.lastPayment?.state === 'PENDING');
     const sandbox = new SandboxGateway();
     const result = await reconcilePendingPayments({
       eventStore,
@@ -175,18 +126,7 @@ test('a payment the provider never charged is settled FAIL, and the sale may be 
     );
     const after = await json(await fetch(`${runtime.url}/api/compra-online/ventas/${sale.id}`));
     expect(after).toMatchObject({ state: 'FAIL', lastPayment: { state: 'FAIL', catalogueCode: '3001' } });
-    const { token } = await json(
-      await postJson(`${runtime.url}/api/sandbox-gateway/tokens`, {
-        card: CARD,
-        totalAmount: sale.amount.amount,
-        currency: sale.amount.currency,
-      }),
-    );
-    const paid = await postJson(
-      `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
-      { token },
-      { 'Idempotency-Key': randomUUID() },
-    );
+    const paid = await payWithToken(runtime.url, sale.id, await sandboxTokenOf(runtime.url, sale));
     expect((await json(paid)).sale.state).toBe('OK');
   } finally {
     await runtime.dispose();

@@ -7,8 +7,16 @@ import { SandboxGateway } from '@cubre/services/payments/gateway/sandbox/sandbox
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
 import { json } from '../support/http';
-import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
-import { BUYER, ONE_PERSON } from './support/purchaseFixture';
+import { startTestRuntime, type TestRuntime } from '../support/testRuntime';
+import {
+  SANDBOX_APPROVED,
+  SANDBOX_DECLINED,
+  openSale,
+  payWithToken,
+  saleOnce,
+  sandboxTokenOf,
+  visitorMetadata,
+} from './support/sandboxSale';
 
 /**
  * Issue 14: a process stopped after recording the payment's answer and before settling its sale. The
@@ -38,14 +46,6 @@ const stoppingBeforeTheSale = (store: EventStore): EventStore =>
     },
   });
 
-const card = (number: string) => ({
-  name: 'Camila Rojas',
-  number,
-  expiryMonth: '12',
-  expiryYear: '30',
-  cvv: '123',
-});
-
 let runtime: TestRuntime;
 const sandbox = new CountingSandbox();
 
@@ -58,21 +58,8 @@ afterAll(async () => {
 });
 
 async function stoppedAfterTheAnswer(number: string) {
-  const sale = await json(
-    await postJson(`${runtime.url}/api/compra-online/ventas`, {
-      session: randomUUID(),
-      productCode: 'VIDA-L',
-      profile: ONE_PERSON,
-      ...BUYER,
-    }),
-  );
-  const { token } = await json(
-    await postJson(`${runtime.url}/api/sandbox-gateway/tokens`, {
-      card: card(number),
-      totalAmount: sale.amount.amount,
-      currency: sale.amount.currency,
-    }),
-  );
+  const sale = await openSale(runtime.url);
+  const token = await sandboxTokenOf(runtime.url, sale, number);
   const key = randomUUID();
   await expect(
     paySale(
@@ -80,35 +67,18 @@ async function stoppedAfterTheAnswer(number: string) {
       sandbox,
       pino({ level: 'silent' }),
       { saleId: sale.id, token, method: null, idempotencyKey: key },
-      {
-        commandId: randomUUID(),
-        correlationId: randomUUID(),
-        causationId: null,
-        actor: { kind: 'visitor', id: 'anonymous' },
-        receivedAt: new Date().toISOString(),
-      },
+      visitorMetadata(),
     ),
   ).rejects.toThrow('process stopped');
   return { sale, token, key };
 }
 
 /** The public sale once the payments read model shows `state`, or the last one read. */
-async function saleOnceIn(id: string, state: string) {
-  let read = await json(await fetch(`${runtime.url}/api/compra-online/ventas/${id}`));
-  for (let i = 0; i < 50 && read.state !== state; i++) {
-    await runtime.runner!.waitUntilVisible(
-      { globalPosition: await runtime.engines.eventStore.headPosition(), streamId: `sale-${id}` },
-      ['payments'],
-      1000,
-    );
-    read = await json(await fetch(`${runtime.url}/api/compra-online/ventas/${id}`));
-  }
-  return read;
-}
+const saleOnceIn = (id: string, state: string) => saleOnce(runtime, id, (sale) => sale.state === state);
 
 test('002-3.31 an approved payment whose sale was never settled settles the sale OK; the retry is answered, charged once', async () => {
   const charged = sandbox.charged;
-  const { sale, token, key } = await stoppedAfterTheAnswer('5451951574925480');
+  const { sale, token, key } = await stoppedAfterTheAnswer(SANDBOX_APPROVED);
   expect(sandbox.charged).toBe(charged + 1);
   expect(await saleOnceIn(sale.id, 'OK')).toMatchObject({ state: 'OK', lastPayment: { state: 'OK' } });
   const settlements = (await runtime.engines.eventStore.readStream(`sale-${sale.id}`)).filter(
@@ -116,11 +86,7 @@ test('002-3.31 an approved payment whose sale was never settled settles the sale
   );
   expect(settlements).toHaveLength(1);
 
-  const retried = await postJson(
-    `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
-    { token },
-    { 'Idempotency-Key': key },
-  );
+  const retried = await payWithToken(runtime.url, sale.id, token, key);
   expect(retried.status).toBe(200);
   expect(await json(retried)).toMatchObject({ payment: { state: 'OK' }, sale: { state: 'OK' } });
   expect(sandbox.charged).toBe(charged + 1);
@@ -131,7 +97,7 @@ test('002-3.31 an approved payment whose sale was never settled settles the sale
 });
 
 test('002-8.09 a declined payment whose sale was never settled leaves the sale FAIL with its code, and it may be paid again', async () => {
-  const { sale } = await stoppedAfterTheAnswer('4349001210846432');
+  const { sale } = await stoppedAfterTheAnswer(SANDBOX_DECLINED);
   const failed = await saleOnceIn(sale.id, 'FAIL');
   expect(failed).toMatchObject({ state: 'FAIL', lastPayment: { state: 'DECLINED' } });
   expect(failed.lastPayment.catalogueCode).toBe('insufficient_funds');
@@ -140,18 +106,7 @@ test('002-8.09 a declined payment whose sale was never settled leaves the sale F
     catalogueCode: 'insufficient_funds',
   });
 
-  const { token } = await json(
-    await postJson(`${runtime.url}/api/sandbox-gateway/tokens`, {
-      card: card('5451951574925480'),
-      totalAmount: sale.amount.amount,
-      currency: sale.amount.currency,
-    }),
-  );
-  const paid = await postJson(
-    `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
-    { token },
-    { 'Idempotency-Key': randomUUID() },
-  );
+  const paid = await payWithToken(runtime.url, sale.id, await sandboxTokenOf(runtime.url, sale));
   expect(paid.status).toBe(201);
   expect(await json(paid)).toMatchObject({ sale: { state: 'OK' } });
 });

@@ -1,6 +1,6 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ARREARS_COLLECTION, type ArrearsDocument } from '@cubre/projections/arrears/projection';
-import { MercadoPagoGateway } from '@cubre/services/payments/gateway/mercadopago/mercadoPagoGateway';
+import type { MercadoPagoGateway } from '@cubre/services/payments/gateway/mercadopago/mercadoPagoGateway';
 import {
   recurrentPaymentIdOf,
   recurrentPaymentStream,
@@ -10,6 +10,7 @@ import { signIn } from '../identity/support';
 import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
 import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
+import { localMercadoPago, mercadoPagoDelivery, mercadoPagoSigned } from '../payments/support/mercadoPago';
 import { startMercadoPagoServer, type MercadoPagoServer } from './mercadoPagoServer';
 import { BUYER, chargeRun, saleState, settableClock, settled, subscriptionOfSale } from './support';
 import { ONE_PERSON } from '../payments/support/purchaseFixture';
@@ -29,14 +30,7 @@ let gateway: MercadoPagoGateway;
 
 beforeAll(async () => {
   mp = await startMercadoPagoServer();
-  gateway = new MercadoPagoGateway({
-    accessToken: 'TEST-access-token',
-    currency: 'CLP',
-    baseUrl: mp.url,
-    maxRetries: 0,
-    timeoutMs: 2000,
-    subscriptionBackUrl: 'https://cubre.example/Compra-Online',
-  });
+  gateway = localMercadoPago(mp.url, { subscriptionBackUrl: 'https://cubre.example/Compra-Online' });
   runtime = await startTestRuntime(
     {},
     { clock: time.clock, paymentGateway: gateway, paymentEnv: { MERCADOPAGO_WEBHOOK_SECRET: SECRET } },
@@ -51,22 +45,10 @@ afterAll(async () => {
 /** Mercado Pago's signed delivery of a topic about `dataId` (the manifest of its x-signature). */
 async function notify(dataId: string | number, type = 'subscription_authorized_payment') {
   const id = String(dataId);
-  const requestId = randomUUID();
-  const ts = String(Math.floor(Date.now() / 1000));
-  const v1 = createHmac('sha256', SECRET).update(`id:${id};request-id:${requestId};ts:${ts};`).digest('hex');
-  const response = await postJson(
-    `${runtime.url}/api/pagos/notificaciones/mercadopago?data.id=${id}&type=${type}`,
-    {
-      id: 12345678901,
-      live_mode: false,
-      type,
-      date_created: '2026-11-10T12:00:00.000-03:00',
-      user_id: 987654321,
-      api_version: 'v1',
-      action: 'created',
-      data: { id },
-    },
-    { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId },
+  const response = await mercadoPagoDelivery(
+    runtime.url,
+    { dataId: id, type, action: 'created', dateCreated: '2026-11-10T12:00:00.000-03:00' },
+    mercadoPagoSigned(id, SECRET).headers,
   );
   expect(response.status).toBe(200);
   expect(await json(response)).toEqual({ received: true });

@@ -13,9 +13,19 @@ export const ROBOT_APOLOGY = '(disculpa las molestias)';
 
 /**
  * The anonymous calls limited together (issue 13): each family has its own allowances. `compare` is the
- * comparator's read; the others store something on every call.
+ * comparator's read; the others store something on every call. `password`: the console's password
+ * choices (an invitation's link, the password change), where each call may cost a password hash and a
+ * caller could otherwise try tokens and passwords at full speed (identity/README.md, "Password choices").
  */
-export const LIMIT_FAMILIES = ['compare', 'leads', 'purchase', 'contact', 'profile', 'links'] as const;
+export const LIMIT_FAMILIES = [
+  'compare',
+  'leads',
+  'purchase',
+  'contact',
+  'profile',
+  'links',
+  'password',
+] as const;
 export type LimitFamily = (typeof LIMIT_FAMILIES)[number];
 
 const FAMILY_LABELS: Record<LimitFamily, string> = {
@@ -25,6 +35,7 @@ const FAMILY_LABELS: Record<LimitFamily, string> = {
   contact: 'mensajes de contacto',
   profile: 'perfiles guardados',
   links: 'enlaces compartidos',
+  password: 'elecciones de contraseña',
 };
 
 /** `points` calls per `windowSeconds`; 0 points: no such limit. */

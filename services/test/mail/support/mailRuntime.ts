@@ -20,7 +20,12 @@ export interface MailTestRuntime extends Runtime {
  * the test moves and its log captured. The `send-mail` cron is set to never fire on its own (the test calls
  * the dispatcher); a request still sends at once, as in a scheduler process.
  */
-export async function startMailRuntime(smtpPort: number | null, start = '2026-11-26T12:00:00.000Z') {
+export async function startMailRuntime(
+  smtpPort: number | null,
+  start = '2026-11-26T12:00:00.000Z',
+  /** Variables over the defaults below (a test of a limit lowers it). */
+  env: Record<string, string> = {},
+) {
   const dir = tempDataDir();
   let logged = '';
   let now = new Date(start);
@@ -42,6 +47,7 @@ export async function startMailRuntime(smtpPort: number | null, start = '2026-11
     MAIL_RETRY_MAX_MS: '3600000',
     MAIL_MAX_ATTEMPTS: '3',
     ...GENEROUS_RATE_LIMITS,
+    ...env,
   });
   const mailEnv: NodeJS.ProcessEnv = {
     MAIL_FROM: 'Cubre <no-responder@cubre.test>',
