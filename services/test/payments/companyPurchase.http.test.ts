@@ -19,6 +19,7 @@ import { postJson } from '../support/testRuntime';
 import {
   adminGetOf,
   BUYER,
+  ONE_PERSON,
   type PurchaseRuntime,
   startedForSuite,
   startSaleOf,
