@@ -126,7 +126,7 @@ const saleOf = async (saleId: string) => {
 const typesOf = async (stream: string) =>
   (await runtime.engines.eventStore.readStream(stream)).map((event) => event.type);
 
-test('002-3.31 002-3.30 a buyer who never returns from Webpay: Transbank is not asked while the transaction can be paid; past its lifetime status(token) says INITIALIZED and the payment and sale fail once (webpay_aborted), the lead goes back to Pago, and a late return answers from the record without committing', async () => {
+test('002-3.31 002-3.30 002-3.04 a buyer who never returns from Webpay: Transbank is not asked while the transaction can be paid; past its lifetime status(token) says INITIALIZED and the payment and sale fail once (webpay_aborted), the lead goes back to Pago, and a late return answers from the record without committing', async () => {
   const tbk = transbank(() => ({ status: 200, body: transaction('INITIALIZED', null) }));
   const { session, sale, paymentId, token } = await sentToWebpay('2026-11-26T15:00:00Z');
 
