@@ -1,4 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { reconcilePendingPayments } from '@cubre/services/payments';
 import { MercadoPagoGateway } from '@cubre/services/payments/gateway/mercadopago/mercadoPagoGateway';
 import {
   recurrentPaymentIdOf,
@@ -69,8 +71,8 @@ const typesOf = async (stream: string) =>
 const cancellationsAtMercadoPago = () =>
   mp.writes().filter((request) => request.method === 'PUT' && request.path.startsWith('/preapproval/'));
 
-/** Buys a monthly sale with a Mercado Pago card token; Mercado Pago's first debit pays it (notified). */
-async function buyMonthly(day: string, options: { notifyFirstDebit?: boolean } = {}) {
+/** Buys a monthly sale with a Mercado Pago card token: its preapproval made, no debit yet. */
+async function buyUndebited(day: string) {
   time.set(`${day}T15:00:00Z`);
   const started = await postJson(`${runtime.url}/api/compra-online/ventas`, {
     session: randomUUID(),
@@ -90,12 +92,18 @@ async function buyMonthly(day: string, options: { notifyFirstDebit?: boolean } =
   const { payment } = await json(paid);
   const preapproval = mp.preapprovals.find((p) => p.external_reference === payment.id);
   if (!preapproval) throw new Error('no preapproval carries the payment');
-  const first = mp.debit(preapproval.id, day, 'approved');
+  return { sale, payment, preapproval };
+}
+
+/** …and Mercado Pago's first debit pays it (notified, unless the test delivers it later). */
+async function buyMonthly(day: string, options: { notifyFirstDebit?: boolean } = {}) {
+  const bought = await buyUndebited(day);
+  const first = mp.debit(bought.preapproval.id, day, 'approved');
   if (options.notifyFirstDebit !== false) {
     await debited(first.id);
-    expect(await saleState(runtime.url, sale.id)).toBe('OK');
+    expect(await saleState(runtime.url, bought.sale.id)).toBe('OK');
   }
-  return { sale, payment, preapproval, first };
+  return { ...bought, first };
 }
 
 test('002-3.30 002-4.02 a preapproval the buyer cancels in Mercado Pago ends ours once, paid up: SUBS_CANCELLED_SUCCESS_PAYMENT, from its notification delivered twice and late; Mercado Pago is never asked to cancel it, and staff cannot cancel it again', async () => {
@@ -212,6 +220,31 @@ test('002-3.30 002-4.03 Mercado Pago gives up on a debit and cancels the preappr
   const events = await runtime.engines.eventStore.readStream(subscriptionStream(subscription._id));
   expect(events[2]?.data).toMatchObject({ outcome: 'without_payment', cause: 'retries_exhausted' });
   expect(await saleState(runtime.url, sale.id)).toBe('SUBS_CANCELLED_WITHOUT_PAYMENT');
+  expect(cancellationsAtMercadoPago()).toHaveLength(puts);
+}, 120_000);
+
+test('002-3.31 002-3.30 a preapproval the buyer cancels before its first debit: its notification records nothing, reconciliation fails the payment and the sale (nothing was charged), and Mercado Pago is not asked to cancel it again', async () => {
+  const { sale, payment, preapproval } = await buyUndebited('2027-05-10');
+  const puts = cancellationsAtMercadoPago().length;
+  preapproval.status = 'cancelled';
+  await preapprovalChanged(preapproval.id);
+  expect(await saleState(runtime.url, sale.id)).toBe('PENDING');
+  time.set('2027-05-10T15:03:00Z');
+  const reconciled = await reconcilePendingPayments({
+    eventStore: runtime.engines.eventStore,
+    readStore: runtime.engines.readStore,
+    gateway,
+    clock: time.clock,
+    logger: pino({ level: 'silent' }),
+  });
+  expect(reconciled).toEqual({ looked: 1, settled: 1 });
+  expect(await typesOf(`payment-${payment.id}`)).toEqual([
+    'PaymentRequested',
+    'PaymentSubscriptionOpened',
+    'PaymentFailed',
+  ]);
+  await settled(runtime);
+  expect(await saleState(runtime.url, sale.id)).toBe('FAIL');
   expect(cancellationsAtMercadoPago()).toHaveLength(puts);
 }, 120_000);
 

@@ -546,6 +546,23 @@ describe('Mercado Pago preapprovals: the debits it makes itself (authorized paym
   });
 });
 
+test('findCharge of a monthly sale\u2019s payment whose preapproval was cancelled before any debit is not_found (nothing was or will be charged); one still authorized is pending', async () => {
+  for (const [status, outcome] of [
+    ['cancelled', 'not_found'],
+    ['authorized', 'pending'],
+  ] as const) {
+    provider.respond((request) => {
+      if (request.path.startsWith('/preapproval/search'))
+        return {
+          status: 200,
+          body: { results: [{ id: PREAPPROVAL, external_reference: 'payment-9', status }] },
+        };
+      return { status: 200, body: { results: [] } };
+    });
+    expect(await mp.findCharge('payment-9')).toMatchObject({ outcome, gateway: 'mercadopago' });
+  }
+});
+
 describe('Mercado Pago preapprovals: the preapproval itself (ended or paused on its side)', () => {
   const preapproval = (status: string) => ({
     id: PREAPPROVAL,

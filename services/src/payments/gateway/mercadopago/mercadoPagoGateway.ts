@@ -206,7 +206,16 @@ export class MercadoPagoGateway implements PaymentGateway {
     const found = await new PreApproval(this.sdk()).search({ options: { external_reference: key } });
     const preapproval = (found.results ?? []).find((result) => String(result.external_reference) === key);
     if (!preapproval?.id) return { outcome: 'not_found', gateway: GATEWAY };
-    return this.firstDebitOf(preapproval.id);
+    const first = await this.firstDebitOf(preapproval.id);
+    // Cancelled (by the buyer in their account, or by Mercado Pago) before its first debit: Mercado Pago
+    // never debits a cancelled preapproval, so nothing was or will be charged under the key.
+    if (
+      first.outcome === 'pending' &&
+      first.chargeId === preapproval.id &&
+      preapproval.status === 'cancelled'
+    )
+      return { outcome: 'not_found', gateway: GATEWAY };
+    return first;
   }
 
   /** What Mercado Pago did with a preapproval's first debit: the purchase's period. */
