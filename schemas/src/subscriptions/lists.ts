@@ -38,5 +38,8 @@ export const FORCED_CHARGE_REASONS = [
 
 /** How a subscription ended: after its final payment, or without one (002-3.30's two SUBS_CANCELLED states). */
 export const CANCELLATION_OUTCOMES = ['success_payment', 'without_payment'] as const;
-/** Why it ended: staff or the buyer asked, or the charge retries ran out. */
-export const CANCELLATION_CAUSES = ['requested', 'retries_exhausted'] as const;
+/**
+ * Why it ended: staff or the buyer asked, the charge retries ran out, or the provider ended its own
+ * subscription (the buyer cancelled it in their Mercado Pago account, or Mercado Pago did).
+ */
+export const CANCELLATION_CAUSES = ['requested', 'retries_exhausted', 'provider_cancelled'] as const;

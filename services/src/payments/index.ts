@@ -93,7 +93,7 @@ export { cardTokenizerFromEnv, type BrowserSources } from './gateway/cardTokeniz
 export const formActionOriginsOf = (gateway: PaymentGateway): string[] =>
   gateway instanceof WebpayPlusGateway ? [gateway.formOrigin] : [];
 export { reconcilePendingPayments, RECONCILE_AFTER_MS } from './reconciliation';
-export type { AutomaticCharge, PaymentGateway } from './gateway/port';
+export type { AutomaticCharge, PaymentGateway, ProviderSubscription } from './gateway/port';
 export type { ResumeMail } from './resumeLinkRoutes';
 export { notificationSecretsFromEnv } from './notifications/notificationSecrets';
 export type { NotificationSecrets } from './notifications/notificationRoutes';

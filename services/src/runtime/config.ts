@@ -139,6 +139,17 @@ export const RuntimeConfig = z.object({
     .default('* * * * *')
     .refine((expression) => cron.validate(expression), 'a node-cron expression (five or six fields)'),
   /**
+   * How long a Webpay Plus transaction may still be paid after its redirect started (issue 14): Transbank's
+   * documented 5 minutes of token plus 5 of Webpay's form. Reconciliation asks Transbank about a payment left
+   * PENDING only after it, and fails one nobody finished (services/src/payments/README.md, "Reconciliation").
+   */
+  WEBPAY_TRANSACTION_LIFETIME_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(7 * 86_400_000)
+    .default(10 * 60_000),
+  /**
    * The scheduler's job leases (issue 15, services/src/jobs): a run holds its job this long past its last
    * renewal (renewed every third of it), so a killed scheduler's job is taken over by another within it.
    * SCHEDULER_ID names this process in the runs and leases (host:pid by default).

@@ -170,6 +170,7 @@ export async function startRuntime(
           gateway: paymentGateway,
           clock,
           logger,
+          webpayLifetimeMs: config.WEBPAY_TRANSACTION_LIFETIME_MS,
           // A monthly sale's first payment found approved records its Subscription (issue 15).
           startSubscription: subscriptionStarter(engines.eventStore, operationDayOf(engines.readStore)),
         });

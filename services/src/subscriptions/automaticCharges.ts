@@ -5,6 +5,7 @@ import { recurrentPaymentAggregate, subscriptionAggregate } from './aggregates';
 import { addDays, chileDateOf, firstDayMonthsAfter, periodOf } from './calendar';
 import { report, type ChargeDeps, type ChargeOutcome } from './periodAnswers';
 import { recurrentPaymentIdOf, recurrentPaymentStream } from './recurrentPaymentDecider';
+import { recordProviderStatus } from './providerEnded';
 import { attemptOutcomeOf } from './retryPolicy';
 import { subscriptionIdOf, subscriptionStream, type Subscription } from './subscriptionDecider';
 
@@ -32,23 +33,38 @@ export async function recordAutomaticCharges(
   if (!automatic || loaded.state.status === 'Empty' || loaded.state.lifecycle === 'cancelled')
     return 'not_due';
   const subscription = loaded.state;
-  const debits = await automatic.listAutomaticCharges(subscription.subscription.gatewaySubscriptionId);
-  if (!Array.isArray(debits)) {
-    deps.logger.warn(
-      { subscriptionId: input.subscriptionId, kind: debits.kind },
-      'automatic charges could not be asked',
-    );
-    return 'uncertain';
-  }
+  const { gatewaySubscriptionId } = subscription.subscription;
+  // The provider's subscription itself first: one it ended is never asked to end again, even when a debit
+  // recorded below ends ours (README.md, "Ended at the provider").
+  const provider = await automatic.getSubscription(gatewaySubscriptionId);
+  const debits = await automatic.listAutomaticCharges(gatewaySubscriptionId);
+  if ('outcome' in provider && provider.outcome === 'error') return unanswered(deps, input, provider.kind);
+  if (!Array.isArray(debits)) return unanswered(deps, input, debits.kind);
+  const endedThere = 'status' in provider && provider.status === 'cancelled';
   let outcome: ChargeOutcome = 'not_due';
   // The first debit is the purchase's period, recorded on the sale's payment (never a RecurrentPayment).
   for (const [index, debit] of debits.entries()) {
     if (index === 0) continue;
     const dueOn = firstDayMonthsAfter(subscription.subscription.nextOperationDate, index - 1);
-    const recorded = await recordDebit(deps, subscription, { period: periodOf(dueOn), dueOn }, debit, input);
+    const target = { period: periodOf(dueOn), dueOn };
+    const recorded = await recordDebit(deps, subscription, target, debit, input, !endedThere);
     if (recorded !== 'not_due') outcome = recorded;
   }
+  // What it paid is recorded; then its end (or pause) at the provider, on the subscription as it is now.
+  if ('status' in provider && provider.status !== 'active' && provider.status !== 'pending') {
+    const now = await loadAggregate(
+      deps.eventStore,
+      subscriptionAggregate,
+      subscriptionStream(input.subscriptionId),
+    );
+    if (now.state.status === 'Created') await recordProviderStatus(deps, now.state, provider, input.metadata);
+  }
   return outcome;
+}
+
+function unanswered(deps: ChargeDeps, input: { subscriptionId: string }, kind: string): ChargeOutcome {
+  deps.logger.warn({ subscriptionId: input.subscriptionId, kind }, 'automatic charges could not be asked');
+  return 'uncertain';
 }
 
 /**
@@ -71,6 +87,7 @@ async function recordDebit(
   target: { period: string; dueOn: string },
   debit: AutomaticCharge,
   input: { subscriptionId: string; today: string; metadata: Omit<CommandMetadata, 'commandId'> },
+  endsAtProvider: boolean,
 ): Promise<ChargeOutcome> {
   const { result } = debit;
   if (result.outcome === 'pending') return 'not_due';
@@ -84,7 +101,7 @@ async function recordDebit(
 
   const before = await loadAggregate(deps.eventStore, recurrentPaymentAggregate, stream);
   // An answer recorded on the payment but not yet on its subscription (a stop in between) goes on first.
-  await report(deps, before.state, meta);
+  await report(deps, before.state, meta, endsAtProvider);
   if (before.state.status === 'Scheduled') {
     if (['processed', 'cancelled'].includes(before.state.state)) return 'not_due';
     if (before.state.keys.includes(key) && !before.state.open) return 'not_due';
@@ -125,7 +142,7 @@ async function recordDebit(
     ),
     meta(`${base}:attempt:${attempt}:outcome`),
   );
-  await report(deps, recorded.state, meta);
+  await report(deps, recorded.state, meta, endsAtProvider);
   deps.logger.info(
     { subscriptionId, period: target.period, attempt, outcome: result.outcome, chargeId: debit.chargeId },
     'automatic subscription charge recorded',

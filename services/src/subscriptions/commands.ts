@@ -4,6 +4,7 @@ import { handleCommand, loadAggregate } from '@cubre/platform/commands/commandHa
 import { WrongExpectedRevisionError } from '@cubre/platform/ports/eventStore';
 import { recurrentPaymentAggregate, subscriptionAggregate } from './aggregates';
 import { chargeDueSubscription, endAtProvider, type ChargeDeps } from './charging';
+import { cancelOverduePeriod } from './periodAnswers';
 import { recurrentPaymentIdOf, recurrentPaymentStream } from './recurrentPaymentDecider';
 import { subscriptionStream } from './subscriptionDecider';
 
@@ -118,18 +119,7 @@ export async function cancelSubscription(
     { expectedRevision: input.expectedRevision },
   );
   if (input.withFinalPayment || result.state.status !== 'Created') return result.globalPosition;
-  let position = result.globalPosition;
-  const overdue = result.state.overdue;
-  if (overdue) {
-    const cancelled = await handleCommand(
-      deps.eventStore,
-      recurrentPaymentAggregate,
-      recurrentPaymentStream(recurrentPaymentIdOf(input.subscriptionId, overdue.period)),
-      { type: 'CancelRecurrentPayment' },
-      { ...input.metadata, commandId: `${input.metadata.commandId}:payment` },
-    );
-    position = Math.max(position, cancelled.globalPosition);
-  }
+  const cancelled = await cancelOverduePeriod(deps, result.state, input.subscriptionId, input.metadata);
   await endAtProvider(deps, result.state, input.subscriptionId);
-  return position;
+  return Math.max(result.globalPosition, cancelled);
 }

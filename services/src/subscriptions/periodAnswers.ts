@@ -3,8 +3,12 @@ import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { PaymentGateway } from '../payments';
-import { subscriptionAggregate } from './aggregates';
-import type { RecurrentPaymentState } from './recurrentPaymentDecider';
+import { recurrentPaymentAggregate, subscriptionAggregate } from './aggregates';
+import {
+  recurrentPaymentIdOf,
+  recurrentPaymentStream,
+  type RecurrentPaymentState,
+} from './recurrentPaymentDecider';
 import type { RetrySchedule } from './retryPolicy';
 import { subscriptionStream, type SubscriptionState } from './subscriptionDecider';
 
@@ -29,6 +33,8 @@ export async function report(
   deps: ChargeDeps,
   payment: RecurrentPaymentState,
   meta: (commandId: string) => CommandMetadata,
+  /** False when the provider already ended its subscription itself: it is never asked to end it again. */
+  endsAtProvider = true,
 ): Promise<void> {
   if (payment.status === 'Empty' || !payment.last) return;
   const { last } = payment;
@@ -62,9 +68,30 @@ export async function report(
         },
     meta(commandId),
   );
-  if (result.events.some((event) => event.type === 'SubscriptionCancelled')) {
+  if (endsAtProvider && result.events.some((event) => event.type === 'SubscriptionCancelled')) {
     await endAtProvider(deps, result.state, subscriptionId);
   }
+}
+
+/**
+ * A subscription cancelled without payment leaves no period open: the overdue period's RecurrentPayment is
+ * cancelled too (its command id derived from the cancellation's, so a retry cancels it once).
+ */
+export async function cancelOverduePeriod(
+  deps: Pick<ChargeDeps, 'eventStore'>,
+  subscription: SubscriptionState,
+  subscriptionId: string,
+  metadata: CommandMetadata,
+): Promise<number> {
+  if (subscription.status !== 'Created' || !subscription.overdue) return 0;
+  const cancelled = await handleCommand(
+    deps.eventStore,
+    recurrentPaymentAggregate,
+    recurrentPaymentStream(recurrentPaymentIdOf(subscriptionId, subscription.overdue.period)),
+    { type: 'CancelRecurrentPayment' },
+    { ...metadata, commandId: `${metadata.commandId}:payment` },
+  );
+  return cancelled.globalPosition;
 }
 
 /** Cancels the provider's subscription (keyed by ours: asked again, it is answered, not done twice). */

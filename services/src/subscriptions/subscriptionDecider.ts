@@ -80,7 +80,16 @@ export type RecordChargeDeclined = { type: 'RecordChargeDeclined' } & Omit<
   'subscriptionId' | 'saleId' | 'overdueCount'
 >;
 export type RequestCancellation = { type: 'RequestCancellation'; reason: string };
-export type CancelSubscription = { type: 'CancelSubscription'; withFinalPayment: boolean; reason: string };
+/**
+ * Staff's cancellation (`requested`), or the provider's own subscription found ended on its side
+ * (`provider_cancelled`: recorded, never asked of the provider again; README.md, "Ended at the provider").
+ */
+export type CancelSubscription = {
+  type: 'CancelSubscription';
+  withFinalPayment: boolean;
+  reason: string;
+  cause?: 'requested' | 'provider_cancelled';
+};
 export type SubscriptionCommand =
   CreateSubscription | RecordPeriodCharged | RecordChargeDeclined | RequestCancellation | CancelSubscription;
 
@@ -244,6 +253,7 @@ function decideRequest(command: RequestCancellation, state: Subscription): Subsc
 }
 
 function decideCancel(command: CancelSubscription, state: Subscription): SubscriptionDomainEvent[] {
+  if (command.cause === 'provider_cancelled') return decideProviderEnded(command, state);
   if (state.lifecycle === 'cancelled') throw ended();
   if (!command.withFinalPayment) {
     return [
@@ -274,6 +284,30 @@ function decideCancel(command: CancelSubscription, state: Subscription): Subscri
     {
       type: 'SubscriptionFinalPaymentScheduled',
       data: { ...ids(state), reason: command.reason, finalPeriod },
+    },
+  ];
+}
+
+/**
+ * The provider ended its subscription (the buyer cancelled it in their Mercado Pago account, or Mercado
+ * Pago did): ours ends now, once (a second notice of the same end records nothing, it is no error), and by
+ * what was paid: up to date (its last charge approved) is SUBS_CANCELLED_SUCCESS_PAYMENT with the last paid
+ * period as the final one; a period declined and unpaid is SUBS_CANCELLED_WITHOUT_PAYMENT. No final payment
+ * can be scheduled: nothing can be charged on a subscription the provider ended.
+ */
+function decideProviderEnded(command: CancelSubscription, state: Subscription): SubscriptionDomainEvent[] {
+  if (state.lifecycle === 'cancelled') return [];
+  const paid = state.overdue === null && state.chargeStatus === 'SUCCESS';
+  return [
+    {
+      type: 'SubscriptionCancelled',
+      data: {
+        ...ids(state),
+        outcome: paid ? 'success_payment' : 'without_payment',
+        cause: 'provider_cancelled',
+        finalPeriod: paid ? state.lastPaidPeriod : null,
+        reason: command.reason,
+      },
     },
   ];
 }

@@ -334,7 +334,7 @@ test('reconciliation asks Webpay by the kept token when the process stopped betw
       eventStore,
       readStore,
       gateway,
-      clock: () => new Date(Date.now() + 5 * 60_000),
+      clock: () => new Date(Date.now() + 11 * 60_000),
       logger: pino({ level: 'silent' }),
     };
     expect(await reconcilePendingPayments(deps)).toEqual({ looked: 1, settled: 1 });

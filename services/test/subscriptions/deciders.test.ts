@@ -123,6 +123,46 @@ test('retries run out: the subscription is cancelled without payment', () => {
   expect(state).toMatchObject({ lifecycle: 'cancelled' });
 });
 
+test('002-3.30 ended at the provider: once, by what was paid (up to date: success payment with its last period; a period unpaid: without payment), even while a final payment was pending', () => {
+  const ended: SubscriptionCommand = {
+    type: 'CancelSubscription',
+    withFinalPayment: false,
+    reason: 'cancelada en mercadopago',
+    cause: 'provider_cancelled',
+  };
+  const paidUp = subscriptionRun([created, charged('2027-04', '2027-04-01'), ended, ended]);
+  expect(paidUp.events.slice(2)).toEqual([
+    {
+      type: 'SubscriptionCancelled',
+      data: {
+        subscriptionId: SUB,
+        saleId: SALE,
+        outcome: 'success_payment',
+        cause: 'provider_cancelled',
+        finalPeriod: '2027-04',
+        reason: 'cancelada en mercadopago',
+      },
+    },
+  ]);
+  expect(paidUp.state).toMatchObject({ lifecycle: 'cancelled', nextOperationDate: null });
+  const unpaid = subscriptionRun([created, declined(1, '2027-04-02'), ended]);
+  expect(unpaid.events[2]?.data).toMatchObject({ outcome: 'without_payment', finalPeriod: null });
+  const finalPending = subscriptionRun([
+    created,
+    { type: 'CancelSubscription', withFinalPayment: true, reason: 'último mes' },
+    ended,
+  ]);
+  expect(finalPending.events.map((event) => event.type)).toEqual([
+    'SubscriptionCreated',
+    'SubscriptionFinalPaymentScheduled',
+    'SubscriptionCancelled',
+  ]);
+  // Staff's cancellation of an ended subscription is still refused (409), as before.
+  expect(() =>
+    subscriptionRun([created, ended, { type: 'CancelSubscription', withFinalPayment: false, reason: 'x' }]),
+  ).toThrow('la suscripción ya está cancelada');
+});
+
 test('cancellation: requested, then with a final payment ends after that payment (SUBS_CANCELLED_SUCCESS_PAYMENT)', () => {
   const { state, events: all } = subscriptionRun([
     created,

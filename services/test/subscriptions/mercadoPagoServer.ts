@@ -72,6 +72,12 @@ export async function startMercadoPagoServer(): Promise<MercadoPagoServer> {
         },
       };
     }
+    if (request.method === 'GET' && url.pathname.startsWith('/preapproval/')) {
+      const found = preapprovals.find((p) => p.id === url.pathname.slice('/preapproval/'.length));
+      if (!found) return { status: 404, body: { message: 'not found', status: 404 } };
+      const { body: _b, ...preapproval } = found;
+      return { status: 200, body: preapproval };
+    }
     if (url.pathname === '/authorized_payments/search') {
       const id = url.searchParams.get('preapproval_id');
       return { status: 200, body: { results: debits.filter((debit) => debit.preapproval_id === id) } };

@@ -139,10 +139,27 @@ export type AutomaticChargeStatus =
   AutomaticCharge | { outcome: 'not_found'; gateway: GatewayName } | GatewayError;
 
 /**
+ * A provider's subscription as the provider reports it now (Mercado Pago's preapproval): `active` while it
+ * debits, `paused` (the buyer or the provider stopped its debits, and may resume them), `cancelled` (ended
+ * for good, on the provider's side or ours), `pending` (not authorized yet).
+ */
+export type ProviderSubscription = {
+  gateway: GatewayName;
+  gatewaySubscriptionId: string;
+  /** Our key the provider's subscription carries (the first payment's id), null when it carries none. */
+  reference: string | null;
+  status: 'active' | 'paused' | 'cancelled' | 'pending';
+};
+export type ProviderSubscriptionStatus =
+  ProviderSubscription | { outcome: 'not_found'; gateway: GatewayName } | GatewayError;
+
+/**
  * A provider that charges subscriptions itself (Mercado Pago): instead of charging on our dates, we ask it
  * what it charged. The sandbox, Kushki and Oneclick charge on demand and have none.
  */
 export interface AutomaticSubscriptionCharges {
+  /** The provider's subscription itself (a notification names it; the charge run asks it on the due date). */
+  getSubscription(gatewaySubscriptionId: string): Promise<ProviderSubscriptionStatus>;
   /** One scheduled debit as the provider reports it now (a notification names it). */
   getAutomaticCharge(chargeId: string): Promise<AutomaticChargeStatus>;
   /** Every scheduled debit of the provider's subscription so far, oldest debit first (reconciliation). */

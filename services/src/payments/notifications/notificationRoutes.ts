@@ -7,6 +7,7 @@ import type { ChargeStatus, PaymentGateway } from '../gateway/port';
 import { isKushkiSigned, isMercadoPagoSigned } from './signatures';
 import { settleFromProvider, type NotificationResult } from './settleFromProvider';
 import { recordSubscriptionDebit, type RecordAutomaticCharges } from './subscriptionDebits';
+import { recordPreapprovalChange } from './preapprovalChanges';
 import type { StartSubscription } from '../purchase';
 
 export const NOTIFICATIONS_PATH = '/api/pagos/notificaciones';
@@ -127,7 +128,8 @@ export function notificationRoutes(
     }
     const type = typeof req.query.type === 'string' ? req.query.type : body.type;
     if (type === 'subscription_authorized_payment') return subscriptionDebit(req, res, dataId);
-    // The preapproval's own changes and orders' topics are not charges: acknowledged, nothing to do here.
+    if (type === 'subscription_preapproval') return preapprovalChange(req, res, dataId);
+    // Orders' and other topics are not ours: acknowledged, nothing to do here.
     if (type !== 'payment')
       return acknowledge(
         req,
@@ -216,6 +218,61 @@ export function notificationRoutes(
           : { skipped: result.reason }),
       },
       'subscription debit notification',
+    );
+    res.status(200).json({ received: true });
+  }
+
+  /**
+   * `subscription_preapproval`: a preapproval changed (cancelled or paused by the buyer in their account,
+   * or by Mercado Pago). The preapproval is asked of Mercado Pago (`GET /preapproval/{id}`), never read from
+   * the body; its `external_reference` is our first payment's id, which leads to the sale's subscription.
+   */
+  async function preapprovalChange(req: Request, res: Response, dataId: string | undefined) {
+    if (!dataId || !ID.test(dataId)) {
+      throw problem(
+        400,
+        'validation',
+        'Solicitud inválida',
+        'la notificación no nombra la suscripción (data.id)',
+        'data.id',
+        'required',
+      );
+    }
+    const automatic = gateway.automaticCharges;
+    const ids = { provider: 'mercadopago', dataId, type: 'subscription_preapproval' };
+    if (!automatic)
+      return acknowledge(req, res, ids, 'preapproval change for a gateway that charges on demand');
+    const preapproval = await automatic.getSubscription(dataId);
+    if ('outcome' in preapproval) {
+      if (preapproval.outcome === 'error') return unreachable(req, ids, preapproval);
+      return acknowledge(req, res, ids, 'notification for a subscription we do not know');
+    }
+    if (!preapproval.reference || !ID.test(preapproval.reference)) {
+      return acknowledge(req, res, ids, 'notification for a subscription we do not know');
+    }
+    const result = await recordPreapprovalChange(deps, {
+      reference: preapproval.reference,
+      gatewaySubscriptionId: preapproval.gatewaySubscriptionId,
+    });
+    if (result.recorded === false && result.reason === 'unknown_payment') {
+      return acknowledge(req, res, ids, 'notification for a subscription we do not know');
+    }
+    // Mercado Pago could not be asked the rest (its debits, its status): 503, so it delivers again.
+    if (result.recorded && result.outcome === 'uncertain') {
+      req.log.warn(
+        { ...ids, paymentId: result.paymentId },
+        'payment notification: the provider could not be asked',
+      );
+      throw providerDown();
+    }
+    req.log.info(
+      {
+        ...ids,
+        paymentId: result.paymentId,
+        status: preapproval.status,
+        ...(result.recorded ? { outcome: result.outcome } : { skipped: result.reason }),
+      },
+      'preapproval change notification',
     );
     res.status(200).json({ received: true });
   }

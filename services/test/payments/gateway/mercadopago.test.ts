@@ -545,3 +545,69 @@ describe('Mercado Pago preapprovals: the debits it makes itself (authorized paym
     expect(await mp.findCharge('payment-unknown')).toEqual({ outcome: 'not_found', gateway: 'mercadopago' });
   });
 });
+
+test('findCharge of a monthly sale\u2019s payment whose preapproval was cancelled before any debit is not_found (nothing was or will be charged); one still authorized is pending', async () => {
+  for (const [status, outcome] of [
+    ['cancelled', 'not_found'],
+    ['authorized', 'pending'],
+  ] as const) {
+    provider.respond((request) => {
+      if (request.path.startsWith('/preapproval/search'))
+        return {
+          status: 200,
+          body: { results: [{ id: PREAPPROVAL, external_reference: 'payment-9', status }] },
+        };
+      return { status: 200, body: { results: [] } };
+    });
+    expect(await mp.findCharge('payment-9')).toMatchObject({ outcome, gateway: 'mercadopago' });
+  }
+});
+
+describe('Mercado Pago preapprovals: the preapproval itself (ended or paused on its side)', () => {
+  const preapproval = (status: string) => ({
+    id: PREAPPROVAL,
+    payer_id: 123456,
+    status,
+    reason: 'Plan Salud',
+    external_reference: 'payment-9',
+    date_created: '2026-11-26T09:00:00.000-04:00',
+    last_modified: '2026-12-02T10:00:00.000-04:00',
+    auto_recurring: { frequency: 1, frequency_type: 'months', transaction_amount: 15990, currency_id: 'CLP' },
+  });
+
+  test('a preapproval is GET /preapproval/{id} with the bearer token; authorized is active, paused and cancelled as they are, with the key it carries', async () => {
+    for (const [status, ours] of [
+      ['authorized', 'active'],
+      ['paused', 'paused'],
+      ['cancelled', 'cancelled'],
+      ['pending', 'pending'],
+    ] as const) {
+      provider.requests.splice(0);
+      provider.respond(() => ({ status: 200, body: preapproval(status) }));
+      expect(await mp.automaticCharges.getSubscription(PREAPPROVAL)).toEqual({
+        gateway: 'mercadopago',
+        gatewaySubscriptionId: PREAPPROVAL,
+        reference: 'payment-9',
+        status: ours,
+      });
+      const [request] = provider.requests;
+      expect(request).toMatchObject({ method: 'GET', path: `/preapproval/${PREAPPROVAL}` });
+      expect(request?.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+      expect(request?.body).toBeUndefined();
+    }
+  });
+
+  test('an unknown preapproval is not_found; a 5xx an uncertain provider_unavailable', async () => {
+    provider.respond(() => ({ status: 404, body: { message: 'not found', status: 404 } }));
+    expect(await mp.automaticCharges.getSubscription('nope')).toEqual({
+      outcome: 'not_found',
+      gateway: 'mercadopago',
+    });
+    provider.respond(() => ({ status: 500, body: { message: 'internal', status: 500 } }));
+    expect(await mp.automaticCharges.getSubscription(PREAPPROVAL)).toMatchObject({
+      outcome: 'error',
+      kind: 'provider_unavailable',
+      uncertain: true,
+    });
+  });
+});

@@ -211,6 +211,16 @@ describe('Transbank Webpay Plus through transbank-sdk', () => {
     expect(await webpay.getCharge(TOKEN)).toMatchObject({ outcome: 'reversed', reversal: 'refund' });
   });
 
+  test('getCharge of a transaction Transbank no longer reports (its documented 422 past 7 days) is not_found; another 422 stays an error', async () => {
+    provider.respond(() => ({
+      status: 422,
+      body: { error_message: "The transactions's date has passed max time (7 days) to recover the status" },
+    }));
+    expect(await webpay.getCharge(TOKEN)).toEqual({ outcome: 'not_found', gateway: 'webpay_plus' });
+    provider.respond(() => ({ status: 422, body: { error_message: 'Invalid value for parameter: token' } }));
+    expect(await webpay.getCharge(TOKEN)).toMatchObject({ outcome: 'error', kind: 'invalid_request' });
+  });
+
   test('errors are typed: 500 unavailable and uncertain, 401 unauthorized, a cut connection uncertain', async () => {
     provider.respond(() => ({ status: 500, body: { error_message: 'internal' } }));
     expect(await webpay.getCharge(TOKEN)).toMatchObject({

@@ -25,6 +25,7 @@ import {
   type Declined,
   type GatewayError,
   type PaymentGateway,
+  type ProviderSubscriptionStatus,
   type ReversalResult,
   type SubscriptionResult,
 } from '../port';
@@ -67,6 +68,7 @@ export class MercadoPagoGateway implements PaymentGateway {
   readonly name = GATEWAY;
   /** Mercado Pago charges preapprovals on its own schedule: we ask it what it charged (gateway/README.md). */
   readonly automaticCharges: AutomaticSubscriptionCharges = {
+    getSubscription: (preapprovalId) => this.getPreapproval(preapprovalId),
     getAutomaticCharge: (chargeId) => this.getAutomaticCharge(chargeId),
     listAutomaticCharges: (gatewaySubscriptionId) => this.listAutomaticCharges(gatewaySubscriptionId),
   };
@@ -204,7 +206,16 @@ export class MercadoPagoGateway implements PaymentGateway {
     const found = await new PreApproval(this.sdk()).search({ options: { external_reference: key } });
     const preapproval = (found.results ?? []).find((result) => String(result.external_reference) === key);
     if (!preapproval?.id) return { outcome: 'not_found', gateway: GATEWAY };
-    return this.firstDebitOf(preapproval.id);
+    const first = await this.firstDebitOf(preapproval.id);
+    // Cancelled (by the buyer in their account, or by Mercado Pago) before its first debit: Mercado Pago
+    // never debits a cancelled preapproval, so nothing was or will be charged under the key.
+    if (
+      first.outcome === 'pending' &&
+      first.chargeId === preapproval.id &&
+      preapproval.status === 'cancelled'
+    )
+      return { outcome: 'not_found', gateway: GATEWAY };
+    return first;
   }
 
   /** What Mercado Pago did with a preapproval's first debit: the purchase's period. */
@@ -266,6 +277,38 @@ export class MercadoPagoGateway implements PaymentGateway {
       return await this.firstDebitOf(request.subscriptionId);
     } catch (error) {
       return this.failure(error);
+    }
+  }
+
+  /**
+   * `GET /preapproval/{id}` (the SDK's `PreApproval.get`): the preapproval as Mercado Pago holds it now.
+   * Its `status` is `pending`, `authorized`, `paused` or `cancelled` (Mercado Pago's subscription states);
+   * any other is read as pending (nothing to act on).
+   */
+  private async getPreapproval(preapprovalId: string): Promise<ProviderSubscriptionStatus> {
+    try {
+      const found = await new PreApproval(this.sdk()).get({ id: preapprovalId });
+      if (!found.id) return this.badResponse('no preapproval id');
+      const reference =
+        found.external_reference === undefined || found.external_reference === null
+          ? null
+          : String(found.external_reference);
+      return {
+        gateway: GATEWAY,
+        gatewaySubscriptionId: String(found.id),
+        reference,
+        status:
+          found.status === 'authorized'
+            ? 'active'
+            : found.status === 'paused' || found.status === 'cancelled'
+              ? found.status
+              : 'pending',
+      };
+    } catch (error) {
+      if (error instanceof MercadoPagoError && error.status === 404)
+        return { outcome: 'not_found', gateway: GATEWAY };
+      const failed = this.failure(error);
+      return failed.outcome === 'error' ? failed : this.badResponse(failed.providerCode);
     }
   }
 

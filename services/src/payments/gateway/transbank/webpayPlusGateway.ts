@@ -30,6 +30,8 @@ export type TransbankConfig = {
 };
 
 const GATEWAY = 'webpay_plus' as const;
+/** Transbank's documented error of a status asked more than 7 days after the transaction's creation. */
+const STATUS_WINDOW_PASSED = /date has passed max time/i;
 
 type Commit = {
   status?: string;
@@ -190,7 +192,12 @@ export class WebpayPlusGateway implements PaymentGateway {
       return this.read(status, chargeId);
     } catch (error) {
       const failure = transbankFailure(GATEWAY, error);
-      return failure.status === 404 ? { outcome: 'not_found', gateway: GATEWAY } : withoutStatus(failure);
+      // Transbank reports a transaction for 7 days after its creation; after that its status call answers
+      // 422 "The transactions's date has passed max time (7 days) to recover the status": it no longer
+      // knows it, as with 404.
+      if (failure.status === 404 || (failure.status === 422 && STATUS_WINDOW_PASSED.test(failure.detail)))
+        return { outcome: 'not_found', gateway: GATEWAY };
+      return withoutStatus(failure);
     }
   }
 
