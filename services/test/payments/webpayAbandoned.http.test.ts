@@ -12,7 +12,7 @@ import { settableClock, settled } from '../subscriptions/support';
 import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
 import { startProviderServer, type ProviderServer, type Reply } from './gateway/support/providerServer';
-import { BUYER } from './support/purchaseFixture';
+import { BUYER, ONE_PERSON } from './support/purchaseFixture';
 
 /**
  * Issue 14: a buyer sent to Webpay who never comes back leaves the payment PENDING; reconciliation settles
@@ -95,6 +95,7 @@ async function sentToWebpay(at: string) {
   const started = await postJson(`${runtime.url}/api/compra-online/ventas`, {
     session,
     productCode: 'VIDA-L',
+    profile: ONE_PERSON,
     ...BUYER,
   });
   expect(started.status).toBe(201);

@@ -13,6 +13,7 @@ import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
 import { startMercadoPagoServer, type MercadoPagoServer } from './mercadoPagoServer';
 import { BUYER, chargeRun, saleState, settableClock, settled, subscriptionOfSale } from './support';
+import { ONE_PERSON } from '../payments/support/purchaseFixture';
 
 /**
  * Issue 14/15: a monthly sale's preapproval ended on Mercado Pago's side (the buyer cancels it in their
@@ -77,6 +78,7 @@ async function buyUndebited(day: string) {
   const started = await postJson(`${runtime.url}/api/compra-online/ventas`, {
     session: randomUUID(),
     productCode: 'VIDA-L',
+    profile: ONE_PERSON,
     ...BUYER,
     billing: 'monthly_subscription',
     paymentMethod: 'tdc',
