@@ -3,8 +3,9 @@ import { SaleView } from './sales';
 
 /**
  * Which browser tokenizer the payment step uses for the configured gateway (issue 14): the sandbox's own
- * (`npm start`'s default), or Kushki's `kushki.js` with the merchant's **public** id and its environment.
- * The private merchant id never leaves the server. Other gateways tokenize on their own pages (Webpay) or
+ * (`npm start`'s default), Kushki's `kushki.js` with the merchant's **public** id and its environment, or
+ * Mercado Pago's card-token endpoint with the account's **public** key. The private merchant id and the
+ * access token never leave the server. Other gateways tokenize on their own pages (Webpay) or
  * are not sold by card online yet: `none`.
  */
 export const CardTokenizer = z.discriminatedUnion('provider', [
@@ -15,6 +16,14 @@ export const CardTokenizer = z.discriminatedUnion('provider', [
     publicMerchantId: z.string().min(1).max(120),
     /** Integration (api-uat) or production (api) hosts, as the server's own Kushki calls. */
     inTestEnvironment: z.boolean(),
+  }),
+  z.strictObject({
+    provider: z.literal('mercadopago'),
+    /**
+     * Mercado Pago's public key (MERCADOPAGO_PUBLIC_KEY): what the payment step sends as `public_key` to
+     * Mercado Pago's card-token and installments endpoints. The access token never leaves the server.
+     */
+    publicKey: z.string().min(8).max(120),
   }),
   z.strictObject({ provider: z.literal('none') }),
 ]);

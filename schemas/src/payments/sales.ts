@@ -385,6 +385,24 @@ export const PayBody = z.strictObject({
     .min(8, 'token es el token de la tarjeta que entregó el proveedor')
     .max(200, 'token admite a lo más 200 caracteres'),
   paymentMethod: optionalInput(SubscriptionCardMethod),
+  /**
+   * Mercado Pago's card brand for the token (`payment_method_id`: visa, master, debvisa, amex…), as its
+   * installments endpoint answered the browser for the card's BIN. Required by a one-time Mercado Pago
+   * charge (purchase.ts); other gateways ignore it.
+   */
+  paymentMethodId: optionalInput(
+    z
+      .string({ error: 'paymentMethodId es el medio de pago que Mercado Pago informó para la tarjeta' })
+      .trim()
+      .regex(/^[a-z0-9_]{2,40}$/, 'paymentMethodId admite de 2 a 40 letras minúsculas, dígitos o _'),
+  ),
+  /** Mercado Pago's issuer of the card (`issuer_id`), a number as its installments endpoint answered it. */
+  issuerId: optionalInput(
+    z
+      .string({ error: 'issuerId es el emisor que Mercado Pago informó para la tarjeta' })
+      .trim()
+      .regex(/^\d{1,20}$/, 'issuerId admite de 1 a 20 dígitos'),
+  ),
 });
 export type PayBody = z.infer<typeof PayBody>;
 

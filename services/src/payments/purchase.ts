@@ -17,6 +17,7 @@ import { CommandRejected } from '@cubre/platform/core/decider';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { CardDocument } from '../catalogue';
+import { cardBrandOf, requireCardBrand, type CardBrand } from './cardBrand';
 import { companyOf, isCompanyCard, type JudgeActivationRows } from './companySale';
 import { endRefusedFirstPeriod } from './refusedFirstPeriod';
 import type { ChargeResult, PaymentGateway } from './gateway/port';
@@ -287,7 +288,14 @@ export async function paySale(
   store: EventStore,
   gateway: PaymentGateway,
   logger: Logger,
-  input: { saleId: string; token: string; method: PaymentMethod | null; idempotencyKey: string },
+  input: {
+    saleId: string;
+    token: string;
+    method: PaymentMethod | null;
+    idempotencyKey: string;
+    /** What the provider's browser lookup said of the card (Mercado Pago: payment_method_id, issuer_id). */
+    card?: CardBrand;
+  },
   metadata: CommandMetadata,
   startSubscription?: StartSubscription,
 ): Promise<PaidSale> {
@@ -306,6 +314,7 @@ export async function paySale(
       'billing',
     );
   }
+  if (!monthly) requireCardBrand(gateway, input.card);
   const paymentId = paymentIdOf(input.saleId, input.idempotencyKey);
   const requested = await handleCommand(
     store,
@@ -371,6 +380,9 @@ export async function paySale(
         amount,
         idempotencyKey: paymentId,
         metadata: { saleId: input.saleId, paymentId },
+        ...cardBrandOf(input.card),
+        // Mercado Pago requires the payer's e-mail on a card payment; the other adapters ignore it.
+        payer: { email: sale.state.sale.buyer.email },
       });
   const outcome = outcomeOf(charged);
   // Ids and outcome only: never the token, the buyer or the card.

@@ -111,7 +111,13 @@ export function purchaseRoutes(
         context.eventStore,
         gateway,
         req.log,
-        { saleId: params.saleId, token: body.token, method: body.paymentMethod ?? null, idempotencyKey },
+        {
+          saleId: params.saleId,
+          token: body.token,
+          method: body.paymentMethod ?? null,
+          idempotencyKey,
+          card: { paymentMethodId: body.paymentMethodId, issuerId: body.issuerId },
+        },
         metadata,
         startSubscription,
       );

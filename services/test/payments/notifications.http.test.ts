@@ -74,7 +74,7 @@ async function pendingPayment(runtime: Runtime, provider: ProviderServer) {
   provider.respond(() => ({ status: 503, body: { message: 'service unavailable', status: 503 } }));
   const paid = await postJson(
     `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
-    { token: 'provider-card-token-1' },
+    { token: 'provider-card-token-1', paymentMethodId: 'visa' },
     { 'Idempotency-Key': randomUUID() },
   );
   const body = await json(paid);

@@ -142,8 +142,8 @@ export function PaymentStep({
     try {
       if (!current.token) {
         try {
-          const { token } = await tokenizeCard(card, sale, lang);
-          current = { ...current, token };
+          const { token, brand } = await tokenizeCard(card, sale, lang);
+          current = { ...current, token, brand };
           attempt.current = current;
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 400) throw error;
@@ -155,7 +155,7 @@ export function PaymentStep({
         }
       }
       await onLeadStep('Confirmación', method);
-      const answer = await paySale(sale.id, { key: current.key, token: current.token! }, method);
+      const answer = await paySale(sale.id, { ...current, token: current.token! }, method);
       onSale(answer.sale);
       const payment = answer.payment;
       end = endOfPayment(payment?.state ?? 'PENDING');

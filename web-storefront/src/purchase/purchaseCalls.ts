@@ -3,6 +3,7 @@ import type { Lang } from '@cubre/schemas/payments/errorCatalogue';
 import type { PaymentView } from '@cubre/schemas/payments/sales';
 import { ApiError, api } from '../api/client';
 import type { CardValues } from '../domain/purchase/cardForm';
+import type { CardBrand } from '../domain/purchase/mercadoPagoToken';
 import { tokenBody } from '../domain/purchase/cardForm';
 import type { CollaboratorValues, CompanyValues } from '../domain/purchase/company';
 import type { PurchaseStep } from '../domain/purchase/purchaseSteps';
@@ -78,12 +79,19 @@ export const startSale = (body: {
 export const readSale = (saleId: string) =>
   api<SaleView>(`${SALES}/${encodeURIComponent(saleId)}`, { cache: false });
 
-/** POST …/ventas/{id}/pagos with the attempt's Idempotency-Key and the card's token: never its number. */
-export const paySale = (saleId: string, attempt: { key: string; token: string }, method: 'tdc' | 'tdd') =>
+/**
+ * POST …/ventas/{id}/pagos with the attempt's Idempotency-Key and the card's token: never its number (with
+ * Mercado Pago, also the brand and issuer its lookup answered).
+ */
+export const paySale = (
+  saleId: string,
+  attempt: { key: string; token: string; brand?: CardBrand | null },
+  method: 'tdc' | 'tdd',
+) =>
   api<{ payment: PaymentView | null; sale: SaleView }>(`${SALES}/${encodeURIComponent(saleId)}/pagos`, {
     method: 'POST',
     headers: { 'Idempotency-Key': attempt.key },
-    body: { token: attempt.token, paymentMethod: method },
+    body: { token: attempt.token, paymentMethod: method, ...attempt.brand },
   });
 
 /**
@@ -98,7 +106,8 @@ export const requestResumeLink = (saleId: string, session: string, lang: string)
 
 /**
  * The card to a token, in the browser, by the sale's gateway (`cardTokenizer`, from the server): Kushki's
- * own library (`kushkiTokenizer`, a chunk loaded only then; its subscription token for a monthly sale), or
+ * own library (`kushkiTokenizer`, a chunk loaded only then; its subscription token for a monthly sale),
+ * Mercado Pago's card-token API (`mercadoPagoTokenizer`, likewise; with the card's brand and issuer), or
  * the sandbox's tokenizer, shaped like Kushki's. Either way a refusal is an ApiError 400 whose errors name
  * the card's fields, in the page's language.
  */
@@ -106,8 +115,14 @@ export async function tokenizeCard(
   card: CardValues,
   sale: SaleView,
   lang: string,
-): Promise<{ token: string }> {
+): Promise<{ token: string; brand?: CardBrand }> {
   const tokenizer = sale.cardTokenizer;
+  if (tokenizer.provider === 'mercadopago') {
+    const { mercadoPagoToken } = await import('./mercadoPagoTokenizer');
+    const answer = await mercadoPagoToken(tokenizer, card, sale.amount, pageLang(lang));
+    if ('token' in answer) return answer;
+    throw new ApiError(400, { title: answer.title, errors: answer.errors });
+  }
   if (tokenizer.provider === 'kushki') {
     const { kushkiToken } = await import('./kushkiTokenizer');
     const answer = await kushkiToken(tokenizer, card, sale.amount, sale.billing, pageLang(lang));

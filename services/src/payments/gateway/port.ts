@@ -20,6 +20,8 @@ export type ChargeRequest = {
   installments?: number;
   /** The card brand the provider's browser library reported (Mercado Pago's payment_method_id). */
   paymentMethodId?: string;
+  /** The card's issuer the provider's browser lookup reported (Mercado Pago's issuer_id, digits). */
+  issuerId?: string;
   payer?: { email?: string; documentType?: string; documentNumber?: string };
 };
 

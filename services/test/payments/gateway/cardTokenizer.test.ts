@@ -51,10 +51,39 @@ describe('the browser tokenizer chosen by configuration', () => {
     ).toThrow(new PaymentGatewayConfigError('kushki gateway: missing or invalid KUSHKI_PUBLIC_MERCHANT_ID'));
   });
 
-  test('a gateway whose card form is not built on the storefront opens no host', () => {
-    expect(cardTokenizerFromEnv({ PAYMENT_GATEWAY: 'mercadopago' })).toEqual({
-      tokenizer: { provider: 'none' },
-      sources: { scriptSrc: [], connectSrc: [], frameSrc: [] },
+  test('Mercado Pago: its card-token endpoint with the public key, and only api.mercadopago.com opened (connect-src; no script, no frame)', () => {
+    const env = {
+      PAYMENT_GATEWAY: 'mercadopago',
+      MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-the-secret-access-token',
+      MERCADOPAGO_PUBLIC_KEY: ' APP_USR-3812525c-f74b-4b2e-9c76-e83dc3949013 ',
+    };
+    const answer = cardTokenizerFromEnv(env);
+    expect(answer).toEqual({
+      tokenizer: { provider: 'mercadopago', publicKey: 'APP_USR-3812525c-f74b-4b2e-9c76-e83dc3949013' },
+      sources: { scriptSrc: [], connectSrc: ['https://api.mercadopago.com'], frameSrc: [] },
     });
+    expect(JSON.stringify(answer)).not.toContain('the-secret-access-token');
   });
+
+  test.each([
+    ['missing', {}],
+    ['blank', { MERCADOPAGO_PUBLIC_KEY: '  ' }],
+    ['not a key', { MERCADOPAGO_PUBLIC_KEY: 'TEST-<script>' }],
+  ])('Mercado Pago with its public key %s fails at start, naming the variable', (_case, vars) => {
+    expect(() =>
+      cardTokenizerFromEnv({ PAYMENT_GATEWAY: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'x', ...vars }),
+    ).toThrow(
+      new PaymentGatewayConfigError('mercadopago gateway: missing or invalid MERCADOPAGO_PUBLIC_KEY'),
+    );
+  });
+
+  test.each(['webpay_plus', 'oneclick'])(
+    '%s takes no card on the storefront (its own pages do): no tokenizer, no host opened',
+    (gateway) => {
+      expect(cardTokenizerFromEnv({ PAYMENT_GATEWAY: gateway })).toEqual({
+        tokenizer: { provider: 'none' },
+        sources: { scriptSrc: [], connectSrc: [], frameSrc: [] },
+      });
+    },
+  );
 });

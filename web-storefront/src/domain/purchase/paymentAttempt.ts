@@ -7,6 +7,8 @@
 export interface PaymentAttempt {
   key: string;
   token: string | null;
+  /** What the provider's lookup said of the card with its token (Mercado Pago's brand and issuer). */
+  brand?: { paymentMethodId: string; issuerId?: string } | null;
 }
 
 /** How a pay call ended, as far as the attempt is concerned. */

@@ -102,6 +102,8 @@ export class MercadoPagoGateway implements PaymentGateway {
           token: request.token,
           installments: request.installments ?? 1,
           ...(request.paymentMethodId ? { payment_method_id: request.paymentMethodId } : {}),
+          // Mercado Pago documents issuer_id as a number; the browser's lookup answered it (digits only).
+          ...(request.issuerId ? { issuer_id: Number(request.issuerId) } : {}),
           payer: {
             ...(request.payer?.email ? { email: request.payer.email } : {}),
             ...(request.payer?.documentType && request.payer.documentNumber
