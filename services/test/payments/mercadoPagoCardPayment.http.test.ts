@@ -4,7 +4,7 @@ import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
 import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
 import { startProviderServer, type ProviderServer } from './gateway/support/providerServer';
-import { BUYER } from './support/purchaseFixture';
+import { BUYER, ONE_PERSON } from './support/purchaseFixture';
 
 /**
  * Issue 14 with Mercado Pago configured (PAYMENT_GATEWAY=mercadopago): the storefront's pages open
@@ -75,6 +75,7 @@ async function startSale() {
   const started = await postJson(`${runtime.url}/api/compra-online/ventas`, {
     session: randomUUID(),
     productCode: 'VIDA-L',
+    profile: ONE_PERSON,
     ...BUYER,
   });
   expect(started.status).toBe(201);
