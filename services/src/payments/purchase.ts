@@ -459,33 +459,50 @@ export async function requestedOn(store: EventStore, paymentId: string): Promise
   return (first?.occurredAt ?? new Date().toISOString()).slice(0, 10);
 }
 
-export async function subscribeAndCharge(
+async function subscribeAndCharge(
   store: EventStore,
   gateway: PaymentGateway,
   payment: SubscriptionPayment,
   metadata: CommandMetadata,
 ): Promise<ChargeResult> {
-  const { sale, paymentId } = payment;
   const subscribed = await subscribe(gateway, payment);
   if (subscribed.outcome !== 'approved') return subscribed;
+  return chargeFirstPeriod(store, gateway, payment, subscribed.subscriptionId, metadata);
+}
+
+/**
+ * Charges a monthly sale's first period on the provider's subscription just made for its payment (a card
+ * token spent on it, or Oneclick's finished inscription), keyed by the payment's id.
+ */
+export async function chargeFirstPeriod(
+  store: EventStore,
+  gateway: PaymentGateway,
+  { sale, paymentId }: { sale: StartedSale; paymentId: string },
+  gatewaySubscriptionId: string,
+  metadata: CommandMetadata,
+): Promise<ChargeResult> {
   // Kept on the payment before the charge: if the answer is lost, reconciliation records the Subscription
   // from it (the token is spent on the provider's subscription and cannot ask again).
   await handleCommand(
     store,
     paymentAggregate,
     paymentStream(paymentId),
-    { type: 'RecordSubscriptionOpened', gatewaySubscriptionId: subscribed.subscriptionId },
+    { type: 'RecordSubscriptionOpened', gatewaySubscriptionId },
     { ...metadata, commandId: `${metadata.commandId}:subscription-opened` },
   );
   return gateway.chargeSubscription({
-    subscriptionId: subscribed.subscriptionId,
+    subscriptionId: gatewaySubscriptionId,
     amount: sale.amount,
     idempotencyKey: paymentId,
     metadata: { saleId: sale.saleId, paymentId },
   });
 }
 
-const subscribe = (gateway: PaymentGateway, { sale, paymentId, token, startDate }: SubscriptionPayment) =>
+/** The provider's subscription of a monthly sale's payment, keyed `subscribe:{paymentId}` (a retry is answered). */
+export const subscribe = (
+  gateway: PaymentGateway,
+  { sale, paymentId, token, startDate }: SubscriptionPayment,
+) =>
   gateway.createSubscription({
     token,
     amount: sale.amount,

@@ -1,4 +1,5 @@
 import type { CommandMetadata } from '@cubre/schemas';
+import type { PaymentMethod } from '@cubre/schemas/payments/catalogues';
 import { handleCommand, loadAggregate } from '@cubre/platform/commands/commandHandler';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { Logger } from '@cubre/platform/ports/logger';
@@ -43,6 +44,8 @@ export async function startRedirectPayment(
     saleId: string;
     idempotencyKey: string;
     gateway: { name: string };
+    /** The payment's method when the provider's page decides it (Oneclick: tdc-token), else the sale's. */
+    method?: PaymentMethod;
     /** Refuses a sale this provider's page cannot pay, before anything is written. */
     accepts(sale: StartedSale): void;
     /** Asks the provider for its page: a token and where the browser posts it. */
@@ -57,7 +60,7 @@ export async function startRedirectPayment(
     {
       saleId: input.saleId,
       idempotencyKey: input.idempotencyKey,
-      method: null,
+      method: input.method ?? null,
       paidWith: gateway.name,
       accepts: input.accepts,
     },
@@ -136,7 +139,7 @@ export async function redirectPaymentReturned(
   checkNames: (token: string) => void,
   metadata: CommandMetadata,
 ): Promise<
-  | { status: 'settled'; payment: RedirectPayment; answer: ReturnAnswer }
+  | { status: 'settled'; payment: RedirectPayment; sale: StartedSale; answer: ReturnAnswer }
   | { status: 'pending'; payment: RedirectPayment; sale: StartedSale; productCode: string }
 > {
   const loaded = await loadAggregate(store, paymentAggregate, paymentStream(paymentId));
@@ -156,6 +159,7 @@ export async function redirectPaymentReturned(
     return {
       status: 'settled',
       payment: redirectPayment,
+      sale,
       answer: { saleId, productCode, lastPosition: settled },
     };
   }
