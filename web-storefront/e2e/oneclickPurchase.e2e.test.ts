@@ -1,18 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SubscriptionRecord } from '@cubre/schemas/subscriptions/records';
-import type { RuntimeHooks } from '@cubre/services/runtime/runtime';
 import { OneclickGateway } from '@cubre/services/payments/gateway/transbank/oneclickGateway';
-import {
-  adminGet,
-  adminPaymentsOf,
-  buyFromComparator,
-  fillPersonalData,
-  recordCalls,
-  saleIdOf,
-} from './support/purchase';
+import { adminGet, adminPaymentsOf, buyFromComparator, fillPersonalData, saleIdOf } from './support/purchase';
+import { providerStandIn, sendJson } from './support/providerStandIn';
 import { storefrontSession } from './support/session';
+import { payThroughTransbank, watchPurchase } from './support/transbankPurchase';
 
 /**
  * Oneclick in a real browser (issue 14, 002-4.12's one-click card): a monthly sale's payment step has no
@@ -32,27 +24,15 @@ const inscriptions = new Map<string, Inscription>();
 /** What Transbank's page received from the browser (the form's fields, exactly), and what was authorized. */
 const pagePosts: string[] = [];
 const authorized: { username: string; tbk_user: string; amount: number }[] = [];
-let transbank: Server;
-let transbankUrl = '';
-
-const bodyOf = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
 
 /** Transbank's documented answers (Oneclick Mall REST v1.2): inscription start and finish, authorize. */
-async function standInForTransbank(req: IncomingMessage, res: ServerResponse) {
-  const body = await bodyOf(req);
+function standInForTransbank(req: IncomingMessage, res: ServerResponse, body: string) {
   const path = req.url ?? '';
-  const send = (status: number, answer: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(answer));
-  };
+  const send = (status: number, answer: unknown) => sendJson(res, status, answer);
   if (req.method === 'POST' && path === `${ONECLICK}/inscriptions`) {
     const start = JSON.parse(body) as { username: string; response_url: string };
     inscriptions.set(TOKEN, { username: start.username, responseUrl: start.response_url, finished: false });
-    return send(200, { token: TOKEN, url_webpay: `${transbankUrl}${INSCRIPTION_PAGE}` });
+    return send(200, { token: TOKEN, url_webpay: `${transbank.url()}${INSCRIPTION_PAGE}` });
   }
   if (req.method === 'PUT' && path === `${ONECLICK}/inscriptions/${TOKEN}`) {
     const inscription = inscriptions.get(TOKEN);
@@ -110,58 +90,33 @@ async function standInForTransbank(req: IncomingMessage, res: ServerResponse) {
   return send(404, { error_message: 'not found' });
 }
 
-const hooks: RuntimeHooks = {};
-// Before the session's own beforeAll (registered after this one): the product starts with this gateway.
-beforeAll(async () => {
-  transbank = createServer((req, res) => void standInForTransbank(req, res));
-  transbank.listen(0, '127.0.0.1');
-  await once(transbank, 'listening');
-  transbankUrl = `http://127.0.0.1:${(transbank.address() as AddressInfo).port}`;
-  hooks.paymentGateway = new OneclickGateway({
-    commerceCode: '597055555541',
-    childCommerceCode: '597055555542',
-    apiKey: 'local-test-api-key-secret',
-    environment: transbankUrl,
-  });
-});
-afterAll(async () => {
-  transbank.closeAllConnections();
-  transbank.close();
-});
-const session = storefrontSession({}, hooks);
+const transbank = providerStandIn(
+  standInForTransbank,
+  (url) =>
+    new OneclickGateway({
+      commerceCode: '597055555541',
+      childCommerceCode: '597055555542',
+      apiKey: 'local-test-api-key-secret',
+      environment: url,
+    }),
+);
+const session = storefrontSession({}, transbank.hooks);
 
 describe('Oneclick card inscription in a real browser (issue 14)', () => {
   test("002-4.12 a monthly sale: Inscribir tarjeta con Oneclick → the form POST of TBK_TOKEN to Transbank's page → back through the return page → 'Compra exitosa!' at the card price, the first month authorized, the subscription in the console's API", async () => {
     const page = await session.visit();
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (message.text().startsWith('CSP violation')) violations.push(message.text());
-    });
-    const calls = recordCalls(page);
+    const watched = watchPurchase(page);
     const { code, cardPrice } = await buyFromComparator(page);
     await page.getByTestId('purchase-billing').getByLabel('Suscripción mensual').check();
     await fillPersonalData(page);
-    const step = page.getByTestId('purchase-payment');
-    const enrol = step.getByRole('button', { name: 'Inscribir tarjeta con Oneclick' });
-    await enrol.waitFor();
-    // No card data in our page at all: Transbank's page takes the card.
-    expect(await page.locator('input[autocomplete^=cc-]').count()).toBe(0);
-
-    await enrol.click();
-    await page.waitForURL(`**/Compra-Online/${encodeURIComponent(code)}`, { waitUntil: 'commit' });
-    const success = page.getByTestId('purchase-success');
-    await success.waitFor();
-    expect(await success.textContent()).toContain('Compra exitosa!');
-    expect(((await page.getByTestId('purchase-price').textContent()) ?? '').trim()).toBe(cardPrice);
-
+    await payThroughTransbank(page, watched, {
+      button: 'Inscribir tarjeta con Oneclick',
+      code,
+      cardPrice,
+      start: /\/oneclick$/,
+    });
     // The browser posted the inscription's token to Transbank's page, and nothing else.
     expect(pagePosts).toEqual([`TBK_TOKEN=${TOKEN}`]);
-    expect(violations).toEqual([]);
-    // The page asked our API for the inscription once, with an Idempotency-Key; no card token was sent.
-    const started = calls.filter((call) => call.method() === 'POST' && /\/oneclick$/.test(call.url()));
-    expect(started).toHaveLength(1);
-    expect(started[0]?.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(calls.some((call) => /\/pagos$|sandbox-gateway/.test(call.url()))).toBe(false);
 
     const saleId = await saleIdOf(page);
     const sale = await adminGet<{ state: string; amount: { amount: number } }>(

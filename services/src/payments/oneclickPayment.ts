@@ -63,8 +63,7 @@ export const startOneclickInscription = (
     store,
     logger,
     {
-      saleId: input.saleId,
-      idempotencyKey: input.idempotencyKey,
+      ...input,
       gateway,
       // 002-4.12's "t one-click": the card enrolled once, charged each period without the buyer.
       method: 'tdc-token',

@@ -9,8 +9,7 @@ import { HttpProblem, invalidRequest, notFound } from '@cubre/platform/http/prob
 import { validated, withContract } from '@cubre/platform/http/validate';
 import { fieldErrorsOf } from '@cubre/platform/http/zodErrors';
 import type { Logger } from '@cubre/platform/ports/logger';
-import { PAYMENTS_PROJECTION } from '@cubre/projections/payments/projection';
-import { SALES_PATH } from './routes';
+import { SALES_PATH, salesVisibleIn } from './routes';
 import type { ReturnAnswer, StartedRedirect } from './redirectPayment';
 import { saleStream } from './saleDecider';
 import { paymentsOf, paymentViewOf, saleViewOf } from './views';
@@ -61,15 +60,7 @@ export function redirectRoutes<Fields extends { lang?: string | undefined }>(
 ): Router {
   const router = Router();
   const returnPathOf = (paymentId: string) => flow.returnPath.replace(':paymentId', paymentId);
-
-  async function visible(streamId: string, globalPosition: number) {
-    if (globalPosition <= 0) return;
-    await context.visibility.waitUntilVisible(
-      { globalPosition, streamId },
-      [PAYMENTS_PROJECTION],
-      context.config.readYourWritesTimeoutMs,
-    );
-  }
+  const visible = salesVisibleIn(context);
 
   router.post(
     `${SALES_PATH}/:saleId/${flow.segment}`,

@@ -15,6 +15,18 @@ import { paymentsOf, paymentViewOf, saleViewOf } from './views';
 
 export const SALES_PATH = '/api/compra-online/ventas';
 
+/** Waits until the sales and payments read models show what a call wrote (nothing written: no wait). */
+export const salesVisibleIn =
+  (context: AppContext) =>
+  async (streamId: string, globalPosition: number): Promise<void> => {
+    if (globalPosition <= 0) return;
+    await context.visibility.waitUntilVisible(
+      { globalPosition, streamId },
+      [PAYMENTS_PROJECTION],
+      context.config.readYourWritesTimeoutMs,
+    );
+  };
+
 const missingKey = () =>
   new HttpProblem(400, 'validation', 'Solicitud inválida', 'un pago necesita el encabezado Idempotency-Key', [
     {
@@ -71,15 +83,7 @@ export function purchaseRoutes(
   cardTokenizer: CardTokenizer = { provider: 'sandbox' },
 ): Router {
   const router = Router();
-
-  async function visible(streamId: string, globalPosition: number) {
-    if (globalPosition <= 0) return;
-    await context.visibility.waitUntilVisible(
-      { globalPosition, streamId },
-      [PAYMENTS_PROJECTION],
-      context.config.readYourWritesTimeoutMs,
-    );
-  }
+  const visible = salesVisibleIn(context);
 
   async function answerSale(res: Response, saleId: string, status: 200 | 201) {
     const view = await saleViewOf(context.readStore, saleId);

@@ -41,8 +41,7 @@ export const startWebpayPayment = (
     store,
     logger,
     {
-      saleId: input.saleId,
-      idempotencyKey: input.idempotencyKey,
+      ...input,
       gateway,
       accepts: (sale) => {
         if (isMonthlySale(sale)) throw monthlyUnsupported();

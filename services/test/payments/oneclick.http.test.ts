@@ -7,6 +7,7 @@ import { postJson, startTestRuntime, type TestRuntime } from '../support/testRun
 import { subscriptionOfSale } from '../subscriptions/support';
 import { startProviderServer, type ProviderServer } from './gateway/support/providerServer';
 import { BUYER } from './support/purchaseFixture';
+import { transbankReturn as returnOf } from './support/transbankReturn';
 
 /**
  * Issue 14, Oneclick Mall's card inscription over real HTTP: the product runs with the Oneclick adapter
@@ -118,19 +119,6 @@ const startInscription = (saleId: string, key: string, body: Record<string, unkn
   postJson(`${runtime.url}/api/compra-online/ventas/${saleId}/oneclick`, body, { 'Idempotency-Key': key });
 
 const returnUrlOf = (paymentId: string) => `${runtime.url}/api/compra-online/oneclick/${paymentId}/retorno`;
-
-/** Transbank's return of the buyer's browser to response_url: a form POST (or a GET), never followed here. */
-const returnOf = (returnUrl: string, fields: Record<string, string>, method: 'POST' | 'GET' = 'POST') =>
-  method === 'POST'
-    ? fetch(returnUrl, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields).toString(),
-      })
-    : fetch(`${returnUrl}${returnUrl.includes('?') ? '&' : '?'}${new URLSearchParams(fields)}`, {
-        redirect: 'manual',
-      });
 
 const saleOf = async (saleId: string) =>
   json(await fetch(`${runtime.url}/api/compra-online/ventas/${saleId}`));

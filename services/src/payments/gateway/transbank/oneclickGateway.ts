@@ -14,7 +14,7 @@ import {
   type ReversalResult,
   type SubscriptionResult,
 } from '../port';
-import { buyOrderFor, declinedByCode, transbankFailure } from './transbankResults';
+import { buyOrderFor, declinedByCode, outsideFormOrigin, transbankFailure } from './transbankResults';
 import { withoutStatus, type TransbankConfig } from './webpayPlusGateway';
 
 /**
@@ -80,16 +80,14 @@ export class OneclickGateway implements PaymentGateway {
         };
       }
       // The buyer's browser is only ever sent to Transbank's own host (the one the CSP names).
-      if (new URL(started.url_webpay).origin !== this.formOrigin) {
-        return {
-          outcome: 'error',
+      return (
+        outsideFormOrigin(GATEWAY, this.formOrigin, started.url_webpay) ?? {
+          outcome: 'redirect',
           gateway: GATEWAY,
-          kind: 'bad_response',
-          uncertain: false,
-          detail: `url outside ${this.formOrigin}`,
-        };
-      }
-      return { outcome: 'redirect', gateway: GATEWAY, url: started.url_webpay, token: started.token };
+          url: started.url_webpay,
+          token: started.token,
+        }
+      );
     } catch (error) {
       return withoutStatus(transbankFailure(GATEWAY, error));
     }
