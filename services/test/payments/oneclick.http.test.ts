@@ -205,6 +205,21 @@ describe('Oneclick Mall card inscription (issue 14, 002 §4 subscription flows)'
     expect(tbk.calls('POST', `${ONECLICK}/inscriptions`)).toHaveLength(1);
   });
 
+  test("002-4.12 two deliveries of the return at once (a double submit of Transbank's form) finish the inscription once and charge the first period once", async () => {
+    const tbk = transbank();
+    const sale = await startSale();
+    const answer = await json(await startInscription(sale.id, randomUUID()));
+    const both = await Promise.all([
+      returnOf(returnUrlOf(answer.payment.id), { TBK_TOKEN: TOKEN }),
+      returnOf(returnUrlOf(answer.payment.id), { TBK_TOKEN: TOKEN }),
+    ]);
+    expect(both.map((back) => back.status)).toEqual([303, 303]);
+    expect(tbk.calls('PUT', `${ONECLICK}/inscriptions/${TOKEN}`)).toHaveLength(1);
+    expect(tbk.calls('POST', `${ONECLICK}/transactions`)).toHaveLength(1);
+    expect(await saleOf(sale.id)).toMatchObject({ state: 'OK', lastPayment: { state: 'OK' } });
+    expect((await subscriptionOfSale(runtime, sale.id)).status).toBe('SUCCESS');
+  });
+
   test('002-4.12 an abandoned inscription (TBK_TOKEN with TBK_ORDEN_COMPRA and TBK_ID_SESION) fails the payment with its Spanish message, finishes and charges nothing, and the card can be enrolled again', async () => {
     const tbk = transbank();
     const sale = await startSale();
