@@ -1,7 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import type { RuntimeHooks } from '@cubre/services/runtime/runtime';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WebpayPlusGateway } from '@cubre/services/payments/gateway/transbank/webpayPlusGateway';
 import {
   FAMILY,
@@ -9,10 +6,11 @@ import {
   adminPaymentsOf,
   buyFromComparator,
   fillPersonalData,
-  recordCalls,
   saleIdOf,
 } from './support/purchase';
+import { providerStandIn, sendJson } from './support/providerStandIn';
 import { storefrontSession } from './support/session';
+import { payThroughTransbank, watchPurchase } from './support/transbankPurchase';
 
 /**
  * Webpay Plus in a real browser (issue 14): the payment step has no card field; 'Pagar con Webpay' makes
@@ -28,23 +26,11 @@ type Transaction = { buyOrder: string; amount: number; returnUrl: string; commit
 const transactions = new Map<string, Transaction>();
 /** What Webpay's page received from the browser: the form's fields, exactly. */
 const pagePosts: string[] = [];
-let webpay: Server;
-let webpayUrl = '';
-
-const bodyOf = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
 
 /** Transbank's documented answers (REST v1.2) for create, commit and status, and Webpay's payment page. */
-async function standInForTransbank(req: IncomingMessage, res: ServerResponse) {
-  const body = await bodyOf(req);
+function standInForTransbank(req: IncomingMessage, res: ServerResponse, body: string) {
   const path = req.url ?? '';
-  const send = (status: number, answer: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(answer));
-  };
+  const send = (status: number, answer: unknown) => sendJson(res, status, answer);
   if (req.method === 'POST' && path === WEBPAY) {
     const create = JSON.parse(body) as { buy_order: string; amount: number; return_url: string };
     transactions.set(TOKEN, {
@@ -53,7 +39,7 @@ async function standInForTransbank(req: IncomingMessage, res: ServerResponse) {
       returnUrl: create.return_url,
       committed: false,
     });
-    return send(200, { token: TOKEN, url: `${webpayUrl}/webpayserver/initTransaction` });
+    return send(200, { token: TOKEN, url: `${webpay.url()}/webpayserver/initTransaction` });
   }
   const transaction = transactions.get(path.split('/').pop() ?? '');
   if (req.method === 'PUT' && transaction) {
@@ -88,56 +74,31 @@ async function standInForTransbank(req: IncomingMessage, res: ServerResponse) {
   return send(404, { error_message: 'not found' });
 }
 
-const hooks: RuntimeHooks = {};
-// Before the session's own beforeAll (registered after this one): the product starts with this gateway.
-beforeAll(async () => {
-  webpay = createServer((req, res) => void standInForTransbank(req, res));
-  webpay.listen(0, '127.0.0.1');
-  await once(webpay, 'listening');
-  webpayUrl = `http://127.0.0.1:${(webpay.address() as AddressInfo).port}`;
-  hooks.paymentGateway = new WebpayPlusGateway({
-    commerceCode: '597055555532',
-    apiKey: 'local-test-api-key-secret',
-    environment: webpayUrl,
-  });
-});
-afterAll(async () => {
-  webpay.closeAllConnections();
-  webpay.close();
-});
-const session = storefrontSession({}, hooks);
+const webpay = providerStandIn(
+  standInForTransbank,
+  (url) =>
+    new WebpayPlusGateway({
+      commerceCode: '597055555532',
+      apiKey: 'local-test-api-key-secret',
+      environment: url,
+    }),
+);
+const session = storefrontSession({}, webpay.hooks);
 
 describe('Webpay Plus purchase in a real browser (issue 14)', () => {
   test("002-4.11 Pagar con Webpay → the form POST of token_ws to Webpay's page → back through the return page → 'Compra exitosa!' at the card price, no CSP violation, the console's sale OK", async () => {
     const page = await visit();
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (message.text().startsWith('CSP violation')) violations.push(message.text());
-    });
-    const calls = recordCalls(page);
+    const watched = watchPurchase(page);
     const { code, cardPrice } = await buyFromComparator(page, FAMILY);
     await fillPersonalData(page);
-    const step = page.getByTestId('purchase-payment');
-    const pay = step.getByRole('button', { name: 'Pagar con Webpay' });
-    await pay.waitFor();
-    // No card data in our page at all: Webpay's page takes the card.
-    expect(await page.locator('input[autocomplete^=cc-]').count()).toBe(0);
-
-    await pay.click();
-    await page.waitForURL(`**/Compra-Online/${encodeURIComponent(code)}`, { waitUntil: 'commit' });
-    const success = page.getByTestId('purchase-success');
-    await success.waitFor();
-    expect(await success.textContent()).toContain('Compra exitosa!');
-    expect(((await page.getByTestId('purchase-price').textContent()) ?? '').trim()).toBe(cardPrice);
-
+    await payThroughTransbank(page, watched, {
+      button: 'Pagar con Webpay',
+      code,
+      cardPrice,
+      start: /\/webpay$/,
+    });
     // The browser posted the transaction's token to Webpay's page, and nothing else.
     expect(pagePosts).toEqual([`token_ws=${TOKEN}`]);
-    expect(violations).toEqual([]);
-    // The page asked our API for the transaction once, with an Idempotency-Key; no card token was sent.
-    const started = calls.filter((call) => call.method() === 'POST' && /\/webpay$/.test(call.url()));
-    expect(started).toHaveLength(1);
-    expect(started[0]?.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(calls.some((call) => /\/pagos$|sandbox-gateway/.test(call.url()))).toBe(false);
 
     const saleId = await saleIdOf(page);
     const sale = await adminGet<{ state: string }>(session.runtime.url, `/api/admin/sales/${saleId}`);

@@ -898,12 +898,31 @@ const PROCESSOR_REASONS_BANK: Row[] = [
  * time ran out). Nothing was charged; the buyer may pay again.
  */
 export const WEBPAY_ABORTED_CODE = 'webpay_aborted';
+/** Ours: the buyer left Oneclick's inscription page (cancelled, or its time ran out). */
+export const ONECLICK_ABORTED_CODE = 'oneclick_aborted';
+export const ONECLICK_REJECTED_CODE = 'oneclick_rejected';
 const REDIRECT_ABORTED: Row[] = [
   [
     WEBPAY_ABORTED_CODE,
     'El pago en Webpay se anuló o se agotó el tiempo para completarlo; no se hizo ningún cobro. Puedes pagar nuevamente.',
     'The Webpay payment was cancelled or its time ran out; nothing was charged. You can pay again.',
     'O pagamento no Webpay foi cancelado ou o tempo para concluí-lo acabou; nada foi cobrado. Você pode pagar novamente.',
+  ],
+  [
+    ONECLICK_ABORTED_CODE,
+    'La inscripción de tu tarjeta en Oneclick se anuló o se agotó el tiempo para completarla; no se hizo ningún cobro. Puedes inscribirla nuevamente.',
+    'The Oneclick card enrolment was cancelled or its time ran out; nothing was charged. You can enrol your card again.',
+    'A inscrição do seu cartão no Oneclick foi cancelada ou o tempo para concluí-la acabou; nada foi cobrado. Você pode inscrevê-lo novamente.',
+  ],
+];
+
+/** Ours: Transbank refused to enrol the card in Oneclick (the inscription's response code was not 0). */
+const INSCRIPTION_REJECTED: Row[] = [
+  [
+    ONECLICK_REJECTED_CODE,
+    'Transbank no pudo inscribir tu tarjeta en Oneclick; no se hizo ningún cobro. Intenta con otra tarjeta o comunícate con tu banco.',
+    'Transbank could not enrol your card in Oneclick; nothing was charged. Try another card or contact your bank.',
+    'A Transbank não conseguiu inscrever seu cartão no Oneclick; nada foi cobrado. Tente outro cartão ou fale com seu banco.',
   ],
 ];
 
@@ -917,6 +936,7 @@ export const PAYMENT_ERROR_CATALOGUE: readonly CatalogueEntry[] = [
   ...rows('processor', 'invalid_data', 'check_data', PROCESSOR_REASONS_DATA),
   ...rows('processor', 'declined', 'call_bank', PROCESSOR_REASONS_BANK),
   ...rows('provider', 'service', 'retry_or_other_method', REDIRECT_ABORTED),
+  ...rows('rejection', 'declined', 'retry_or_other_method', INSCRIPTION_REJECTED),
 ];
 
 const byCode = new Map(PAYMENT_ERROR_CATALOGUE.map((entry) => [entry.code, entry]));

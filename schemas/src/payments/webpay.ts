@@ -38,3 +38,17 @@ export const WebpayReturnFields = z.object({
   lang: langSchema.optional(),
 });
 export type WebpayReturnFields = z.infer<typeof WebpayReturnFields>;
+
+/**
+ * What Transbank sends back to Oneclick's `response_url` once the buyer leaves the inscription page
+ * (issue 14): `TBK_TOKEN` (the inscription's token: finish it), with `TBK_ORDEN_COMPRA`/`TBK_ID_SESION`
+ * when the buyer abandoned it or its time ran out. The start and its answer are Webpay's
+ * (`WebpayStartBody`, `WebpayStartAnswer`): the browser posts the token as `TBK_TOKEN` instead.
+ */
+export const OneclickReturnFields = z.object({
+  TBK_TOKEN: tbkField.optional(),
+  TBK_ORDEN_COMPRA: z.string().trim().max(26).optional(),
+  TBK_ID_SESION: z.string().trim().max(61).optional(),
+  lang: langSchema.optional(),
+});
+export type OneclickReturnFields = z.infer<typeof OneclickReturnFields>;

@@ -13,7 +13,9 @@ import type { JudgeActivationRows } from './companySale';
 import type { StartSubscription } from './purchase';
 import { resumeLinkRoutes, type ResumeMail } from './resumeLinkRoutes';
 import { purchaseRoutes } from './routes';
+import { OneclickGateway } from './gateway/transbank/oneclickGateway';
 import { WebpayPlusGateway } from './gateway/transbank/webpayPlusGateway';
+import { oneclickRoutes } from './oneclickRoutes';
 import { webpayRoutes } from './webpayRoutes';
 
 /** Where the sandbox's browser tokenizer answers (`npm start`'s default gateway; issue 14). */
@@ -67,6 +69,8 @@ export const paymentsModule = (
     );
     // Webpay Plus pays on Webpay's own page: its redirect and the buyer's return (webpayRoutes.ts).
     if (gateway instanceof WebpayPlusGateway) router.use(webpayRoutes(context, gateway));
+    // Oneclick enrols the card on Transbank's page: its redirect and the buyer's return (oneclickRoutes.ts).
+    if (gateway instanceof OneclickGateway) router.use(oneclickRoutes(context, gateway, startSubscription));
     if (options.resumeMail) router.use(resumeLinkRoutes(context, options.resumeMail));
     router.use(paymentAdminRoutes(context));
     router.use(paymentReversalRoutes(context, gateway));
@@ -87,11 +91,12 @@ export { gatewayFromEnv } from './gateway/gatewayFromEnv';
 export { cardTokenizerFromEnv, type BrowserSources } from './gateway/cardTokenizer';
 
 /**
- * The origins a payment page's form may post to (the CSP's form-action): Webpay's host when Webpay Plus
- * takes the payments (the buyer's browser POSTs the transaction's token there), none otherwise.
+ * The origins a payment page's form may post to (the CSP's form-action): Transbank's host when Webpay Plus
+ * or Oneclick takes the payments (the buyer's browser POSTs the transaction's or the inscription's token
+ * there), none otherwise.
  */
 export const formActionOriginsOf = (gateway: PaymentGateway): string[] =>
-  gateway instanceof WebpayPlusGateway ? [gateway.formOrigin] : [];
+  gateway instanceof WebpayPlusGateway || gateway instanceof OneclickGateway ? [gateway.formOrigin] : [];
 export { reconcilePendingPayments, RECONCILE_AFTER_MS } from './reconciliation';
 export type { AutomaticCharge, PaymentGateway, ProviderSubscription } from './gateway/port';
 export type { ResumeMail } from './resumeLinkRoutes';

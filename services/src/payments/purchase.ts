@@ -213,6 +213,8 @@ const oneTimeMethod = (method: PaymentMethod) =>
 /** The sale as started (its buyer, product, amount and billing). */
 export type StartedSale = z.output<typeof SaleStartedData>;
 
+export const isMonthlySale = (sale: StartedSale) => sale.billing === 'monthly_subscription';
+
 /**
  * What the payments domain asks of subscriptions once a monthly sale's first period is paid: record the
  * subscription (subscriptions' index gives it; the runtime wires it, so payments never import them).
@@ -228,10 +230,91 @@ export type StartSubscription = (
   metadata: CommandMetadata,
 ) => Promise<void>;
 
-const requestHashOf = (token: string, amount: Money) =>
+/** The request a key stands for: what pays (a card token, or the redirect's gateway) and the amount. */
+const requestHashOf = (paidWith: string, amount: Money) =>
   createHash('sha256')
-    .update(JSON.stringify([token, amount.amount, amount.currency]))
+    .update(JSON.stringify([paidWith, amount.amount, amount.currency]))
     .digest('hex');
+
+const noSale = (saleId: string) =>
+  new CommandRejected(`no existe la venta ${saleId}`, 'not_found', 422, 'saleId');
+
+/** A payment requested for a sale under one Idempotency-Key (new, or found again by the key). */
+export interface RequestedPayment {
+  sale: StartedSale;
+  paymentId: string;
+  /** This call wrote the request (false: the same key again). */
+  created: boolean;
+  payment: Extract<PaymentState, { status: 'Requested' }>;
+  globalPosition: number;
+}
+
+/**
+ * The first step of every way to pay (card, Webpay Plus, Oneclick): the sale is looked up, `accepts`
+ * refuses what this way cannot pay (before anything is written), and the payment is requested PENDING on
+ * its own stream, derived from the sale and the key. The same key for the same request finds the payment
+ * again; the same key with another request (another token, another way) is refused (4292).
+ */
+export async function requestPayment(
+  store: EventStore,
+  gateway: { name: string },
+  input: {
+    saleId: string;
+    idempotencyKey: string;
+    method: PaymentMethod | null;
+    /** What pays: the card token, or the redirect's gateway (its page takes the card). */
+    paidWith: string;
+    accepts?(sale: StartedSale): void;
+  },
+  metadata: CommandMetadata,
+): Promise<RequestedPayment> {
+  const loaded = await loadAggregate(store, saleAggregate, saleStream(input.saleId));
+  if (loaded.state.status === 'Empty') throw noSale(input.saleId);
+  const sale = loaded.state.sale;
+  input.accepts?.(sale);
+  const paymentId = paymentIdOf(input.saleId, input.idempotencyKey);
+  const requested = await handleCommand(
+    store,
+    paymentAggregate,
+    paymentStream(paymentId),
+    {
+      type: 'RequestPayment',
+      data: {
+        paymentId,
+        saleId: input.saleId,
+        amount: sale.amount,
+        method: input.method ?? sale.paymentMethod,
+        provider: sale.provider,
+        gateway: gateway.name,
+        requestHash: requestHashOf(input.paidWith, sale.amount),
+      },
+    },
+    { ...metadata, commandId: `${metadata.commandId}:payment` },
+  );
+  if (requested.state.status !== 'Requested') throw new Error('a requested payment has a state');
+  return {
+    sale,
+    paymentId,
+    created: requested.events.length > 0,
+    payment: requested.state,
+    globalPosition: requested.globalPosition,
+  };
+}
+
+/** The sale takes the payment as the one in progress: a paid sale, or another key's payment unsettled, is 409. */
+export const startSalePayment = (
+  store: EventStore,
+  saleId: string,
+  paymentId: string,
+  metadata: CommandMetadata,
+) =>
+  handleCommand(
+    store,
+    saleAggregate,
+    saleStream(saleId),
+    { type: 'StartSalePayment', paymentId },
+    { ...metadata, commandId: `${metadata.commandId}:sale-payment` },
+  );
 
 /** What paying did: the payment and the sale now, and the last position written (0: nothing written). */
 export interface PaidSale {
@@ -299,79 +382,59 @@ export async function paySale(
   metadata: CommandMetadata,
   startSubscription?: StartSubscription,
 ): Promise<PaidSale> {
-  const sale = await loadAggregate(store, saleAggregate, saleStream(input.saleId));
-  if (sale.state.status === 'Empty') {
-    throw new CommandRejected(`no existe la venta ${input.saleId}`, 'not_found', 422, 'saleId');
-  }
-  const { amount, paymentMethod, provider, billing } = sale.state.sale;
-  const monthly = billing === 'monthly_subscription';
-  if (!monthly && input.method && !isOneTimeCard(input.method)) throw oneTimeMethod(input.method);
-  if (monthly && !startSubscription) {
-    throw new CommandRejected(
-      'las suscripciones no están disponibles',
-      'subscriptions_unavailable',
-      422,
-      'billing',
-    );
-  }
-  if (!monthly) requireCardBrand(gateway, input.card);
-  const paymentId = paymentIdOf(input.saleId, input.idempotencyKey);
-  const requested = await handleCommand(
+  const requested = await requestPayment(
     store,
-    paymentAggregate,
-    paymentStream(paymentId),
+    gateway,
     {
-      type: 'RequestPayment',
-      data: {
-        paymentId,
-        saleId: input.saleId,
-        amount,
-        method: input.method ?? paymentMethod,
-        provider,
-        gateway: gateway.name,
-        requestHash: requestHashOf(input.token, amount),
+      saleId: input.saleId,
+      idempotencyKey: input.idempotencyKey,
+      method: input.method,
+      paidWith: input.token,
+      accepts: (sale) => {
+        const monthly = isMonthlySale(sale);
+        if (!monthly && input.method && !isOneTimeCard(input.method)) throw oneTimeMethod(input.method);
+        if (monthly && !startSubscription) {
+          throw new CommandRejected(
+            'las suscripciones no están disponibles',
+            'subscriptions_unavailable',
+            422,
+            'billing',
+          );
+        }
+        if (!monthly) requireCardBrand(gateway, input.card);
       },
     },
-    { ...metadata, commandId: `${metadata.commandId}:payment` },
+    metadata,
   );
-  const created = requested.events.length > 0;
-  if (requested.state.status === 'Requested' && requested.state.state !== 'PENDING') {
+  const { sale, paymentId, created, payment } = requested;
+  const amount = sale.amount;
+  const monthly = isMonthlySale(sale);
+  if (payment.state !== 'PENDING') {
     // A monthly sale paid before: its subscription is recorded (again: idempotent) in case the process
     // stopped between the payment's record and the subscription's.
     const lastPosition =
-      monthly && requested.state.state === 'OK'
+      monthly && payment.state === 'OK'
         ? await recordSubscription(
             gateway,
-            {
-              sale: sale.state.sale,
-              paymentId,
-              token: input.token,
-              startDate: await requestedOn(store, paymentId),
-            },
+            { sale, paymentId, token: input.token, startDate: await requestedOn(store, paymentId) },
             metadata,
             startSubscription!,
           )
         : 0;
     // The sale is settled from the payment's answer, in case the process stopped between the two records.
-    const settled = await settleSaleFromPayment(store, input.saleId, requested.state, metadata);
+    const settled = await settleSaleFromPayment(store, input.saleId, payment, metadata);
     return {
       paymentId,
       created,
-      payment: requested.state,
+      payment,
       sale: settled.state,
       lastPosition: Math.max(lastPosition, settled.position),
     };
   }
-  const started = await handleCommand(
-    store,
-    saleAggregate,
-    saleStream(input.saleId),
-    { type: 'StartSalePayment', paymentId },
-    { ...metadata, commandId: `${metadata.commandId}:sale-payment` },
-  );
+  const started = await startSalePayment(store, input.saleId, paymentId, metadata);
 
   const subscription = monthly
-    ? { sale: sale.state.sale, paymentId, token: input.token, startDate: await requestedOn(store, paymentId) }
+    ? { sale, paymentId, token: input.token, startDate: await requestedOn(store, paymentId) }
     : null;
   const charged = subscription
     ? await subscribeAndCharge(store, gateway, subscription, metadata)
@@ -382,7 +445,7 @@ export async function paySale(
         metadata: { saleId: input.saleId, paymentId },
         ...cardBrandOf(input.card),
         // Mercado Pago requires the payer's e-mail on a card payment; the other adapters ignore it.
-        payer: { email: sale.state.sale.buyer.email },
+        payer: { email: sale.buyer.email },
       });
   const outcome = outcomeOf(charged);
   // Ids and outcome only: never the token, the buyer or the card.
@@ -394,7 +457,7 @@ export async function paySale(
     return {
       paymentId,
       created,
-      payment: requested.state,
+      payment,
       sale: started.state,
       lastPosition: Math.max(requested.globalPosition, started.globalPosition),
     };
@@ -414,10 +477,10 @@ export async function paySale(
  * and charges its first period. Both are keyed by the payment's id, so a retried call is answered, not
  * charged again, and reconciliation finds the charge by the payment's id like a one-time one.
  */
-type SubscriptionPayment = { sale: StartedSale; paymentId: string; token: string; startDate: string };
+export type SubscriptionPayment = { sale: StartedSale; paymentId: string; token: string; startDate: string };
 
 /** The day the payment was requested (UTC): the same on every retry of the call, as its key requires. */
-async function requestedOn(store: EventStore, paymentId: string): Promise<string> {
+export async function requestedOn(store: EventStore, paymentId: string): Promise<string> {
   const [first] = await store.readStream(paymentStream(paymentId));
   return (first?.occurredAt ?? new Date().toISOString()).slice(0, 10);
 }
@@ -428,27 +491,44 @@ async function subscribeAndCharge(
   payment: SubscriptionPayment,
   metadata: CommandMetadata,
 ): Promise<ChargeResult> {
-  const { sale, paymentId } = payment;
   const subscribed = await subscribe(gateway, payment);
   if (subscribed.outcome !== 'approved') return subscribed;
+  return chargeFirstPeriod(store, gateway, payment, subscribed.subscriptionId, metadata);
+}
+
+/**
+ * Charges a monthly sale's first period on the provider's subscription just made for its payment (a card
+ * token spent on it, or Oneclick's finished inscription), keyed by the payment's id.
+ */
+export async function chargeFirstPeriod(
+  store: EventStore,
+  gateway: PaymentGateway,
+  { sale, paymentId }: { sale: StartedSale; paymentId: string },
+  gatewaySubscriptionId: string,
+  metadata: CommandMetadata,
+): Promise<ChargeResult> {
   // Kept on the payment before the charge: if the answer is lost, reconciliation records the Subscription
   // from it (the token is spent on the provider's subscription and cannot ask again).
   await handleCommand(
     store,
     paymentAggregate,
     paymentStream(paymentId),
-    { type: 'RecordSubscriptionOpened', gatewaySubscriptionId: subscribed.subscriptionId },
+    { type: 'RecordSubscriptionOpened', gatewaySubscriptionId },
     { ...metadata, commandId: `${metadata.commandId}:subscription-opened` },
   );
   return gateway.chargeSubscription({
-    subscriptionId: subscribed.subscriptionId,
+    subscriptionId: gatewaySubscriptionId,
     amount: sale.amount,
     idempotencyKey: paymentId,
     metadata: { saleId: sale.saleId, paymentId },
   });
 }
 
-const subscribe = (gateway: PaymentGateway, { sale, paymentId, token, startDate }: SubscriptionPayment) =>
+/** The provider's subscription of a monthly sale's payment, keyed `subscribe:{paymentId}` (a retry is answered). */
+export const subscribe = (
+  gateway: PaymentGateway,
+  { sale, paymentId, token, startDate }: SubscriptionPayment,
+) =>
   gateway.createSubscription({
     token,
     amount: sale.amount,
@@ -468,17 +548,22 @@ async function recordSubscription(
   // The same key answers the subscription the provider made for this payment.
   const subscribed = await subscribe(gateway, payment);
   if (subscribed.outcome !== 'approved') return 0;
-  await startSubscription(
-    {
-      sale: payment.sale,
-      paymentId: payment.paymentId,
-      gateway: gateway.name,
-      gatewaySubscriptionId: subscribed.subscriptionId,
-    },
-    { ...metadata, commandId: `${metadata.commandId}:subscription` },
-  );
+  await recordOpenedSubscription(gateway, payment, subscribed.subscriptionId, metadata, startSubscription);
   return 0;
 }
+
+/** Asks subscriptions to record the Subscription of a paid monthly sale (idempotent: a retry records nothing). */
+export const recordOpenedSubscription = (
+  gateway: { name: string },
+  payment: { sale: StartedSale; paymentId: string },
+  gatewaySubscriptionId: string,
+  metadata: CommandMetadata,
+  startSubscription: StartSubscription,
+) =>
+  startSubscription(
+    { sale: payment.sale, paymentId: payment.paymentId, gateway: gateway.name, gatewaySubscriptionId },
+    { ...metadata, commandId: `${metadata.commandId}:subscription` },
+  );
 
 export async function settle(
   store: EventStore,

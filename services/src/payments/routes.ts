@@ -15,6 +15,18 @@ import { paymentsOf, paymentViewOf, saleViewOf } from './views';
 
 export const SALES_PATH = '/api/compra-online/ventas';
 
+/** Waits until the sales and payments read models show what a call wrote (nothing written: no wait). */
+export const salesVisibleIn =
+  (context: AppContext) =>
+  async (streamId: string, globalPosition: number): Promise<void> => {
+    if (globalPosition <= 0) return;
+    await context.visibility.waitUntilVisible(
+      { globalPosition, streamId },
+      [PAYMENTS_PROJECTION],
+      context.config.readYourWritesTimeoutMs,
+    );
+  };
+
 const missingKey = () =>
   new HttpProblem(400, 'validation', 'Solicitud inválida', 'un pago necesita el encabezado Idempotency-Key', [
     {
@@ -24,21 +36,37 @@ const missingKey = () =>
     },
   ]);
 
-const webpayOnly = () =>
-  new HttpProblem(
-    422,
-    'webpay_redirect',
-    'Solicitud inválida',
-    'con Webpay Plus se paga en la página de Webpay',
-    [
-      {
-        field: 'token',
-        rule: 'webpay_redirect',
-        message:
-          'inicie el pago con POST /api/compra-online/ventas/{id}/webpay: Webpay no recibe tokens de tarjeta',
-      },
-    ],
-  );
+/** Webpay Plus and Oneclick take the card on Transbank's page: no card token reaches the pay call. */
+const redirectOnly = (gateway: 'webpay_plus' | 'oneclick') =>
+  gateway === 'webpay_plus'
+    ? new HttpProblem(
+        422,
+        'webpay_redirect',
+        'Solicitud inválida',
+        'con Webpay Plus se paga en la página de Webpay',
+        [
+          {
+            field: 'token',
+            rule: 'webpay_redirect',
+            message:
+              'inicie el pago con POST /api/compra-online/ventas/{id}/webpay: Webpay no recibe tokens de tarjeta',
+          },
+        ],
+      )
+    : new HttpProblem(
+        422,
+        'oneclick_inscription',
+        'Solicitud inválida',
+        'con Oneclick la tarjeta se inscribe en la página de Transbank',
+        [
+          {
+            field: 'token',
+            rule: 'oneclick_inscription',
+            message:
+              'inicie la inscripción con POST /api/compra-online/ventas/{id}/oneclick: Oneclick no recibe tokens de tarjeta',
+          },
+        ],
+      );
 
 /**
  * The buyer's side of an online purchase (issue 14): start the session's sale, read it, pay it. Anonymous
@@ -55,15 +83,7 @@ export function purchaseRoutes(
   cardTokenizer: CardTokenizer = { provider: 'sandbox' },
 ): Router {
   const router = Router();
-
-  async function visible(streamId: string, globalPosition: number) {
-    if (globalPosition <= 0) return;
-    await context.visibility.waitUntilVisible(
-      { globalPosition, streamId },
-      [PAYMENTS_PROJECTION],
-      context.config.readYourWritesTimeoutMs,
-    );
-  }
+  const visible = salesVisibleIn(context);
 
   async function answerSale(res: Response, saleId: string, status: 200 | 201) {
     const view = await saleViewOf(context.readStore, saleId);
@@ -102,8 +122,9 @@ export function purchaseRoutes(
     `${SALES_PATH}/:saleId/pagos`,
     context.rateLimits.guard('purchase'),
     validated({ params: SaleParams, body: PayBody }, async ({ params, body }, req, res) => {
-      // Webpay Plus takes no card token: its transaction is paid on Webpay's page (webpayRoutes.ts).
-      if (gateway.name === 'webpay_plus') throw webpayOnly();
+      // Webpay Plus and Oneclick take no card token: the card is typed on Transbank's page
+      // (webpayRoutes.ts, oneclickRoutes.ts).
+      if (gateway.name === 'webpay_plus' || gateway.name === 'oneclick') throw redirectOnly(gateway.name);
       const idempotencyKey = req.get('Idempotency-Key');
       if (!idempotencyKey) throw missingKey();
       const metadata = commandMetadataOf(req, context.clock(), anonymousVisitor);

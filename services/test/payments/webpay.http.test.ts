@@ -13,6 +13,7 @@ import {
   type RecordedRequest,
 } from './gateway/support/providerServer';
 import { BUYER, ONE_PERSON } from './support/purchaseFixture';
+import { transbankReturn as returnOf } from './support/transbankReturn';
 
 /**
  * Issue 14, Webpay Plus's redirect flow over real HTTP: the product runs with the Webpay Plus adapter
@@ -95,19 +96,6 @@ async function startSale(url: string) {
 
 const startWebpay = (url: string, saleId: string, key: string, body: Record<string, unknown> = {}) =>
   postJson(`${url}/api/compra-online/ventas/${saleId}/webpay`, body, { 'Idempotency-Key': key });
-
-/** Transbank's return of the buyer's browser: a form POST (or a GET), never followed here. */
-const returnOf = (returnUrl: string, fields: Record<string, string>, method: 'POST' | 'GET' = 'POST') =>
-  method === 'POST'
-    ? fetch(returnUrl, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields).toString(),
-      })
-    : fetch(`${returnUrl}${returnUrl.includes('?') ? '&' : '?'}${new URLSearchParams(fields)}`, {
-        redirect: 'manual',
-      });
 
 describe('Webpay Plus purchase (issue 14)', () => {
   let runtime: TestRuntime;

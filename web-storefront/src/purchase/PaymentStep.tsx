@@ -35,7 +35,8 @@ import { SendProblems } from '../request/problems';
 import { paySale, readSale, tokenizeCard, type PaymentView, type SaleView } from './purchaseCalls';
 
 export const newUuid = (): string => uuidFromBytes(crypto.getRandomValues(new Uint8Array(16)));
-// Webpay Plus pays on Webpay's page, not with this card form: its own lazy chunk (the route's JS budget).
+// Webpay Plus and Oneclick take the card on Transbank's page, not this form: their own lazy chunk (the
+// route's JS budget).
 const WebpayRedirect = lazy(() => import('./WebpayRedirect'));
 
 const INPUT: Record<CardField, { autoComplete: string; inputMode?: 'numeric'; maxLength?: number }> = {
@@ -214,10 +215,11 @@ export function PaymentStep({
       fullWidth
     />
   );
-  if (sale.gateway === 'webpay_plus')
+  // Webpay Plus and Oneclick take the card on Transbank's page: no card form here.
+  if (sale.gateway === 'webpay_plus' || sale.gateway === 'oneclick')
     return (
       <Suspense fallback={<LinearProgress />}>
-        <WebpayRedirect sale={sale} newKey={newUuid} onSale={onSale} onPaid={onPaid} />
+        <WebpayRedirect sale={sale} gateway={sale.gateway} newKey={newUuid} onSale={onSale} onPaid={onPaid} />
       </Suspense>
     );
   const amount = formatMoney(majorAmount(sale.amount), sale.amount.currency as 'CLP');

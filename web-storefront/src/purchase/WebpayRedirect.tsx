@@ -13,8 +13,19 @@ import { catalogueTextLang } from '../domain/shell/i18n';
 import { useI18n } from '../i18n/I18nProvider';
 import type { SaleView } from './purchaseCalls';
 
-/** The tab's Webpay attempt per sale: Back from Webpay or a reload sends the same key (the same transaction). */
+/** The tab's attempt per sale: Back from Transbank or a reload sends the same key (the same transaction). */
 const KEY_STORE = 'cubre.webpay.';
+
+/**
+ * The two pages of Transbank the buyer may be sent to: Webpay Plus's payment (one charge) and Oneclick's
+ * card inscription (a monthly sale: the card enrolled, its first period charged on the way back). Each
+ * has its start call and the field its page takes the token in.
+ */
+const FLOWS = {
+  webpay_plus: { segment: 'webpay', field: 'token_ws', words: 'purchase.webpay', testId: 'webpay-pay' },
+  oneclick: { segment: 'oneclick', field: 'TBK_TOKEN', words: 'purchase.oneclick', testId: 'oneclick-pay' },
+} as const;
+export type RedirectGateway = keyof typeof FLOWS;
 
 function attemptKey(sale: SaleView, newKey: () => string): string {
   let storage: Storage | null = null;
@@ -33,23 +44,27 @@ function attemptKey(sale: SaleView, newKey: () => string): string {
 }
 
 /**
- * The payment step when Webpay Plus takes the payment (issue 14): no card field at all on our page. 'Pagar
- * con Webpay' asks the server for the payment's Webpay transaction and the browser POSTs its `token_ws` to
- * Webpay's own page in a real form (Transbank's flow); Transbank brings the buyer back to the purchase
- * page, which shows 'Compra exitosa!' or the refusal this component shows from the sale.
+ * The payment step when Transbank's page takes the card (issue 14): no card field at all on our page.
+ * 'Pagar con Webpay' (Webpay Plus) or 'Inscribir tarjeta con Oneclick' (Oneclick, a monthly sale) asks the
+ * server for the payment's transaction or inscription and the browser POSTs its token (`token_ws`,
+ * `TBK_TOKEN`) to Transbank's own page in a real form (Transbank's flow); Transbank brings the buyer back to
+ * the purchase page, which shows 'Compra exitosa!' or the refusal this component shows from the sale.
  */
 export default function WebpayRedirect({
   sale,
+  gateway,
   newKey,
   onSale,
   onPaid,
 }: {
   sale: SaleView;
+  gateway: RedirectGateway;
   newKey(): string;
   onSale(sale: SaleView): void;
   onPaid(sale: SaleView): void;
 }) {
   const { t, lang } = useI18n();
+  const flow = FLOWS[gateway];
   const [going, setGoing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [redirect, setRedirect] = useState<{ url: string; token: string } | null>(null);
@@ -66,11 +81,11 @@ export default function WebpayRedirect({
     setFailure(null);
     try {
       const answer = await api<WebpayStartAnswer>(
-        `/api/compra-online/ventas/${encodeURIComponent(sale.id)}/webpay`,
+        `/api/compra-online/ventas/${encodeURIComponent(sale.id)}/${flow.segment}`,
         { method: 'POST', headers: { 'Idempotency-Key': attemptKey(sale, newKey) }, body: { lang } },
       );
       if (answer.redirect) return setRedirect(answer.redirect);
-      // The start's answer names no tokenizer (Webpay takes the card on its own page): the sale keeps its own.
+      // The start's answer names no tokenizer (Transbank takes the card on its page): the sale keeps its own.
       const next = { ...answer.sale, cardTokenizer: sale.cardTokenizer };
       onSale(next);
       if (next.state === 'OK') onPaid(next);
@@ -89,7 +104,7 @@ export default function WebpayRedirect({
       <Typography data-testid="purchase-total">
         {t('purchase.total')}: <strong>{amount}</strong>
       </Typography>
-      <Typography variant="body2">{t('purchase.webpay.note', { amount })}</Typography>
+      <Typography variant="body2">{t(`${flow.words}.note`, { amount })}</Typography>
       {refused && (
         <Alert severity="error" data-testid="purchase-refusal" lang={catalogueTextLang(lang)}>
           <AlertTitle>{refused.header ?? t('purchase.refused')}</AlertTitle>
@@ -98,7 +113,7 @@ export default function WebpayRedirect({
       )}
       {payment?.state === 'PENDING' && !going && (
         <Alert severity="info" data-testid="purchase-pending">
-          {t('purchase.webpay.pending')}
+          {t(`${flow.words}.pending`)}
         </Alert>
       )}
       {failure && (
@@ -108,7 +123,7 @@ export default function WebpayRedirect({
       )}
       {going && (
         <Box role="status" data-testid="purchase-confirming">
-          <Typography variant="body2">{t('purchase.webpay.going')}</Typography>
+          <Typography variant="body2">{t(`${flow.words}.going`)}</Typography>
           <LinearProgress />
         </Box>
       )}
@@ -117,14 +132,14 @@ export default function WebpayRedirect({
         size="large"
         disabled={going}
         onClick={() => void pay()}
-        data-testid="webpay-pay"
+        data-testid={flow.testId}
       >
-        {t('purchase.webpay.pay')}
+        {t(`${flow.words}.pay`)}
       </Button>
       {redirect && (
-        // Transbank's flow: the browser POSTs the transaction's token to Webpay's form (CSP form-action).
+        // Transbank's flow: the browser POSTs the token to Transbank's page (CSP form-action).
         <form ref={form} method="post" action={redirect.url} hidden>
-          <input type="hidden" name="token_ws" value={redirect.token} />
+          <input type="hidden" name={flow.field} value={redirect.token} />
         </form>
       )}
     </Box>

@@ -253,7 +253,7 @@ describe('Transbank Oneclick Mall through transbank-sdk', () => {
             status: 200,
             body: {
               token: 'inscription-token',
-              url_webpay: 'https://webpay3gint.transbank.cl/webpayserver/bp_multicode_inscription.cgi',
+              url_webpay: `${provider.url}/webpayserver/bp_multicode_inscription.cgi`,
             },
           }
         : {

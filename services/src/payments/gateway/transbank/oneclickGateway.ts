@@ -14,7 +14,7 @@ import {
   type ReversalResult,
   type SubscriptionResult,
 } from '../port';
-import { buyOrderFor, declinedByCode, transbankFailure } from './transbankResults';
+import { buyOrderFor, declinedByCode, outsideFormOrigin, transbankFailure } from './transbankResults';
 import { withoutStatus, type TransbankConfig } from './webpayPlusGateway';
 
 /**
@@ -45,8 +45,11 @@ export class OneclickGateway implements PaymentGateway {
   private readonly ledger = new IdempotencyLedger();
   private readonly inscription: InstanceType<typeof Oneclick.MallInscription>;
   private readonly transaction: InstanceType<typeof Oneclick.MallTransaction>;
+  /** Transbank's host, where the buyer's browser posts the inscription's TBK_TOKEN (the CSP's form-action). */
+  readonly formOrigin: string;
 
   constructor(private readonly config: OneclickConfig) {
+    this.formOrigin = new URL(config.environment).origin;
     const options = new Options(
       config.commerceCode,
       config.apiKey,
@@ -76,15 +79,27 @@ export class OneclickGateway implements PaymentGateway {
           detail: 'no token or url',
         };
       }
-      return { outcome: 'redirect', gateway: GATEWAY, url: started.url_webpay, token: started.token };
+      // The buyer's browser is only ever sent to Transbank's own host (the one the CSP names).
+      return (
+        outsideFormOrigin(GATEWAY, this.formOrigin, started.url_webpay) ?? {
+          outcome: 'redirect',
+          gateway: GATEWAY,
+          url: started.url_webpay,
+          token: started.token,
+        }
+      );
     } catch (error) {
       return withoutStatus(transbankFailure(GATEWAY, error));
     }
   }
 
-  /** Finishes the inscription whose token the buyer came back with; the username is `metadata.username`. */
+  /**
+   * Finishes the inscription whose token the buyer came back with. The username is the one the inscription
+   * started with: `metadata.username`, else the sale's id (what the purchase's inscription uses), else the
+   * payer's e-mail.
+   */
   async createSubscription(request: CreateSubscriptionRequest): Promise<SubscriptionResult> {
-    const username = request.metadata?.username ?? request.payer.email;
+    const username = request.metadata?.username ?? request.metadata?.saleId ?? request.payer.email;
     const answer = await this.ledger.run(
       request.idempotencyKey,
       ['inscription', request.token],

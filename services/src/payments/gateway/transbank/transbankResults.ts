@@ -68,3 +68,22 @@ export function transbankFailure(
  */
 export const buyOrderFor = (prefix: string, idempotencyKey: string): string =>
   `${prefix}${createHash('sha256').update(idempotencyKey).digest('hex')}`.slice(0, 26);
+
+/**
+ * The buyer's browser is only ever sent to Transbank's own host (`formOrigin`, the one the CSP's
+ * form-action names): a page `url` elsewhere is a `bad_response`, null when it is on that host.
+ */
+export const outsideFormOrigin = (
+  gateway: TransbankGatewayName,
+  formOrigin: string,
+  url: string,
+): GatewayError | null =>
+  new URL(url).origin === formOrigin
+    ? null
+    : {
+        outcome: 'error',
+        gateway,
+        kind: 'bad_response',
+        uncertain: false,
+        detail: `url outside ${formOrigin}`,
+      };

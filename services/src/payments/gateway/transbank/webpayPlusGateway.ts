@@ -14,7 +14,7 @@ import {
   type ReversalResult,
   type SubscriptionResult,
 } from '../port';
-import { buyOrderFor, declinedByCode, transbankFailure } from './transbankResults';
+import { buyOrderFor, declinedByCode, outsideFormOrigin, transbankFailure } from './transbankResults';
 
 /**
  * Transbank Webpay Plus through `transbank-sdk`: a redirect flow. `start` creates the transaction (the buyer
@@ -83,16 +83,14 @@ export class WebpayPlusGateway implements PaymentGateway {
         };
       }
       // The browser is sent where Transbank says, but only to Webpay's own host: the CSP allows no other.
-      if (new URL(created.url).origin !== this.formOrigin) {
-        return {
-          outcome: 'error',
+      return (
+        outsideFormOrigin(GATEWAY, this.formOrigin, created.url) ?? {
+          outcome: 'redirect',
           gateway: GATEWAY,
-          kind: 'bad_response',
-          uncertain: false,
-          detail: `url outside ${this.formOrigin}`,
-        };
-      }
-      return { outcome: 'redirect', gateway: GATEWAY, url: created.url, token: created.token };
+          url: created.url,
+          token: created.token,
+        }
+      );
     } catch (error) {
       return transbankFailure(GATEWAY, error);
     }
