@@ -66,6 +66,20 @@ const providerDown = () =>
  * A forged one is 401 and stores nothing; one about a charge we do not know is acknowledged (200, so the
  * provider stops retrying) and logged by ids; a provider we cannot reach is 503, so it retries later.
  */
+/** A notification names its payment, debit or preapproval by `data.id`: else 400 problem+json, by field. */
+function assertNamed(dataId: string | undefined, what: string): asserts dataId is string {
+  if (!dataId || !ID.test(dataId)) {
+    throw problem(
+      400,
+      'validation',
+      'Solicitud inválida',
+      `la notificación no nombra ${what} (data.id)`,
+      'data.id',
+      'required',
+    );
+  }
+}
+
 export function notificationRoutes(
   context: AppContext,
   gateway: PaymentGateway,
@@ -137,16 +151,7 @@ export function notificationRoutes(
         { provider: 'mercadopago', dataId: dataId ?? null, type: String(type) },
         'not a payment',
       );
-    if (!dataId || !ID.test(dataId)) {
-      throw problem(
-        400,
-        'validation',
-        'Solicitud inválida',
-        'la notificación no nombra el pago (data.id)',
-        'data.id',
-        'required',
-      );
-    }
+    assertNamed(dataId, 'el pago');
     const status = await gateway.getCharge(dataId);
     if (status.outcome === 'error') return unreachable(req, { provider: 'mercadopago', dataId }, status);
     const paymentId = 'reference' in status ? status.reference : undefined;
@@ -168,16 +173,7 @@ export function notificationRoutes(
    * `external_reference` is our first payment's id, which leads to the sale and its subscription.
    */
   async function subscriptionDebit(req: Request, res: Response, dataId: string | undefined) {
-    if (!dataId || !ID.test(dataId)) {
-      throw problem(
-        400,
-        'validation',
-        'Solicitud inválida',
-        'la notificación no nombra el cobro (data.id)',
-        'data.id',
-        'required',
-      );
-    }
+    assertNamed(dataId, 'el cobro');
     const automatic = gateway.automaticCharges;
     const ids = { provider: 'mercadopago', dataId, type: 'subscription_authorized_payment' };
     if (!automatic)
@@ -228,16 +224,7 @@ export function notificationRoutes(
    * the body; its `external_reference` is our first payment's id, which leads to the sale's subscription.
    */
   async function preapprovalChange(req: Request, res: Response, dataId: string | undefined) {
-    if (!dataId || !ID.test(dataId)) {
-      throw problem(
-        400,
-        'validation',
-        'Solicitud inválida',
-        'la notificación no nombra la suscripción (data.id)',
-        'data.id',
-        'required',
-      );
-    }
+    assertNamed(dataId, 'la suscripción');
     const automatic = gateway.automaticCharges;
     const ids = { provider: 'mercadopago', dataId, type: 'subscription_preapproval' };
     if (!automatic)
