@@ -25,6 +25,7 @@ import {
   type ReturnAnswer,
   type StartedRedirect,
 } from './redirectPayment';
+import { endRefusedFirstPeriod } from './refusedFirstPeriod';
 
 /**
  * A monthly sale paid with Transbank Oneclick Mall (issue 14, 002 §4 one-click subscriptions), a redirect
@@ -101,14 +102,14 @@ export async function returnFromOneclick(
     metadata,
   );
   const { payment, sale } = returned;
-  const { saleId, paymentId } = payment.payment;
+  const { saleId, paymentId, method } = payment.payment;
   if (returned.status === 'settled') {
     // A reload: the Subscription is recorded (again: idempotent) in case the process stopped before it.
     const { gatewaySubscriptionId } = payment;
     if (payment.state === 'OK' && gatewaySubscriptionId) {
       await recordOpenedSubscription(
         gateway,
-        { sale, paymentId },
+        { sale, paymentId, method },
         gatewaySubscriptionId,
         metadata,
         startSubscription,
@@ -122,6 +123,7 @@ export async function returnFromOneclick(
   const subscription = {
     sale,
     paymentId,
+    method,
     token: payment.redirect.gatewayToken,
     startDate: await requestedOn(store, paymentId),
   };
@@ -143,6 +145,13 @@ export async function returnFromOneclick(
       inscribed.subscriptionId,
       metadata,
       startSubscription,
+    );
+  } else if (inscribed.outcome === 'approved') {
+    // The card was enrolled but its first period refused: the sale failed, so Transbank must not keep the
+    // card for it (the buyer's next try enrols again).
+    await endRefusedFirstPeriod(
+      { logger, gateway },
+      { paymentId, gatewaySubscriptionId: inscribed.subscriptionId },
     );
   }
   return { saleId, productCode, lastPosition: paid.lastPosition };

@@ -224,6 +224,8 @@ export type StartSubscription = (
   input: {
     sale: StartedSale;
     paymentId: string;
+    /** The payment's method (Oneclick's enrolled card is tdc-token where the sale said tdc). */
+    method: PaymentMethod;
     gateway: string;
     gatewaySubscriptionId: string;
   },
@@ -416,7 +418,13 @@ export async function paySale(
       monthly && payment.state === 'OK'
         ? await recordSubscription(
             gateway,
-            { sale, paymentId, token: input.token, startDate: await requestedOn(store, paymentId) },
+            {
+              sale,
+              paymentId,
+              method: payment.payment.method,
+              token: input.token,
+              startDate: await requestedOn(store, paymentId),
+            },
             metadata,
             startSubscription!,
           )
@@ -434,7 +442,13 @@ export async function paySale(
   const started = await startSalePayment(store, input.saleId, paymentId, metadata);
 
   const subscription = monthly
-    ? { sale, paymentId, token: input.token, startDate: await requestedOn(store, paymentId) }
+    ? {
+        sale,
+        paymentId,
+        method: payment.payment.method,
+        token: input.token,
+        startDate: await requestedOn(store, paymentId),
+      }
     : null;
   const charged = subscription
     ? await subscribeAndCharge(store, gateway, subscription, metadata)
@@ -477,7 +491,13 @@ export async function paySale(
  * and charges its first period. Both are keyed by the payment's id, so a retried call is answered, not
  * charged again, and reconciliation finds the charge by the payment's id like a one-time one.
  */
-export type SubscriptionPayment = { sale: StartedSale; paymentId: string; token: string; startDate: string };
+export type SubscriptionPayment = {
+  sale: StartedSale;
+  paymentId: string;
+  method: PaymentMethod;
+  token: string;
+  startDate: string;
+};
 
 /** The day the payment was requested (UTC): the same on every retry of the call, as its key requires. */
 export async function requestedOn(store: EventStore, paymentId: string): Promise<string> {
@@ -555,13 +575,19 @@ async function recordSubscription(
 /** Asks subscriptions to record the Subscription of a paid monthly sale (idempotent: a retry records nothing). */
 export const recordOpenedSubscription = (
   gateway: { name: string },
-  payment: { sale: StartedSale; paymentId: string },
+  payment: { sale: StartedSale; paymentId: string; method: PaymentMethod },
   gatewaySubscriptionId: string,
   metadata: CommandMetadata,
   startSubscription: StartSubscription,
 ) =>
   startSubscription(
-    { sale: payment.sale, paymentId: payment.paymentId, gateway: gateway.name, gatewaySubscriptionId },
+    {
+      sale: payment.sale,
+      paymentId: payment.paymentId,
+      method: payment.method,
+      gateway: gateway.name,
+      gatewaySubscriptionId,
+    },
     { ...metadata, commandId: `${metadata.commandId}:subscription` },
   );
 

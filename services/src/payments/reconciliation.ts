@@ -217,6 +217,7 @@ export async function startSubscriptionOf(
     {
       sale: sale.state.sale,
       paymentId,
+      method: payment.state.payment.method,
       gateway: payment.state.payment.gateway,
       gatewaySubscriptionId: payment.state.gatewaySubscriptionId,
     },

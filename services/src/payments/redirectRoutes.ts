@@ -129,7 +129,9 @@ export function redirectRoutes<Fields extends { lang?: string | undefined }>(
         ...(method === 'post' ? { body: flow.returnFields } : {}),
       },
     );
-  router.post(flow.returnPath, returnForm, answered('post'));
-  router.get(flow.returnPath, answered('get'));
+  // Limited before the form is read: a matching token costs a call to the provider.
+  const limited = context.rateLimits.guard('returns');
+  router.post(flow.returnPath, limited, returnForm, answered('post'));
+  router.get(flow.returnPath, limited, answered('get'));
   return router;
 }

@@ -133,6 +133,8 @@ export const RuntimeConfig = z.object({
   // The console's password choices (an invitation's link, the password change): each may hash a password.
   RATE_LIMIT_PASSWORD_PER_CLIENT_HOUR: allowance(30),
   RATE_LIMIT_PASSWORD_TOTAL_MINUTE: allowance(120),
+  RATE_LIMIT_RETURNS_PER_CLIENT_HOUR: allowance(60),
+  RATE_LIMIT_RETURNS_TOTAL_MINUTE: allowance(600),
   /** When the scheduler settles payments a stopped process left PENDING (node-cron, Chile's time zone). */
   RECONCILE_PAYMENTS_CRON: z
     .string()

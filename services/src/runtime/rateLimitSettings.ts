@@ -36,5 +36,9 @@ export function rateLimitSettingsOf(config: RuntimeConfig): RateLimitSettings {
       perClient: { points: config.RATE_LIMIT_PASSWORD_PER_CLIENT_HOUR, windowSeconds: HOUR },
       total: { points: config.RATE_LIMIT_PASSWORD_TOTAL_MINUTE, windowSeconds: MINUTE },
     },
+    returns: {
+      perClient: { points: config.RATE_LIMIT_RETURNS_PER_CLIENT_HOUR, windowSeconds: HOUR },
+      total: { points: config.RATE_LIMIT_RETURNS_TOTAL_MINUTE, windowSeconds: MINUTE },
+    },
   };
 }

@@ -1,6 +1,5 @@
 import type { CommandMetadata } from '@cubre/schemas';
 import type { MailLocale } from '@cubre/schemas/mail/mailRequest';
-import type { PaymentMethod } from '@cubre/schemas/payments/catalogues';
 import { companyPolicyIdOf } from '@cubre/schemas/payments/companyPurchase';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
@@ -22,7 +21,7 @@ const LOCALE: MailLocale = 'es';
  */
 export const subscriptionStarter =
   (store: EventStore, operationDayOf?: OperationDayOf): StartSubscription =>
-  async ({ sale, paymentId, gateway, gatewaySubscriptionId }, metadata: CommandMetadata) => {
+  async ({ sale, paymentId, method, gateway, gatewaySubscriptionId }, metadata: CommandMetadata) => {
     const subscriptionId = subscriptionIdOf(sale.saleId);
     const today = chileDateOf(new Date(metadata.receivedAt));
     const operationDay = await operationDayFor(operationDayOf, sale.product.organization.code);
@@ -41,7 +40,8 @@ export const subscriptionStarter =
           product: sale.product,
           buyer: { nombre: sale.buyer.nombre, email: sale.buyer.email },
           amount: sale.amount,
-          method: sale.paymentMethod as PaymentMethod,
+          // The payment's method: Oneclick's enrolled card is tdc-token where the sale said tdc.
+          method,
           provider: sale.provider,
           gateway,
           gatewaySubscriptionId,

@@ -49,11 +49,20 @@ afterAll(async () => {
 
 /**
  * Transbank's Oneclick Mall as the tests need it: the inscription's token and its page on Transbank's
- * host; finish answers `finish` once and an error after (an inscription is finished once); authorize
- * answers the store's detail AUTHORIZED for the amount asked.
+ * host; finish answers `finish` once and an error after (an inscription is finished once; `finishedAlready`:
+ * from the first call, as when another process finished it); authorize answers the store's detail
+ * (`authorized`, AUTHORIZED by default) for the amount asked.
  */
-function transbank(finish: { response_code: number } = { response_code: 0 }) {
-  let finished = false;
+function transbank({
+  finish = { response_code: 0 },
+  authorized = { status: 'AUTHORIZED', response_code: 0 },
+  finishedAlready = false,
+}: {
+  finish?: { response_code: number };
+  authorized?: { status: string; response_code: number };
+  finishedAlready?: boolean;
+} = {}) {
+  let finished = finishedAlready;
   provider.requests.splice(0);
   provider.respond((request) => {
     if (request.method === 'POST' && request.path === `${ONECLICK}/inscriptions`)
@@ -84,10 +93,9 @@ function transbank(finish: { response_code: number } = { response_code: 0 }) {
           details: [
             {
               amount: detail.amount,
-              status: 'AUTHORIZED',
+              ...authorized,
               authorization_code: '1213',
               payment_type_code: 'VN',
-              response_code: 0,
               installments_number: 1,
               commerce_code: detail.commerce_code,
               buy_order: detail.buy_order,
@@ -96,6 +104,9 @@ function transbank(finish: { response_code: number } = { response_code: 0 }) {
         },
       };
     }
+    // Deleting an inscription: Transbank answers 204 with no body.
+    if (request.method === 'DELETE' && request.path === `${ONECLICK}/inscriptions`)
+      return { status: 204, body: null };
     return { status: 404, body: { error_message: 'not found' } };
   });
   return {
@@ -188,7 +199,13 @@ describe('Oneclick Mall card inscription (issue 14, 002 §4 subscription flows)'
       lastPayment: { id: answer.payment.id, state: 'OK' },
     });
     const subscription = await subscriptionOfSale(runtime, sale.id);
-    expect(subscription).toMatchObject({ status: 'SUCCESS', gateway: 'oneclick', amount: sale.amount });
+    // The enrolled card's method (002-4.12 't one-click'), not the sale's plain card.
+    expect(subscription).toMatchObject({
+      status: 'SUCCESS',
+      gateway: 'oneclick',
+      method: 'tdc-token',
+      amount: sale.amount,
+    });
     const opened = (await runtime.engines.eventStore.readStream(subscriptionStream(subscription._id)))[0];
     // The scheduler charges later periods with the enrolled card: tbk_user and the inscription's username.
     expect(opened?.data).toMatchObject({ gatewaySubscriptionId: `${TBK_USER}|${sale.id}` });
@@ -247,7 +264,7 @@ describe('Oneclick Mall card inscription (issue 14, 002 §4 subscription flows)'
   });
 
   test('002-4.12 a rejected inscription (response code -1) declines the payment with its Spanish message, the sale FAIL, and nothing is authorized', async () => {
-    const tbk = transbank({ response_code: -1 });
+    const tbk = transbank({ finish: { response_code: -1 } });
     const sale = await startSale();
     const answer = await json(await startInscription(sale.id, randomUUID()));
     expect((await returnOf(returnUrlOf(answer.payment.id), { TBK_TOKEN: TOKEN })).status).toBe(303);
@@ -258,6 +275,41 @@ describe('Oneclick Mall card inscription (issue 14, 002 §4 subscription flows)'
     });
     expect(refused.lastPayment.message).toMatch(/no pudo inscribir tu tarjeta/);
     expect(tbk.calls('POST', `${ONECLICK}/transactions`)).toHaveLength(0);
+  });
+
+  test('002-4.12 002-3.30 a card enrolled whose first period Transbank refuses: the payment DECLINED, the sale FAIL, no subscription, and the inscription deleted once so Transbank keeps no card for a failed sale', async () => {
+    const tbk = transbank({ authorized: { status: 'FAILED', response_code: -1 } });
+    const sale = await startSale();
+    const answer = await json(await startInscription(sale.id, randomUUID()));
+    const url = returnUrlOf(answer.payment.id);
+    expect((await returnOf(url, { TBK_TOKEN: TOKEN })).status).toBe(303);
+    expect(await saleOf(sale.id)).toMatchObject({
+      state: 'FAIL',
+      lastPayment: { id: answer.payment.id, state: 'DECLINED' },
+    });
+    expect(tbk.calls('POST', `${ONECLICK}/transactions`)).toHaveLength(1);
+    const [deleted, ...again] = tbk.calls('DELETE', `${ONECLICK}/inscriptions`);
+    expect(again).toEqual([]);
+    expect(deleted?.headers['tbk-api-key-id']).toBe(MALL);
+    expect(deleted?.body).toEqual({ tbk_user: TBK_USER, username: sale.id });
+    await expect(subscriptionOfSale(runtime, sale.id)).rejects.toThrow(/no subscription/);
+    // A reload of the return answers from the record: nothing authorized or deleted again.
+    expect((await returnOf(url, { TBK_TOKEN: TOKEN })).status).toBe(303);
+    expect(tbk.calls('POST', `${ONECLICK}/transactions`)).toHaveLength(1);
+    expect(tbk.calls('DELETE', `${ONECLICK}/inscriptions`)).toHaveLength(1);
+  });
+
+  test("002-4.12 a return whose inscription Transbank reports finished already (another process finished it from a double submit) leaves the payment PENDING, never FAIL, so that process's charge is recorded", async () => {
+    const tbk = transbank({ finishedAlready: true });
+    const sale = await startSale();
+    const answer = await json(await startInscription(sale.id, randomUUID()));
+    expect((await returnOf(returnUrlOf(answer.payment.id), { TBK_TOKEN: TOKEN })).status).toBe(303);
+    expect(tbk.calls('PUT', `${ONECLICK}/inscriptions/${TOKEN}`)).toHaveLength(1);
+    expect(tbk.calls('POST', `${ONECLICK}/transactions`)).toHaveLength(0);
+    expect(await saleOf(sale.id)).toMatchObject({
+      state: 'PENDING',
+      lastPayment: { id: answer.payment.id, state: 'PENDING' },
+    });
   });
 
   test("a return that does not name the payment's inscription is a 400 problem naming TBK_TOKEN, and nothing is finished", async () => {

@@ -16,6 +16,8 @@ export const ROBOT_APOLOGY = '(disculpa las molestias)';
  * comparator's read; the others store something on every call. `password`: the console's password
  * choices (an invitation's link, the password change), where each call may cost a password hash and a
  * caller could otherwise try tokens and passwords at full speed (identity/README.md, "Password choices").
+ * `returns`: the buyer's browser back from a payment provider's page (Webpay, Oneclick), where a matching
+ * token costs a call to the provider: a person comes back a handful of times (payments/README.md).
  */
 export const LIMIT_FAMILIES = [
   'compare',
@@ -25,6 +27,7 @@ export const LIMIT_FAMILIES = [
   'profile',
   'links',
   'password',
+  'returns',
 ] as const;
 export type LimitFamily = (typeof LIMIT_FAMILIES)[number];
 
@@ -36,6 +39,7 @@ const FAMILY_LABELS: Record<LimitFamily, string> = {
   profile: 'perfiles guardados',
   links: 'enlaces compartidos',
   password: 'elecciones de contraseña',
+  returns: 'regresos desde la página de pago',
 };
 
 /** `points` calls per `windowSeconds`; 0 points: no such limit. */

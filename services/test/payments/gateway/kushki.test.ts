@@ -172,7 +172,7 @@ describe('Kushki adapter over its REST API', () => {
     });
   });
 
-  test('002-9.03 subscriptions: create with Kushki\u2019s periodicity, charge on demand, cancel', async () => {
+  test('002-9.03 subscriptions: created on demand (Kushki\u2019s `custom`, so Kushki never charges on a schedule of its own beside ours), charged on demand, cancelled', async () => {
     provider.respond((request) => {
       if (request.method === 'POST' && request.path === '/subscriptions/v1/card') {
         return { status: 201, body: { subscriptionId: '1589312345678000' } };
@@ -193,11 +193,11 @@ describe('Kushki adapter over its REST API', () => {
     expect(provider.requests[0]?.body).toEqual({
       token: 'sub-token',
       planName: 'Plan Salud',
-      periodicity: 'halfYearly',
+      periodicity: 'custom',
       contactDetails: { email: 'ana@example.cl', firstName: 'Ana' },
       amount: { subtotalIva: 0, subtotalIva0: 15990, ice: 0, iva: 0, currency: 'CLP' },
       startDate: '2026-12-01',
-      metadata: { planName: 'Plan Salud', idempotencyKey: 'sub-1' },
+      metadata: { planName: 'Plan Salud', periodicityMonths: 6, idempotencyKey: 'sub-1' },
     });
     const charged = await kushki.chargeSubscription({
       subscriptionId: '1589312345678000',

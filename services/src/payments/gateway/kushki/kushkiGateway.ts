@@ -1,5 +1,4 @@
 import { toMajorNumber, type Money } from '@cubre/schemas/payments/money';
-import type { Periodicity } from '@cubre/schemas/payments/catalogues';
 import { requestJson } from '../http';
 import { IdempotencyLedger } from '../idempotency';
 import {
@@ -34,15 +33,13 @@ export type KushkiConfig = {
 
 const GATEWAY = 'kushki' as const;
 
-/** Kushki's names for our periodicities; four months has none, so it is a custom plan charged on demand. */
-const PERIODICITY: Readonly<Record<Periodicity, string>> = {
-  1: 'monthly',
-  2: 'bimonthly',
-  3: 'quarterly',
-  4: 'custom',
-  6: 'halfYearly',
-  12: 'yearly',
-};
+/**
+ * Kushki's periodicity for every subscription we open: `custom`, its on-demand subscription. Any other
+ * (`monthly`, `quarterly`…) is a scheduled subscription that Kushki charges by itself from `startDate` and
+ * retries on its own; our scheduler charges each period on demand (`chargeSubscription`, keyed per period),
+ * so a scheduled one would charge the buyer twice. The cadence travels in `metadata.periodicityMonths`.
+ */
+const ON_DEMAND = 'custom';
 
 type KushkiBody = { ticketNumber?: unknown; subscriptionId?: unknown; code?: unknown; message?: unknown };
 
@@ -110,14 +107,14 @@ export class KushkiGateway implements PaymentGateway {
       const answer = await this.call('POST', 'subscriptions/v1/card', {
         token: request.token,
         planName: request.metadata?.planName ?? 'Cubre',
-        periodicity: PERIODICITY[request.periodicity],
+        periodicity: ON_DEMAND,
         contactDetails: {
           email: request.payer.email,
           ...(request.payer.name ? { firstName: request.payer.name } : {}),
         },
         amount: KushkiGateway.amountBody(request.amount),
         startDate: request.startDate,
-        metadata: { ...request.metadata, idempotencyKey },
+        metadata: { ...request.metadata, periodicityMonths: request.periodicity, idempotencyKey },
       });
       if ('outcome' in answer) return answer;
       const id = answer.body.subscriptionId;

@@ -117,7 +117,12 @@ export class OneclickGateway implements PaymentGateway {
             subscriptionId: `${finished.tbk_user}${SEPARATOR}${username}`,
           };
         } catch (error) {
-          return withoutStatus(transbankFailure(GATEWAY, error));
+          const failure = transbankFailure(GATEWAY, error);
+          // 422 is Transbank's answer to an inscription finished already: another process may have
+          // finished it with the same return (a double submit reaching two processes) and be charging its
+          // first period now. Uncertain, so the payment stays PENDING for that process (or reconciliation)
+          // to settle, instead of a FAIL recorded first that would refuse the charge it then makes.
+          return withoutStatus(failure.status === 422 ? { ...failure, uncertain: true } : failure);
         }
       },
     );
