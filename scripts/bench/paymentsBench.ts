@@ -45,6 +45,8 @@ async function purchase(url: string, n: number) {
     session: randomUUID(),
     productCode: LEAD_REQUEST_PRODUCT,
     profile: ONE_PERSON,
+    // The plan's type asks the health declaration of each insured ('Estado de salud', 002-2.08).
+    health: [{ preexisting: false, weightKg: 72, heightCm: 174 }],
     nombre: 'Persona de Prueba',
     rut: '12.345.678-5',
     email: `compra.${n}@bench.cubre.cl`,
