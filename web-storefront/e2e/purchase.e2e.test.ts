@@ -331,6 +331,8 @@ describe('online purchase in a real browser (issue 14)', () => {
     await payButton(other).click();
     await other.getByTestId('purchase-success').waitFor();
     expect(((await other.getByTestId('purchase-price').textContent()) ?? '').trim()).toBe(cardPrice);
+    // Priced for the family the sale was made for, though this device has no profile: never 'Desde'.
+    expect(((await other.getByTestId('purchase-price-label').textContent()) ?? '').trim()).toBe('');
 
     // The first device's sale is the same one: a reload shows it paid.
     await page.reload();

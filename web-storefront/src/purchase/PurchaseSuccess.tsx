@@ -22,7 +22,12 @@ export function PurchaseSuccess({ sale, price }: { sale: SaleView; price: CardPr
       <Typography data-testid="purchase-product">
         {t('purchase.bought', { product: sale.productName, organization: sale.organizationName })}
       </Typography>
-      <PriceFigure price={{ ...price, formatted: sale.formatted }} testIdPrefix="purchase-" />
+      {/* A sale is always priced for its insured (002-2.08), never at the 'Desde': even when this device has
+          no profile (a resumed sale), so the label is never 'Desde'. */}
+      <PriceFigure
+        price={{ ...price, formatted: sale.formatted, arePricesDefined: true }}
+        testIdPrefix="purchase-"
+      />
       <Typography data-testid="purchase-charged">
         {t('purchase.charged', {
           amount: formatMoney(majorAmount(sale.amount), sale.amount.currency as 'CLP'),
