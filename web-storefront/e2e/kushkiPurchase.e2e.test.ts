@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
 import { KushkiGateway } from '@cubre/services/payments/gateway/kushki/kushkiGateway';
 import type { RuntimeHooks } from '@cubre/services/runtime/runtime';
@@ -7,6 +7,16 @@ import {
   type ProviderServer,
 } from '../../services/test/payments/gateway/support/providerServer';
 import {
+  answerProvider,
+  cspViolations,
+  expectNoCardStored,
+  postsTo,
+  refusedAtTokenThenPaid,
+  saleAnswerOf,
+  startedSaleOf,
+  type ProviderCall,
+} from './support/cardProvider';
+import {
   CARDS,
   bodiesOf,
   buyFromComparator,
@@ -14,7 +24,6 @@ import {
   fillPersonalData,
   payButton,
   recordCalls,
-  saleIdOf,
 } from './support/purchase';
 import { storefrontSession } from './support/session';
 
@@ -57,28 +66,14 @@ afterAll(async () => kushki?.close());
 const session = storefrontSession({}, hooks);
 const visit = () => session.visit();
 
-type KushkiCall = { method: string; path: string; headers: Record<string, string>; body: any };
-
 /**
  * Kushki's API and Sift's script as the page reaches them, answered in the browser: the merchant's
  * settings (no Sift account, no 3-D Secure), `card/v1/tokens` and `v1/subscription-tokens` (a token, or
  * Kushki's 400 `017` for its test card refused at tokenization). Returns every call kushki.js made.
  */
-async function answerKushki(page: Page): Promise<KushkiCall[]> {
-  const calls: KushkiCall[] = [];
-  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
-  await page.route(`${KUSHKI_API}/**`, async (route: Route) => {
-    const request = route.request();
-    const path = new URL(request.url()).pathname;
-    if (request.method() === 'OPTIONS') {
-      await route.fulfill({ status: 204, headers: { ...cors, 'access-control-allow-methods': 'GET, POST' } });
-      return;
-    }
-    const body = request.postData() ? JSON.parse(request.postData()!) : undefined;
-    calls.push({ method: request.method(), path, headers: await request.allHeaders(), body });
-    const json = (status: number, answer: unknown) =>
-      route.fulfill({ status, headers: cors, contentType: 'application/json', body: JSON.stringify(answer) });
-    if (request.method() === 'GET' && path === '/merchant/v1/merchant/settings') {
+async function answerKushki(page: Page): Promise<ProviderCall[]> {
+  const calls = await answerProvider(page, KUSHKI_API, async ({ method, url, body }, json) => {
+    if (method === 'GET' && url.pathname === '/merchant/v1/merchant/settings') {
       await json(200, {
         processor_name: 'Kushki Acquirer Processor',
         processors: { card: [{ processorName: 'Kushki Acquirer Processor' }] },
@@ -90,8 +85,8 @@ async function answerKushki(page: Page): Promise<KushkiCall[]> {
         active_3dsecure: false,
       });
     } else if (
-      request.method() === 'POST' &&
-      (path === '/card/v1/tokens' || path === '/v1/subscription-tokens')
+      method === 'POST' &&
+      (url.pathname === '/card/v1/tokens' || url.pathname === '/v1/subscription-tokens')
     ) {
       if (body?.card?.number === REFUSED_AT_TOKEN)
         await json(400, { code: '017', message: 'Tarjeta no válida' });
@@ -104,18 +99,6 @@ async function answerKushki(page: Page): Promise<KushkiCall[]> {
   );
   return calls;
 }
-
-/** CSP violations the page reports (the session's init script logs them; they also fail the test). */
-function cspViolations(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().startsWith('CSP violation')) violations.push(message.text());
-  });
-  return violations;
-}
-
-const tokenCalls = (calls: KushkiCall[], path: string) =>
-  calls.filter((call) => call.method === 'POST' && call.path === path);
 
 describe('Kushki tokenizer on the payment step (issue 14)', () => {
   test("002-2.08 with Kushki configured the card goes to kushki.js only: our API receives Kushki's token, the sale is charged through Kushki and completes, and the CSP allows Kushki by name with no violation", async () => {
@@ -131,13 +114,7 @@ describe('Kushki tokenizer on the payment step (issue 14)', () => {
     await fillPersonalData(page);
 
     // The sale tells the page its tokenizer: Kushki's, with the public id (never the private one).
-    const saleCall = ours.find(
-      (call) => call.method() === 'POST' && /\/ventas$/.test(new URL(call.url()).pathname),
-    );
-    const sale = (await (await saleCall!.response())!.json()) as {
-      cardTokenizer: unknown;
-      amount: { amount: number };
-    };
+    const sale = await startedSaleOf(ours);
     expect(sale.cardTokenizer).toEqual({
       provider: 'kushki',
       publicMerchantId: PUBLIC_MERCHANT_ID,
@@ -150,14 +127,14 @@ describe('Kushki tokenizer on the payment step (issue 14)', () => {
     await page.getByTestId('purchase-success').waitFor();
 
     // kushki.js asked Kushki's integration API, with the public merchant id, for a token of the sale's amount.
-    const [tokenCall] = tokenCalls(kushkiCalls, '/card/v1/tokens');
+    const [tokenCall] = postsTo(kushkiCalls, '/card/v1/tokens');
     expect(tokenCall!.headers['public-merchant-id']).toBe(PUBLIC_MERCHANT_ID);
     expect(tokenCall!.body).toMatchObject({
       card: { number: CARDS.approved, cvv: '123', expiryMonth: '12', expiryYear: '30' },
       totalAmount: sale.amount.amount,
       currency: 'CLP',
     });
-    expect(kushkiCalls.some((call) => call.path === '/merchant/v1/merchant/settings')).toBe(true);
+    expect(kushkiCalls.some((call) => call.url.pathname === '/merchant/v1/merchant/settings')).toBe(true);
 
     // Our API saw the token, never the card: no sandbox tokenizer call, no card number in any body.
     const paid = bodiesOf(ours, /\/ventas\/[^/]+\/pagos$/);
@@ -173,17 +150,8 @@ describe('Kushki tokenizer on the payment step (issue 14)', () => {
     expect(charges[0]!.body.token).toBe(paid[0]!.token);
     expect(JSON.stringify(charges[0]!.body)).not.toContain(CARDS.approved);
 
-    const saleId = await saleIdOf(page);
-    const answer = (await (
-      await fetch(`${session.runtime.url}/api/compra-online/ventas/${saleId}`)
-    ).json()) as {
-      state: string;
-      productCode: string;
-    };
-    expect(answer).toMatchObject({ state: 'OK', productCode: code });
-    // Nothing the server stored holds the card number.
-    const stored = await session.runtime.engines.eventStore.readAll({ after: 0, maxCount: 1_000_000 });
-    expect(JSON.stringify(stored)).not.toContain(CARDS.approved);
+    expect(await saleAnswerOf(session.runtime.url, page)).toMatchObject({ state: 'OK', productCode: code });
+    await expectNoCardStored(session.runtime.engines.eventStore);
     expect(violations).toEqual([]);
   });
 
@@ -191,24 +159,13 @@ describe('Kushki tokenizer on the payment step (issue 14)', () => {
     const page = await visit();
     const violations = cspViolations(page);
     const kushkiCalls = await answerKushki(page);
-    const ours = recordCalls(page);
     await buyFromComparator(page);
     await fillPersonalData(page);
-    await fillCard(page, REFUSED_AT_TOKEN);
-    await payButton(page).click();
-    const refusal = page.getByTestId('purchase-refusal');
-    await refusal.waitFor();
-    expect(await refusal.textContent()).toContain('Datos Inválidos');
-    const form = page.getByTestId('purchase-payment');
-    await form.getByText(messageFor('invalid_card', 'es')).waitFor();
-    expect(tokenCalls(kushkiCalls, '/card/v1/tokens')).toHaveLength(1);
-    expect(bodiesOf(ours, /\/pagos$/)).toEqual([]);
-
-    await form.getByLabel('Número de tarjeta').fill(CARDS.approved);
-    await payButton(page).click();
-    await page.getByTestId('purchase-success').waitFor();
-    expect(tokenCalls(kushkiCalls, '/card/v1/tokens')).toHaveLength(2);
-    expect(bodiesOf(ours, /\/pagos$/)).toHaveLength(1);
+    await refusedAtTokenThenPaid(page, {
+      refusedCard: REFUSED_AT_TOKEN,
+      message: messageFor('invalid_card', 'es'),
+      tokenCalls: () => postsTo(kushkiCalls, '/card/v1/tokens').length,
+    });
     expect(violations).toEqual([]);
     // Kushki's 400 is the refusal the test provokes (Chromium logs a refused XHR): that one only.
     expect(session.expectedProblems(page, /status of 400/)).toHaveLength(1);
@@ -226,21 +183,20 @@ describe('Kushki tokenizer on the payment step (issue 14)', () => {
     await payButton(page).click();
     await page.getByTestId('purchase-success').waitFor();
 
-    const [subscriptionToken] = tokenCalls(kushkiCalls, '/v1/subscription-tokens');
+    const [subscriptionToken] = postsTo(kushkiCalls, '/v1/subscription-tokens');
     expect(subscriptionToken!.headers['public-merchant-id']).toBe(PUBLIC_MERCHANT_ID);
     expect(subscriptionToken!.body).toMatchObject({ card: { number: CARDS.approved }, currency: 'CLP' });
-    expect(tokenCalls(kushkiCalls, '/card/v1/tokens')).toEqual([]);
+    expect(postsTo(kushkiCalls, '/card/v1/tokens')).toEqual([]);
     const paid = bodiesOf(ours, /\/pagos$/);
     expect(paid).toHaveLength(1);
     const subscribed = kushki.requests.filter(
       (request) => request.method === 'POST' && request.path === '/subscriptions/v1/card',
     );
     expect(subscribed.at(-1)!.body.token).toBe(paid[0]!.token);
-    const saleId = await saleIdOf(page);
-    const sale = (await (
-      await fetch(`${session.runtime.url}/api/compra-online/ventas/${saleId}`)
-    ).json()) as object;
-    expect(sale).toMatchObject({ state: 'OK', billing: 'monthly_subscription' });
+    expect(await saleAnswerOf(session.runtime.url, page)).toMatchObject({
+      state: 'OK',
+      billing: 'monthly_subscription',
+    });
     expect(violations).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Page, Request, Route } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
 import { MercadoPagoGateway } from '@cubre/services/payments/gateway/mercadopago/mercadoPagoGateway';
 import type { RuntimeHooks } from '@cubre/services/runtime/runtime';
@@ -7,6 +7,16 @@ import {
   type ProviderServer,
 } from '../../services/test/payments/gateway/support/providerServer';
 import {
+  answerProvider,
+  cspViolations,
+  expectNoCardStored,
+  postsTo,
+  refusedAtTokenThenPaid,
+  saleAnswerOf,
+  startedSaleOf,
+  type ProviderCall,
+} from './support/cardProvider';
+import {
   CARDS,
   bodiesOf,
   buyFromComparator,
@@ -14,7 +24,6 @@ import {
   fillPersonalData,
   payButton,
   recordCalls,
-  saleIdOf,
 } from './support/purchase';
 import { storefrontSession } from './support/session';
 
@@ -103,28 +112,14 @@ afterAll(async () => mp?.close());
 const session = storefrontSession({}, hooks);
 const visit = () => session.visit();
 
-type MercadoPagoCall = { method: string; url: URL; body: any };
-
 /**
  * Mercado Pago's API as the page reaches it, answered in the browser with its documented answers: the
  * installments lookup by BIN (a Mastercard of issuer 1088) and the card token (an id, or its 400 with
  * `cause` E202 for REFUSED_AT_TOKEN). Returns every call the page made there.
  */
-async function answerMercadoPago(page: Page): Promise<MercadoPagoCall[]> {
-  const calls: MercadoPagoCall[] = [];
-  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
-  await page.route(`${MP_API}/**`, async (route: Route) => {
-    const request = route.request();
-    const url = new URL(request.url());
-    if (request.method() === 'OPTIONS') {
-      await route.fulfill({ status: 204, headers: { ...cors, 'access-control-allow-methods': 'GET, POST' } });
-      return;
-    }
-    const body = request.postData() ? JSON.parse(request.postData()!) : undefined;
-    calls.push({ method: request.method(), url, body });
-    const json = (status: number, answer: unknown) =>
-      route.fulfill({ status, headers: cors, contentType: 'application/json', body: JSON.stringify(answer) });
-    if (request.method() === 'GET' && url.pathname === '/v1/payment_methods/installments') {
+async function answerMercadoPago(page: Page): Promise<ProviderCall[]> {
+  return answerProvider(page, MP_API, async ({ method, url, body }, json, calls) => {
+    if (method === 'GET' && url.pathname === '/v1/payment_methods/installments') {
       await json(200, [
         {
           payment_method_id: 'master',
@@ -142,7 +137,7 @@ async function answerMercadoPago(page: Page): Promise<MercadoPagoCall[]> {
           ],
         },
       ]);
-    } else if (request.method() === 'POST' && url.pathname === '/v1/card_tokens') {
+    } else if (method === 'POST' && url.pathname === '/v1/card_tokens') {
       if (body?.card_number === REFUSED_AT_TOKEN)
         await json(400, {
           message: 'invalid parameter cardNumber',
@@ -163,16 +158,6 @@ async function answerMercadoPago(page: Page): Promise<MercadoPagoCall[]> {
         });
     } else await json(404, { message: 'not found', error: 'not_found', status: 404, cause: [] });
   });
-  return calls;
-}
-
-/** CSP violations the page reports (the session's init script logs them; they also fail the test). */
-function cspViolations(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().startsWith('CSP violation')) violations.push(message.text());
-  });
-  return violations;
 }
 
 /** Every request the page made anywhere (our API, Mercado Pago, assets): where the card number went. */
@@ -184,8 +169,7 @@ function everyRequest(page: Page): Request[] {
 const carrying = (requests: Request[], number: string) =>
   requests.filter((request) => `${request.url()} ${request.postData() ?? ''}`.includes(number));
 
-const tokenCalls = (calls: MercadoPagoCall[]) =>
-  calls.filter((call) => call.method === 'POST' && call.url.pathname === '/v1/card_tokens');
+const tokenCalls = (calls: ProviderCall[]) => postsTo(calls, '/v1/card_tokens');
 
 describe('Mercado Pago card form on the payment step (issue 14)', () => {
   test("002-2.08 002-5.16 with Mercado Pago configured the card number goes to Mercado Pago's token call only: our API receives its token with the card's brand, the sale is charged through Mercado Pago and ends in 'Compra exitosa!' at the card's price, and the CSP allows Mercado Pago by name with no violation", async () => {
@@ -203,13 +187,7 @@ describe('Mercado Pago card form on the payment step (issue 14)', () => {
     await fillPersonalData(page);
 
     // The sale tells the page its tokenizer: Mercado Pago's, with the public key (never the access token).
-    const saleCall = ours.find(
-      (call) => call.method() === 'POST' && /\/ventas$/.test(new URL(call.url()).pathname),
-    );
-    const sale = (await (await saleCall!.response())!.json()) as {
-      cardTokenizer: unknown;
-      amount: { amount: number };
-    };
+    const sale = await startedSaleOf(ours);
     expect(sale.cardTokenizer).toEqual({ provider: 'mercadopago', publicKey: PUBLIC_KEY });
     expect(JSON.stringify(sale)).not.toContain(ACCESS_TOKEN);
 
@@ -262,17 +240,8 @@ describe('Mercado Pago card form on the payment step (issue 14)', () => {
     });
     expect(JSON.stringify(charges[0]!.body)).not.toContain(CARDS.approved);
 
-    const saleId = await saleIdOf(page);
-    const answer = (await (
-      await fetch(`${session.runtime.url}/api/compra-online/ventas/${saleId}`)
-    ).json()) as {
-      state: string;
-      productCode: string;
-    };
-    expect(answer).toMatchObject({ state: 'OK', productCode: code });
-    // Nothing the server stored holds the card number.
-    const stored = await session.runtime.engines.eventStore.readAll({ after: 0, maxCount: 1_000_000 });
-    expect(JSON.stringify(stored)).not.toContain(CARDS.approved);
+    expect(await saleAnswerOf(session.runtime.url, page)).toMatchObject({ state: 'OK', productCode: code });
+    await expectNoCardStored(session.runtime.engines.eventStore);
     expect(violations).toEqual([]);
   });
 
@@ -280,24 +249,13 @@ describe('Mercado Pago card form on the payment step (issue 14)', () => {
     const page = await visit();
     const violations = cspViolations(page);
     const mpCalls = await answerMercadoPago(page);
-    const ours = recordCalls(page);
     await buyFromComparator(page);
     await fillPersonalData(page);
-    await fillCard(page, REFUSED_AT_TOKEN);
-    await payButton(page).click();
-    const refusal = page.getByTestId('purchase-refusal');
-    await refusal.waitFor();
-    expect(await refusal.textContent()).toContain('Datos Inválidos');
-    const form = page.getByTestId('purchase-payment');
-    await form.getByText(messageFor('3016', 'es')).waitFor();
-    expect(tokenCalls(mpCalls)).toHaveLength(1);
-    expect(bodiesOf(ours, /\/pagos$/)).toEqual([]);
-
-    await form.getByLabel('Número de tarjeta').fill(CARDS.approved);
-    await payButton(page).click();
-    await page.getByTestId('purchase-success').waitFor();
-    expect(tokenCalls(mpCalls)).toHaveLength(2);
-    expect(bodiesOf(ours, /\/pagos$/)).toHaveLength(1);
+    await refusedAtTokenThenPaid(page, {
+      refusedCard: REFUSED_AT_TOKEN,
+      message: messageFor('3016', 'es'),
+      tokenCalls: () => tokenCalls(mpCalls).length,
+    });
     expect(violations).toEqual([]);
     // Mercado Pago's 400 is the refusal the test provokes (Chromium logs the failed fetch): that one only.
     expect(session.expectedProblems(page, /status of 400/)).toHaveLength(1);
@@ -337,11 +295,10 @@ describe('Mercado Pago card form on the payment step (issue 14)', () => {
     );
     expect(subscribed.at(-1)!.body).toMatchObject({ card_token_id: paid[0]!.token, status: 'authorized' });
     expect(JSON.stringify(subscribed.at(-1)!.body)).not.toContain(CARDS.approved);
-    const saleId = await saleIdOf(page);
-    const sale = (await (
-      await fetch(`${session.runtime.url}/api/compra-online/ventas/${saleId}`)
-    ).json()) as object;
-    expect(sale).toMatchObject({ state: 'OK', billing: 'monthly_subscription' });
+    expect(await saleAnswerOf(session.runtime.url, page)).toMatchObject({
+      state: 'OK',
+      billing: 'monthly_subscription',
+    });
     expect(violations).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { KushkiGateway } from '@cubre/services/payments/gateway/kushki/kushkiGateway';
 import { MercadoPagoGateway } from '@cubre/services/payments/gateway/mercadopago/mercadoPagoGateway';
 import type { ChargeResult } from '@cubre/services/payments/gateway/port';
-import { subscriptionOfSale } from '../subscriptions/support';
+import { startMonthlySale, subscriptionOfSale } from '../subscriptions/support';
 import pino from 'pino';
 import { reconcilePendingPayments } from '@cubre/services/payments';
 import type { Runtime } from '@cubre/services/runtime/runtime';
@@ -415,16 +415,7 @@ describe('Mercado Pago notifications of a monthly sale', () => {
   });
 
   test('002-4.02 a monthly sale whose first period a notification settles gets its Subscription (SUCCESS) from the preapproval, once', async () => {
-    const started = await postJson(`${runtime.url}/api/compra-online/ventas`, {
-      session: randomUUID(),
-      productCode: 'VIDA-L',
-      profile: ONE_PERSON,
-      ...BUYER,
-      billing: 'monthly_subscription',
-      paymentMethod: 'tdc',
-    });
-    expect(started.status).toBe(201);
-    const sale = await json(started);
+    const sale = await startMonthlySale(runtime.url);
     provider.respond((request) =>
       request.path.startsWith('/preapproval')
         ? { status: 201, body: { id: 'preapproval-2c938084', status: 'authorized' } }

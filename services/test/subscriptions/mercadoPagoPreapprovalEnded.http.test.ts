@@ -1,19 +1,15 @@
-import { createHmac, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { reconcilePendingPayments } from '@cubre/services/payments';
-import { MercadoPagoGateway } from '@cubre/services/payments/gateway/mercadopago/mercadoPagoGateway';
 import {
   recurrentPaymentIdOf,
   recurrentPaymentStream,
 } from '@cubre/services/subscriptions/recurrentPaymentDecider';
 import { subscriptionStream } from '@cubre/services/subscriptions/subscriptionDecider';
 import { signIn } from '../identity/support';
-import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
 import { json } from '../support/http';
-import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
-import { startMercadoPagoServer, type MercadoPagoServer } from './mercadoPagoServer';
-import { BUYER, chargeRun, saleState, settableClock, settled, subscriptionOfSale } from './support';
-import { ONE_PERSON } from '../payments/support/purchaseFixture';
+import { mercadoPagoDelivery, mercadoPagoSigned } from '../payments/support/mercadoPago';
+import { mercadoPagoMonthlySuite } from './mercadoPagoSuite';
+import { chargeRun, saleState, settled, subscriptionOfSale } from './support';
 
 /**
  * Issue 14/15: a monthly sale's preapproval ended on Mercado Pago's side (the buyer cancels it in their
@@ -23,94 +19,38 @@ import { ONE_PERSON } from '../payments/support/purchaseFixture';
  * HTTP against a local Mercado Pago that keeps preapprovals and debits.
  */
 const SECRET = 'mp-webhook-secret-for-preapproval-tests';
-const time = settableClock('2026-11-10T15:00:00Z');
-let mp: MercadoPagoServer;
-let runtime: TestRuntime;
-let gateway: MercadoPagoGateway;
-
-beforeAll(async () => {
-  mp = await startMercadoPagoServer();
-  gateway = new MercadoPagoGateway({
-    accessToken: 'TEST-access-token',
-    currency: 'CLP',
-    baseUrl: mp.url,
-    maxRetries: 0,
-    timeoutMs: 2000,
-    subscriptionBackUrl: 'https://cubre.example/Compra-Online',
-  });
-  runtime = await startTestRuntime(
-    {},
-    { clock: time.clock, paymentGateway: gateway, paymentEnv: { MERCADOPAGO_WEBHOOK_SECRET: SECRET } },
-  );
-  await loadLeadsCatalogue(runtime);
-}, 60_000);
-afterAll(async () => {
-  await runtime.dispose();
-  await mp.close();
-});
-
-/** Mercado Pago's signed delivery of a topic about `dataId` (the manifest of its x-signature). */
-async function notify(dataId: string | number, type: string) {
-  const id = String(dataId);
-  const requestId = randomUUID();
-  const ts = String(Math.floor(Date.now() / 1000));
-  const v1 = createHmac('sha256', SECRET).update(`id:${id};request-id:${requestId};ts:${ts};`).digest('hex');
-  const response = await postJson(
-    `${runtime.url}/api/pagos/notificaciones/mercadopago?data.id=${id}&type=${type}`,
-    { type, action: 'updated', api_version: 'v1', data: { id } },
-    { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId },
-  );
-  expect(response.status).toBe(200);
-  expect(await json(response)).toEqual({ received: true });
-  await settled(runtime);
-}
-const preapprovalChanged = (id: string) => notify(id, 'subscription_preapproval');
-const debited = (id: number) => notify(id, 'subscription_authorized_payment');
-
-const typesOf = async (stream: string) =>
-  (await runtime.engines.eventStore.readStream(stream)).map((event) => event.type);
+const {
+  time,
+  suite,
+  notify,
+  typesOf,
+  buyUndebited: buyNow,
+} = mercadoPagoMonthlySuite(SECRET, '2026-11-10T15:00:00Z');
+const preapprovalChanged = (id: string) => notify(id, 'subscription_preapproval', 'updated');
+const debited = (id: number) => notify(id, 'subscription_authorized_payment', 'updated');
 const cancellationsAtMercadoPago = () =>
-  mp.writes().filter((request) => request.method === 'PUT' && request.path.startsWith('/preapproval/'));
+  suite.mp.writes().filter((request) => request.method === 'PUT' && request.path.startsWith('/preapproval/'));
 
-/** Buys a monthly sale with a Mercado Pago card token: its preapproval made, no debit yet. */
+/** Buys a monthly sale on `day` with a Mercado Pago card token: its preapproval made, no debit yet. */
 async function buyUndebited(day: string) {
   time.set(`${day}T15:00:00Z`);
-  const started = await postJson(`${runtime.url}/api/compra-online/ventas`, {
-    session: randomUUID(),
-    productCode: 'VIDA-L',
-    profile: ONE_PERSON,
-    ...BUYER,
-    billing: 'monthly_subscription',
-    paymentMethod: 'tdc',
-  });
-  expect(started.status).toBe(201);
-  const sale = await json(started);
-  const paid = await postJson(
-    `${runtime.url}/api/compra-online/ventas/${sale.id}/pagos`,
-    { token: `mp-card-token-${randomUUID()}` },
-    { 'Idempotency-Key': randomUUID() },
-  );
-  expect(paid.status).toBe(201);
-  const { payment } = await json(paid);
-  const preapproval = mp.preapprovals.find((p) => p.external_reference === payment.id);
-  if (!preapproval) throw new Error('no preapproval carries the payment');
-  return { sale, payment, preapproval };
+  return buyNow();
 }
 
 /** …and Mercado Pago's first debit pays it (notified, unless the test delivers it later). */
 async function buyMonthly(day: string, options: { notifyFirstDebit?: boolean } = {}) {
   const bought = await buyUndebited(day);
-  const first = mp.debit(bought.preapproval.id, day, 'approved');
+  const first = suite.mp.debit(bought.preapproval.id, day, 'approved');
   if (options.notifyFirstDebit !== false) {
     await debited(first.id);
-    expect(await saleState(runtime.url, bought.sale.id)).toBe('OK');
+    expect(await saleState(suite.runtime.url, bought.sale.id)).toBe('OK');
   }
   return { ...bought, first };
 }
 
 test('002-3.30 002-4.02 a preapproval the buyer cancels in Mercado Pago ends ours once, paid up: SUBS_CANCELLED_SUCCESS_PAYMENT, from its notification delivered twice and late; Mercado Pago is never asked to cancel it, and staff cannot cancel it again', async () => {
   const { sale, preapproval, first } = await buyMonthly('2026-11-10');
-  const subscription = await subscriptionOfSale(runtime, sale.id);
+  const subscription = await subscriptionOfSale(suite.runtime, sale.id);
   const puts = cancellationsAtMercadoPago().length;
 
   // Still authorized at Mercado Pago: a notification of another change records nothing.
@@ -124,24 +64,29 @@ test('002-3.30 002-4.02 a preapproval the buyer cancels in Mercado Pago ends our
     'SubscriptionCreated',
     'SubscriptionCancelled',
   ]);
-  const [, cancelled] = await runtime.engines.eventStore.readStream(subscriptionStream(subscription._id));
+  const [, cancelled] = await suite.runtime.engines.eventStore.readStream(
+    subscriptionStream(subscription._id),
+  );
   expect(cancelled?.data).toMatchObject({
     outcome: 'success_payment',
     cause: 'provider_cancelled',
     finalPeriod: '2026-11',
   });
-  expect(await saleState(runtime.url, sale.id)).toBe('SUBS_CANCELLED_SUCCESS_PAYMENT');
-  expect(await subscriptionOfSale(runtime, sale.id)).toMatchObject({ lifecycle: 'cancelled' });
+  expect(await saleState(suite.runtime.url, sale.id)).toBe('SUBS_CANCELLED_SUCCESS_PAYMENT');
+  expect(await subscriptionOfSale(suite.runtime, sale.id)).toMatchObject({ lifecycle: 'cancelled' });
 
   // Late deliveries (the preapproval's, its first debit's) and the charge run on the next due date: nothing.
   await preapprovalChanged(preapproval.id);
   await debited(first.id);
   time.set('2026-12-01T15:00:00Z');
-  expect((await chargeRun(runtime, gateway, time.clock)).totals).toMatchObject({ due: 0, failed: 0 });
+  expect((await chargeRun(suite.runtime, suite.gateway, time.clock)).totals).toMatchObject({
+    due: 0,
+    failed: 0,
+  });
   expect(await typesOf(subscriptionStream(subscription._id))).toHaveLength(2);
 
   // Staff cancelling it now are told it has ended, and Mercado Pago is asked nothing.
-  const admin = await signIn(runtime.url, 'admin@demo.cl');
+  const admin = await signIn(suite.runtime.url, 'admin@demo.cl');
   const again = await admin.post(`/api/admin/subscriptions/${subscription._id}/cancelacion`, {
     withFinalPayment: false,
     reason: 'el cliente lo pidió',
@@ -152,7 +97,7 @@ test('002-3.30 002-4.02 a preapproval the buyer cancels in Mercado Pago ends our
   });
   expect(cancellationsAtMercadoPago()).toHaveLength(puts);
   expect(
-    mp.requests.filter(
+    suite.mp.requests.filter(
       (request) => request.method === 'GET' && request.path === `/preapproval/${preapproval.id}`,
     ).length,
   ).toBeGreaterThan(0);
@@ -163,14 +108,14 @@ test('002-3.30 002-4.03 a preapproval Mercado Pago cancels with a period unpaid,
   const puts = cancellationsAtMercadoPago().length;
   // The preapproval's notification overtakes its first debit's: the sale is not paid yet, nothing to end.
   await preapprovalChanged(preapproval.id);
-  expect(await saleState(runtime.url, sale.id)).toBe('PENDING');
+  expect(await saleState(suite.runtime.url, sale.id)).toBe('PENDING');
   await debited(first.id);
-  expect(await saleState(runtime.url, sale.id)).toBe('OK');
-  const subscription = await subscriptionOfSale(runtime, sale.id);
+  expect(await saleState(suite.runtime.url, sale.id)).toBe('OK');
+  const subscription = await subscriptionOfSale(suite.runtime, sale.id);
 
   // February's debit is refused (its notification lost), then Mercado Pago cancels the preapproval.
   time.set('2027-02-05T15:00:00Z');
-  const refused = mp.debit(preapproval.id, '2027-02-05', 'cc_rejected_insufficient_amount', {
+  const refused = suite.mp.debit(preapproval.id, '2027-02-05', 'cc_rejected_insufficient_amount', {
     nextRetryDate: '2027-02-08',
   });
   preapproval.status = 'cancelled';
@@ -182,7 +127,7 @@ test('002-3.30 002-4.03 a preapproval Mercado Pago cancels with a period unpaid,
     'SubscriptionChargeDeclined',
     'SubscriptionCancelled',
   ]);
-  const events = await runtime.engines.eventStore.readStream(subscriptionStream(subscription._id));
+  const events = await suite.runtime.engines.eventStore.readStream(subscriptionStream(subscription._id));
   expect(events[2]?.data).toMatchObject({
     outcome: 'without_payment',
     cause: 'provider_cancelled',
@@ -194,7 +139,7 @@ test('002-3.30 002-4.03 a preapproval Mercado Pago cancels with a period unpaid,
     'RecurrentPaymentDeclined',
     'RecurrentPaymentCancelled',
   ]);
-  expect(await saleState(runtime.url, sale.id)).toBe('SUBS_CANCELLED_WITHOUT_PAYMENT');
+  expect(await saleState(suite.runtime.url, sale.id)).toBe('SUBS_CANCELLED_WITHOUT_PAYMENT');
 
   // The lost decline arrives at last: nothing more.
   await debited(refused.id);
@@ -204,10 +149,10 @@ test('002-3.30 002-4.03 a preapproval Mercado Pago cancels with a period unpaid,
 
 test('002-3.30 002-4.03 Mercado Pago gives up on a debit and cancels the preapproval: ours ends once as retries exhausted (SUBS_CANCELLED_WITHOUT_PAYMENT), and Mercado Pago is not asked to cancel it again', async () => {
   const { sale, preapproval } = await buyMonthly('2027-02-12');
-  const subscription = await subscriptionOfSale(runtime, sale.id);
+  const subscription = await subscriptionOfSale(suite.runtime, sale.id);
   const puts = cancellationsAtMercadoPago().length;
   time.set('2027-03-12T15:00:00Z');
-  const lastTry = mp.debit(preapproval.id, '2027-03-12', 'cc_rejected_insufficient_amount', {
+  const lastTry = suite.mp.debit(preapproval.id, '2027-03-12', 'cc_rejected_insufficient_amount', {
     retryAttempt: 3,
     final: true,
   });
@@ -219,9 +164,9 @@ test('002-3.30 002-4.03 Mercado Pago gives up on a debit and cancels the preappr
     'SubscriptionChargeDeclined',
     'SubscriptionCancelled',
   ]);
-  const events = await runtime.engines.eventStore.readStream(subscriptionStream(subscription._id));
+  const events = await suite.runtime.engines.eventStore.readStream(subscriptionStream(subscription._id));
   expect(events[2]?.data).toMatchObject({ outcome: 'without_payment', cause: 'retries_exhausted' });
-  expect(await saleState(runtime.url, sale.id)).toBe('SUBS_CANCELLED_WITHOUT_PAYMENT');
+  expect(await saleState(suite.runtime.url, sale.id)).toBe('SUBS_CANCELLED_WITHOUT_PAYMENT');
   expect(cancellationsAtMercadoPago()).toHaveLength(puts);
 }, 120_000);
 
@@ -230,12 +175,12 @@ test('002-3.31 002-3.30 a preapproval the buyer cancels before its first debit: 
   const puts = cancellationsAtMercadoPago().length;
   preapproval.status = 'cancelled';
   await preapprovalChanged(preapproval.id);
-  expect(await saleState(runtime.url, sale.id)).toBe('PENDING');
+  expect(await saleState(suite.runtime.url, sale.id)).toBe('PENDING');
   time.set('2027-05-10T15:03:00Z');
   const reconciled = await reconcilePendingPayments({
-    eventStore: runtime.engines.eventStore,
-    readStore: runtime.engines.readStore,
-    gateway,
+    eventStore: suite.runtime.engines.eventStore,
+    readStore: suite.runtime.engines.readStore,
+    gateway: suite.gateway,
     clock: time.clock,
     logger: pino({ level: 'silent' }),
   });
@@ -245,25 +190,25 @@ test('002-3.31 002-3.30 a preapproval the buyer cancels before its first debit: 
     'PaymentSubscriptionOpened',
     'PaymentFailed',
   ]);
-  await settled(runtime);
-  expect(await saleState(runtime.url, sale.id)).toBe('FAIL');
+  await settled(suite.runtime);
+  expect(await saleState(suite.runtime.url, sale.id)).toBe('FAIL');
   expect(cancellationsAtMercadoPago()).toHaveLength(puts);
 }, 120_000);
 
 test('002-3.30 the charge run finds a preapproval cancelled at Mercado Pago whose notification was lost, on its due date, and ends ours the same way, once', async () => {
   const { sale, preapproval } = await buyMonthly('2027-03-10');
-  const subscription = await subscriptionOfSale(runtime, sale.id);
+  const subscription = await subscriptionOfSale(suite.runtime, sale.id);
   const puts = cancellationsAtMercadoPago().length;
   preapproval.status = 'cancelled';
   time.set(`${subscription.nextOperationDate}T15:00:00Z`);
-  expect((await chargeRun(runtime, gateway, time.clock)).totals).toMatchObject({ failed: 0 });
+  expect((await chargeRun(suite.runtime, suite.gateway, time.clock)).totals).toMatchObject({ failed: 0 });
   expect(await typesOf(subscriptionStream(subscription._id))).toEqual([
     'SubscriptionCreated',
     'SubscriptionCancelled',
   ]);
-  expect(await saleState(runtime.url, sale.id)).toBe('SUBS_CANCELLED_SUCCESS_PAYMENT');
+  expect(await saleState(suite.runtime.url, sale.id)).toBe('SUBS_CANCELLED_SUCCESS_PAYMENT');
   // A rerun finds nothing due; the late notification records nothing.
-  expect((await chargeRun(runtime, gateway, time.clock)).totals).toMatchObject({ due: 0 });
+  expect((await chargeRun(suite.runtime, suite.gateway, time.clock)).totals).toMatchObject({ due: 0 });
   await preapprovalChanged(preapproval.id);
   expect(await typesOf(subscriptionStream(subscription._id))).toHaveLength(2);
   expect(cancellationsAtMercadoPago()).toHaveLength(puts);
@@ -271,7 +216,7 @@ test('002-3.30 the charge run finds a preapproval cancelled at Mercado Pago whos
 
 test('002-3.30 a preapproval paused in Mercado Pago is recorded once as a cancellation request (CANCELLATION_REQUEST) for staff; nothing is ended', async () => {
   const { sale, preapproval } = await buyMonthly('2027-04-10');
-  const subscription = await subscriptionOfSale(runtime, sale.id);
+  const subscription = await subscriptionOfSale(suite.runtime, sale.id);
   preapproval.status = 'paused';
   await preapprovalChanged(preapproval.id);
   await preapprovalChanged(preapproval.id);
@@ -279,34 +224,43 @@ test('002-3.30 a preapproval paused in Mercado Pago is recorded once as a cancel
     'SubscriptionCreated',
     'SubscriptionCancellationRequested',
   ]);
-  expect(await saleState(runtime.url, sale.id)).toBe('CANCELLATION_REQUEST');
-  expect(await subscriptionOfSale(runtime, sale.id)).toMatchObject({ lifecycle: 'cancellation_requested' });
+  expect(await saleState(suite.runtime.url, sale.id)).toBe('CANCELLATION_REQUEST');
+  expect(await subscriptionOfSale(suite.runtime, sale.id)).toMatchObject({
+    lifecycle: 'cancellation_requested',
+  });
 }, 120_000);
 
 test('a preapproval notification nobody signed is 401 and asks nothing; one for a preapproval not ours is acknowledged and records nothing; Mercado Pago unreachable is 503', async () => {
-  const asked = mp.requests.length;
-  const forged = await postJson(
-    `${runtime.url}/api/pagos/notificaciones/mercadopago?data.id=abc&type=subscription_preapproval`,
-    { type: 'subscription_preapproval', data: { id: 'abc' } },
-    { 'x-signature': `ts=1,v1=${'0'.repeat(64)}`, 'x-request-id': randomUUID() },
+  const asked = suite.mp.requests.length;
+  const forged = await mercadoPagoDelivery(
+    suite.runtime.url,
+    {
+      dataId: 'abc',
+      type: 'subscription_preapproval',
+      action: 'updated',
+      dateCreated: time.clock().toISOString(),
+    },
+    { 'x-signature': `ts=1,v1=${'0'.repeat(64)}`, 'x-request-id': 'forged-request' },
   );
   expect(forged.status).toBe(401);
   expect(await json(forged)).toMatchObject({ errors: [{ field: 'signature', rule: 'hmac' }] });
-  expect(mp.requests.length).toBe(asked);
-  const head = await runtime.engines.eventStore.headPosition();
+  expect(suite.mp.requests.length).toBe(asked);
+  const head = await suite.runtime.engines.eventStore.headPosition();
   await preapprovalChanged('2c9380849999notours');
-  expect(await runtime.engines.eventStore.headPosition()).toBe(head);
+  expect(await suite.runtime.engines.eventStore.headPosition()).toBe(head);
 
   // Last in the file: this Mercado Pago answers 503 from here on.
-  mp.respond(() => ({ status: 503, body: { message: 'unavailable', status: 503 } }));
+  suite.mp.respond(() => ({ status: 503, body: { message: 'unavailable', status: 503 } }));
   const id = 'abc123';
-  const requestId = randomUUID();
-  const ts = String(Math.floor(Date.now() / 1000));
-  const v1 = createHmac('sha256', SECRET).update(`id:${id};request-id:${requestId};ts:${ts};`).digest('hex');
-  const down = await postJson(
-    `${runtime.url}/api/pagos/notificaciones/mercadopago?data.id=${id}&type=subscription_preapproval`,
-    { type: 'subscription_preapproval', data: { id } },
-    { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId },
+  const down = await mercadoPagoDelivery(
+    suite.runtime.url,
+    {
+      dataId: id,
+      type: 'subscription_preapproval',
+      action: 'updated',
+      dateCreated: time.clock().toISOString(),
+    },
+    mercadoPagoSigned(id, SECRET).headers,
   );
   expect(down.status).toBe(503);
   expect(down.headers.get('content-type')).toMatch(/^application\/problem\+json/);

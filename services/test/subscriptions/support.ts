@@ -75,9 +75,8 @@ export async function chargeRun(runtime: Runtime, gateway: PaymentGateway, clock
   return { totals, report };
 }
 
-/** Buys `productCode` as a monthly subscription with the card, over the buyer's own HTTP calls. */
-export async function buySubscription(url: string, card: string, productCode = 'VIDA-L') {
-  const session = randomUUID();
+/** Starts a monthly sale of `productCode` paid by card, for the buyer (one person of 35); its answer. */
+export async function startMonthlySale(url: string, productCode = 'VIDA-L', session = randomUUID()) {
   const started = await postJson(`${url}/api/compra-online/ventas`, {
     session,
     productCode,
@@ -87,7 +86,13 @@ export async function buySubscription(url: string, card: string, productCode = '
     paymentMethod: 'tdc',
   });
   expect(started.status).toBe(201);
-  const sale = await json(started);
+  return json(started);
+}
+
+/** Buys `productCode` as a monthly subscription with the card, over the buyer's own HTTP calls. */
+export async function buySubscription(url: string, card: string, productCode = 'VIDA-L') {
+  const session = randomUUID();
+  const sale = await startMonthlySale(url, productCode, session);
   expect(sale.billing).toBe('monthly_subscription');
   const tokenized = await postJson(`${url}/api/sandbox-gateway/tokens`, {
     card: { name: BUYER.nombre, number: card, expiryMonth: '12', expiryYear: '30', cvv: '123' },

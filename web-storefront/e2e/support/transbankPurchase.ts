@@ -1,16 +1,13 @@
 import type { Page } from 'playwright-core';
 import { recordCalls } from './purchase';
+import { cspViolations } from './cardProvider';
 
 /**
  * The purchase through a page of Transbank (Webpay Plus's payment, Oneclick's card inscription) in a real
  * browser: what the page did on the way, watched from before the comparator.
  */
 export function watchPurchase(page: Page) {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().startsWith('CSP violation')) violations.push(message.text());
-  });
-  return { violations, calls: recordCalls(page) };
+  return { violations: cspViolations(page), calls: recordCalls(page) };
 }
 
 /**
