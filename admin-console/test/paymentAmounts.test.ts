@@ -87,6 +87,7 @@ describe('states and the CSV export', () => {
       gateway: 'sandbox',
       chargeId: null,
       reversal: null,
+      staffReason: null,
       currency: 'USD',
       amountMinor: 1234,
       updatedAt: '2026-11-26T10:00:01.000Z',

@@ -1,15 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { useState } from 'react';
+import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ArrearsRecord } from '@cubre/schemas/arrears/records';
+import { CommandDialog, ReasonField } from '../CommandDialog';
 import { useConsoleCommand } from '../useConsoleCommand';
 
 /**
@@ -31,35 +24,21 @@ function ResendDialog({ record, onClose }: { record: ArrearsRecord; onClose: () 
     'cubre.arrears.resend.done',
     ['arrears', 'audit'],
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     mutation.mutate(reason.trim() ? { reason: reason.trim() } : {}, { onSuccess: onClose });
   };
-  const titleId = `resend-title-${record.id}`;
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{translate('cubre.arrears.resend.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{translate('cubre.arrears.resend.explain')}</DialogContentText>
-          <TextField
-            label={translate('cubre.arrears.resend.reason')}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            fullWidth
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {translate('cubre.arrears.resend.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <CommandDialog
+      id={`resend-${record.id}`}
+      title={translate('cubre.arrears.resend.title')}
+      explain={translate('cubre.arrears.resend.explain')}
+      submitLabel={translate('cubre.arrears.resend.submit')}
+      pending={mutation.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <ReasonField label={translate('cubre.arrears.resend.reason')} value={reason} onChange={setReason} />
+    </CommandDialog>
   );
 }
 

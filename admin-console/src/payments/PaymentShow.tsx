@@ -5,6 +5,7 @@ import type { ReversalKind } from '@cubre/schemas/payments/sales';
 import { hasPermission } from '../access';
 import { usePermissionList } from '../usePermissionList';
 import { ReverseDialog } from './ReverseDialog';
+import { ManualOutcomeDialog } from './ManualOutcomeDialog';
 import type { PaymentRecord } from '@cubre/schemas/payments/adminRecords';
 import { useDateLocale } from '../i18n/dateLocale';
 import { Details, Item } from '../Details';
@@ -17,7 +18,11 @@ function PaymentDetails() {
   const { record: payment } = useShowContext<PaymentRecord>();
   const permissions = usePermissionList();
   const [reversing, setReversing] = useState<ReversalKind | null>(null);
+  const [recording, setRecording] = useState(false);
   if (!payment) return null;
+  // A payment still PENDING may need its outcome recorded from the provider's portal (the server refuses
+  // where the provider answers for itself, or while the payment may still be in progress).
+  const recordable = hasPermission(permissions, 'payment:create') && payment.state === 'PENDING';
   // A paid payment with no reversal waiting for the provider's answer can be voided or refunded.
   const reversible =
     hasPermission(permissions, 'payment:delete') &&
@@ -56,6 +61,7 @@ function PaymentDetails() {
           <Item label={field('createdAt')}>{date(payment.createdAt)}</Item>
           <Item label={field('updatedAt')}>{date(payment.updatedAt)}</Item>
           <Item label={field('id')}>{payment.id}</Item>
+          {payment.staffReason && <Item label={field('staffReason')}>{payment.staffReason}</Item>}
           {reversal && (
             <Item label={field('reversal')}>
               {translate(`cubre.payments.reverse.status_${reversal.kind}_${reversal.status}`)}
@@ -75,6 +81,14 @@ function PaymentDetails() {
             </Button>
           </Stack>
         )}
+        {recordable && (
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            <Button variant="outlined" onClick={() => setRecording(true)}>
+              {translate('cubre.payments.outcome.open')}
+            </Button>
+          </Stack>
+        )}
+        {recording && <ManualOutcomeDialog payment={payment} onClose={() => setRecording(false)} />}
         {reversing && <ReverseDialog payment={payment} kind={reversing} onClose={() => setReversing(null)} />}
       </CardContent>
     </Card>

@@ -1,16 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { PaymentRecord } from '@cubre/schemas/payments/adminRecords';
 import type { ReversalKind } from '@cubre/schemas/payments/sales';
+import { CommandDialog, ReasonField } from '../CommandDialog';
 import { useConsoleCommand, type CommandNotice } from '../useConsoleCommand';
 
 /** Where a void and a refund of a payment are asked (services/src/payments/reversalRoutes.ts). */
@@ -48,42 +40,28 @@ export function ReverseDialog({
         : { message: `cubre.payments.reverse.done_${kind}`, type: 'success' },
     ['payments', 'sales', 'audit'],
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     if (!tooShort) mutation.mutate({ reason: reason.trim() }, { onSuccess: onClose });
   };
-  const titleId = `reverse-title-${payment.id}`;
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{translate(`cubre.payments.reverse.title_${kind}`)}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {translate(`cubre.payments.reverse.explain_${kind}`)}
-          </DialogContentText>
-          <TextField
-            label={translate('cubre.payments.reverse.reason')}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            required
-            fullWidth
-            multiline
-            minRows={2}
-            error={submitted && tooShort}
-            helperText={
-              submitted && tooShort ? translate('cubre.payments.reverse.reason_required') : undefined
-            }
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained" color="error" disabled={mutation.isPending}>
-            {translate(`cubre.payments.reverse.submit_${kind}`)}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <CommandDialog
+      id={`reverse-${payment.id}`}
+      title={translate(`cubre.payments.reverse.title_${kind}`)}
+      explain={translate(`cubre.payments.reverse.explain_${kind}`)}
+      submitLabel={translate(`cubre.payments.reverse.submit_${kind}`)}
+      submitColor="error"
+      pending={mutation.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <ReasonField
+        label={translate('cubre.payments.reverse.reason')}
+        value={reason}
+        onChange={setReason}
+        required
+        error={submitted && tooShort ? translate('cubre.payments.reverse.reason_required') : undefined}
+      />
+    </CommandDialog>
   );
 }

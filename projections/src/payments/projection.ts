@@ -63,6 +63,8 @@ export type PaymentDocument = {
   chargeId: string | null;
   /** The last void or refund staff asked for, and how the provider answered it. */
   reversal: PaymentReversal | null;
+  /** Why staff recorded the outcome by hand (a provider that cannot be asked); absent otherwise. */
+  staffReason?: string | null;
   createdAt: string;
   updatedAt: string;
   revision: number;
@@ -165,7 +167,7 @@ function paymentFields(event: ProjectionEvent): Partial<PaymentDocument> | null 
       };
     }
     case 'PaymentApproved':
-      return { state: 'OK', chargeId: str(data.chargeId) };
+      return { state: 'OK', chargeId: str(data.chargeId), ...staffReasonOf(data) };
     case 'PaymentDeclined':
       return {
         state: 'DECLINED',
@@ -173,7 +175,7 @@ function paymentFields(event: ProjectionEvent): Partial<PaymentDocument> | null 
         chargeId: typeof data.chargeId === 'string' ? data.chargeId : null,
       };
     case 'PaymentFailed':
-      return { state: 'FAIL', catalogueCode: str(data.catalogueCode) };
+      return { state: 'FAIL', catalogueCode: str(data.catalogueCode), ...staffReasonOf(data) };
     case 'PaymentReversalRequested': {
       const kind = data.kind as PaymentReversal['kind'];
       return {
@@ -193,6 +195,10 @@ function paymentFields(event: ProjectionEvent): Partial<PaymentDocument> | null 
       return null;
   }
 }
+
+/** An outcome staff recorded by hand keeps their reason (`PaymentApproved`/`PaymentFailed.staffReason`). */
+const staffReasonOf = (data: Record<string, unknown>) =>
+  typeof data.staffReason === 'string' ? { staffReason: data.staffReason } : {};
 
 /** The answers to a reversal: they complete the `reversal` the request set (see applyPayment). */
 function reversalAnswerOf(

@@ -78,6 +78,8 @@ export const PaymentRecord = PaymentView.extend({
   gateway: z.string(),
   chargeId: z.string().nullable(),
   reversal: PaymentReversalRecord.nullable(),
+  /** Why staff recorded the outcome by hand (POST …/resultado), or null: the provider's answer settled it. */
+  staffReason: z.string().nullable(),
   currency: z.string(),
   amountMinor: z.number().int(),
   updatedAt: z.string(),

@@ -901,7 +901,18 @@ export const WEBPAY_ABORTED_CODE = 'webpay_aborted';
 /** Ours: the buyer left Oneclick's inscription page (cancelled, or its time ran out). */
 export const ONECLICK_ABORTED_CODE = 'oneclick_aborted';
 export const ONECLICK_REJECTED_CODE = 'oneclick_rejected';
+/**
+ * Ours: staff found no charge at the provider for a payment left PENDING (one the provider cannot be asked
+ * about by our key) and recorded it not charged. The buyer may pay again.
+ */
+export const NOT_CHARGED_CODE = 'not_charged';
 const REDIRECT_ABORTED: Row[] = [
+  [
+    NOT_CHARGED_CODE,
+    'El pago no se completó y no se hizo ningún cobro. Puedes pagar nuevamente.',
+    'The payment was not completed and nothing was charged. You can pay again.',
+    'O pagamento não foi concluído e nada foi cobrado. Você pode pagar novamente.',
+  ],
   [
     WEBPAY_ABORTED_CODE,
     'El pago en Webpay se anuló o se agotó el tiempo para completarlo; no se hizo ningún cobro. Puedes pagar nuevamente.',

@@ -164,10 +164,18 @@ export const PaymentRedirectStartedData = z.strictObject({
 });
 export const PaymentRedirectStarted = eventOf('PaymentRedirectStarted', PaymentRedirectStartedData);
 
+/**
+ * Why staff recorded a payment's outcome by hand (`POST /api/admin/payments/{id}/resultado`): the provider
+ * cannot be asked by our key (Kushki), so a payment left PENDING is settled from the provider's console.
+ * Absent when the provider's own answer settled it. The event's metadata says who.
+ */
+const StaffReason = z.string().max(500).optional();
+
 export const PaymentApprovedData = z.strictObject({
   paymentId: PaymentId,
   chargeId: z.string().max(120),
   authorizationCode: z.string().max(40).nullable(),
+  staffReason: StaffReason,
 });
 export const PaymentApproved = eventOf('PaymentApproved', PaymentApprovedData);
 
@@ -184,6 +192,7 @@ export const PaymentFailedData = z.strictObject({
   paymentId: PaymentId,
   kind: z.string().max(40),
   catalogueCode: z.string().max(40),
+  staffReason: StaffReason,
 });
 export const PaymentFailed = eventOf('PaymentFailed', PaymentFailedData);
 
@@ -237,6 +246,45 @@ export const ReversalBody = z.strictObject({
     .max(500, 'reason admite a lo más 500 caracteres'),
 });
 export type ReversalBody = z.infer<typeof ReversalBody>;
+
+/**
+ * Body of POST /api/admin/payments/{id}/resultado: staff record what the provider's console shows for a
+ * payment left PENDING that the provider cannot be asked about by our key. `approved` names the provider's
+ * charge (Kushki's ticket number: what a refund later names); `not_charged` fails the payment (the buyer
+ * may pay again).
+ */
+export const ManualOutcomeBody = z
+  .strictObject({
+    outcome: z.enum(['approved', 'not_charged'], {
+      error: 'outcome es approved (el proveedor cobró) o not_charged (no cobró)',
+    }),
+    chargeId: z
+      .string({ error: 'chargeId es el número del cobro en el proveedor' })
+      .trim()
+      .min(1, 'chargeId es el número del cobro en el proveedor')
+      .max(120, 'chargeId admite a lo más 120 caracteres')
+      .optional(),
+    reason: z
+      .string({ error: 'reason es el motivo del registro manual' })
+      .trim()
+      .min(10, 'reason necesita al menos 10 caracteres: qué muestra el proveedor')
+      .max(500, 'reason admite a lo más 500 caracteres'),
+  })
+  .superRefine((body, context) => {
+    if (body.outcome === 'approved' && !body.chargeId)
+      context.addIssue({
+        code: 'custom',
+        path: ['chargeId'],
+        message: 'un cobro aprobado necesita chargeId, el número del cobro en el proveedor',
+      });
+    if (body.outcome === 'not_charged' && body.chargeId)
+      context.addIssue({
+        code: 'custom',
+        path: ['chargeId'],
+        message: 'un pago no cobrado no tiene chargeId',
+      });
+  });
+export type ManualOutcomeBody = z.infer<typeof ManualOutcomeBody>;
 
 const BIRTH_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -95,6 +95,7 @@ export const paymentRecordOf = (doc: PaymentDocument): PaymentRecord => ({
   reversal: doc.reversal
     ? { ...doc.reversal, message: doc.reversal.catalogueCode ? messageFor(doc.reversal.catalogueCode) : null }
     : null,
+  staffReason: doc.staffReason ?? null,
   currency: doc.currency,
   amountMinor: doc.amountMinor,
   updatedAt: doc.updatedAt,

@@ -8,6 +8,7 @@ import type { PaymentGateway } from './gateway/port';
 import { SandboxGateway, sandboxTokenizerRouter } from './gateway/sandbox';
 import { notificationRoutes, type NotificationSecrets } from './notifications/notificationRoutes';
 import { paymentReversalRoutes } from './reversalRoutes';
+import { manualOutcomeRoutes } from './manualOutcomeRoutes';
 import type { RecordAutomaticCharges } from './notifications/subscriptionDebits';
 import type { JudgeActivationRows } from './companySale';
 import type { StartSubscription } from './purchase';
@@ -74,6 +75,7 @@ export const paymentsModule = (
     if (options.resumeMail) router.use(resumeLinkRoutes(context, options.resumeMail));
     router.use(paymentAdminRoutes(context));
     router.use(paymentReversalRoutes(context, gateway));
+    router.use(manualOutcomeRoutes(context, gateway, startSubscription));
     router.use(
       notificationRoutes(
         context,

@@ -36,7 +36,14 @@ type Requested = Extract<PaymentDomainEvent, { type: 'PaymentRequested' }>['data
 
 export type RequestPayment = { type: 'RequestPayment'; data: Requested };
 export type RecordChargeOutcome =
-  | { type: 'RecordChargeOutcome'; outcome: 'approved'; chargeId: string; authorizationCode: string | null }
+  | {
+      type: 'RecordChargeOutcome';
+      outcome: 'approved';
+      chargeId: string;
+      authorizationCode: string | null;
+      /** Staff recorded it by hand, from the provider's console (why). */
+      staffReason?: string;
+    }
   | {
       type: 'RecordChargeOutcome';
       outcome: 'declined';
@@ -44,7 +51,13 @@ export type RecordChargeOutcome =
       catalogueCode: string;
       chargeId: string | null;
     }
-  | { type: 'RecordChargeOutcome'; outcome: 'failed'; kind: string; catalogueCode: string };
+  | {
+      type: 'RecordChargeOutcome';
+      outcome: 'failed';
+      kind: string;
+      catalogueCode: string;
+      staffReason?: string;
+    };
 export type RequestReversal = {
   type: 'RequestReversal';
   reversalId: string;
@@ -321,7 +334,12 @@ function decideOutcome(command: RecordChargeOutcome, state: PaymentState): Payme
       return [
         {
           type: 'PaymentApproved',
-          data: { paymentId, chargeId: command.chargeId, authorizationCode: command.authorizationCode },
+          data: {
+            paymentId,
+            chargeId: command.chargeId,
+            authorizationCode: command.authorizationCode,
+            ...(command.staffReason ? { staffReason: command.staffReason } : {}),
+          },
         },
       ];
     case 'declined':
@@ -340,7 +358,12 @@ function decideOutcome(command: RecordChargeOutcome, state: PaymentState): Payme
       return [
         {
           type: 'PaymentFailed',
-          data: { paymentId, kind: command.kind, catalogueCode: command.catalogueCode },
+          data: {
+            paymentId,
+            kind: command.kind,
+            catalogueCode: command.catalogueCode,
+            ...(command.staffReason ? { staffReason: command.staffReason } : {}),
+          },
         },
       ];
   }

@@ -328,9 +328,9 @@ export interface PaidSale {
 }
 
 export type Outcome =
-  | { outcome: 'approved'; chargeId: string; authorizationCode: string | null }
+  | { outcome: 'approved'; chargeId: string; authorizationCode: string | null; staffReason?: string }
   | { outcome: 'declined'; providerCode: string; catalogueCode: string; chargeId: string | null }
-  | { outcome: 'failed'; kind: string; catalogueCode: string }
+  | { outcome: 'failed'; kind: string; catalogueCode: string; staffReason?: string }
   | { outcome: 'pending' };
 
 /** The gateway's answer as the payment records it; an uncertain error stays PENDING for reconciliation. */
