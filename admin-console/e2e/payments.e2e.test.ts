@@ -16,6 +16,7 @@ import {
   type Person,
 } from './support/console';
 import { ONE_PERSON } from '../../services/test/payments/support/purchaseFixture';
+import { contractingLeadId } from '@cubre/services/leads/ids';
 
 /**
  * The console's Ventas and Pagos (issue 14) in a real browser: a purchase made over HTTP as the storefront
@@ -42,11 +43,11 @@ async function answer(response: Response, status: number) {
 }
 
 /** A purchase of the demo product paid with `card`: the buyer's sale and payment as the API answered. */
-async function purchase(person: Person, card: string) {
+async function purchase(person: Person, card: string, purchaseSession: string = randomUUID()) {
   const url = session.runtime.url;
   const started = await answer(
     await postJson(`${url}/api/compra-online/ventas`, {
-      session: randomUUID(),
+      session: purchaseSession,
       productCode: DEMO_PRODUCT,
       profile: ONE_PERSON,
       ...person,
@@ -300,6 +301,47 @@ describe("the console's sales and payments", () => {
     const refunded = page.locator('tbody [data-state]');
     await refunded.first().waitFor();
     for (const state of await refunded.allTextContents()) expect(state).toBe('REFUND');
+  });
+
+  test("issue 14 a purchase's lead links its sale, and the sale's page tells its history: who refunded it and why, newest first", async () => {
+    const person = newPerson('Valentina Edwards Matte');
+    const purchaseSession = randomUUID();
+    const { sale, payment } = await purchase(person, CARDS.approved, purchaseSession);
+    const refunded = await api.post(
+      'admin@demo.cl',
+      `/api/admin/payments/${payment.id}/devoluciones`,
+      { reason: 'Cobro duplicado' },
+      { 'Idempotency-Key': randomUUID() },
+    );
+    expect(refunded.status).toBe(201);
+
+    const page = await visit();
+    await signIn(page, 'admin@demo.cl');
+    // The lead the purchase opened (its session's), as an executive's supervisor finds it.
+    await page.goto(`${session.runtime.url}/admin/leads/${contractingLeadId(purchaseSession)}/show`);
+    const saleOfLead = page.getByRole('region', { name: 'Venta de la compra en línea' });
+    const row = saleOfLead.getByRole('row').filter({ hasText: 'OK' });
+    await row.first().waitFor();
+    expect(await saleOfLead.getByRole('row').count()).toBe(2);
+    await row.first().click();
+    await page.waitForURL(`**/admin/sales/${sale.id}/show`);
+
+    const history = page.getByRole('list', { name: 'Historial de la venta' });
+    const lines = history.getByRole('listitem');
+    await lines.first().waitFor();
+    // Newest first: the refund by the administrator, with the reason; the purchase's first line last.
+    const newest = lines.first();
+    expect(await newest.getAttribute('data-event')).toBe('PaymentRefunded');
+    const asked = history.locator('li[data-event=PaymentReversalRequested]');
+    expect(await asked.textContent()).toContain('Anulación o devolución solicitada');
+    expect(await asked.textContent()).toContain('Motivo: Cobro duplicado');
+    expect(await asked.textContent()).toContain('Andrea Administradora');
+    expect(await lines.last().getAttribute('data-event')).toBe('SaleStarted');
+    expect(await lines.last().textContent()).toContain('Comprador');
+    // The buyer's personal data is on the sale's page, never in its history.
+    const text = (await history.textContent()) ?? '';
+    expect(text).not.toContain(person.email);
+    expect(text).not.toContain(person.rut);
   });
 
   test('an executive (no payment:read) sees no Ventas or Pagos and cannot open them; back office reads them but exports nothing', async () => {

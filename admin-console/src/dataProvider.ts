@@ -1,3 +1,4 @@
+import type { SaleHistoryEntry } from '@cubre/schemas/payments/adminRecords';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'react-admin';
 import { httpClient } from './httpClient';
@@ -38,6 +39,8 @@ export interface CubreDataProvider extends DataProvider {
   addLeadNote(id: Identifier, body: { text: string } & Revisioned): Promise<{ data: Lead }>;
   scheduleLeadEvent(id: Identifier, body: ScheduledEvent & Revisioned): Promise<{ data: Lead }>;
   getLeadHistory(id: Identifier): Promise<{ data: LeadHistoryEntry[] }>;
+  /** A sale's events and its payments' (GET /api/admin/sales/{id}/history), oldest first. */
+  getSaleHistory(id: Identifier): Promise<{ data: SaleHistoryEntry[] }>;
   getLeadAsOf(id: Identifier, asOf: string): Promise<{ data: Lead }>;
   getLeadCounts(): Promise<{ data: LeadCounts }>;
   /**
@@ -99,6 +102,10 @@ export function createDataProvider(): CubreDataProvider {
     async getLeadHistory(id) {
       const { json } = await httpClient(leadPath(id, '/history'));
       return { data: (Array.isArray(json) ? json : (json?.data ?? [])) as LeadHistoryEntry[] };
+    },
+    async getSaleHistory(id) {
+      const { json } = await httpClient(`${API_URL}/sales/${encodeURIComponent(String(id))}/history`);
+      return { data: json as SaleHistoryEntry[] };
     },
     async getLeadAsOf(id, asOf) {
       const { json } = await httpClient(`${leadPath(id)}?asOf=${encodeURIComponent(asOf)}`);

@@ -186,8 +186,16 @@ export class ConsoleApi {
     });
   }
 
-  async post(email: string, path: string, body: unknown): Promise<Response> {
-    return postJson(`${this.baseUrl()}${path}`, body, { Authorization: `Bearer ${await this.token(email)}` });
+  async post(
+    email: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
+    return postJson(`${this.baseUrl()}${path}`, body, {
+      ...headers,
+      Authorization: `Bearer ${await this.token(email)}`,
+    });
   }
 
   /** One lead as `email` sees it now (GET /api/admin/leads/{id}). */

@@ -13,6 +13,7 @@ import { LeadAsOf } from './LeadAsOf';
 import { LeadDetails } from './LeadDetails';
 import { LeadTimeline } from './LeadTimeline';
 import { LeadMailCode } from '../mail/LeadMailCode';
+import { SalesOfLead } from '../payments/SalesOfLead';
 import { NoteForm } from './NoteForm';
 import { StatusChangeDialog } from './StatusChangeDialog';
 import { useLeadCatalogues } from './useLeadCatalogues';
@@ -65,6 +66,11 @@ function LeadPage() {
           <LeadMailCode leadId={lead.id} />
           <LeadDetails lead={lead} statuses={catalogues.statuses} />
         </Section>
+        {lead.contracting?.session && hasPermission(permissions, 'payment:read') ? (
+          <Section title={translate('cubre.payments.sale_of_lead')}>
+            <SalesOfLead session={lead.contracting.session} />
+          </Section>
+        ) : null}
         {may(LEAD_ACTIONS.note) ? (
           <Section title={translate('cubre.notes.title')}>
             <NoteForm leadId={lead.id} />

@@ -5,6 +5,7 @@ import { useDateLocale } from '../i18n/dateLocale';
 import { Details, Item } from '../Details';
 import { Money } from './Money';
 import { PaymentsOfSale } from './PaymentsOfSale';
+import { SaleHistory } from './SaleHistory';
 import { SaleCompany, isCompanySale } from './SaleCompany';
 import { SaleFamily } from './SaleFamily';
 import { StateChip } from './StateChip';
@@ -90,6 +91,9 @@ function SaleDetails() {
       </Section>
       <Section title={translate('cubre.payments.payments_of_sale')}>
         <PaymentsOfSale />
+      </Section>
+      <Section title={translate('cubre.payments.history.title')}>
+        <SaleHistory saleId={String(sale.id)} />
       </Section>
     </Stack>
   );

@@ -1,20 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { useState } from 'react';
+import { Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SubscriptionRecord } from '@cubre/schemas/subscriptions/records';
 import { FORCED_CHARGE_REASONS } from '@cubre/schemas/subscriptions/lists';
 import { SUBSCRIPTION_ACTIONS, hasPermission } from '../access';
+import { CommandDialog, ReasonField } from '../CommandDialog';
 import { useConsoleCommand } from '../useConsoleCommand';
 import { usePermissionList } from '../usePermissionList';
 
@@ -24,7 +14,7 @@ type Kind = 'forceCharge' | 'cancel';
  * A forced charge with the seed's reasons (002-3.24; POST …/cobros-forzados, Idempotency-Key) or a
  * cancellation with or without a final payment (POST …/cancelacion), both with If-Match on the revision.
  */
-function CommandDialog({
+function SubscriptionCommandDialog({
   record,
   kind,
   onClose,
@@ -54,68 +44,52 @@ function CommandDialog({
     `cubre.subscriptions.${kind}.done`,
     ['subscriptions', 'arrears'],
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (reason.trim()) mutation.mutate(undefined, { onSuccess: onClose });
   };
-  const titleId = `${kind}-title-${record.id}`;
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{translate(`cubre.subscriptions.${kind}.title`)}</DialogTitle>
-        <DialogContent>
-          {kind === 'forceCharge' ? (
-            <TextField
-              select
-              fullWidth
-              sx={{ mt: 1 }}
-              label={translate('cubre.subscriptions.reason')}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            >
-              {FORCED_CHARGE_REASONS.map((id) => (
-                <MenuItem key={id} value={id}>
-                  {translate(`cubre.subscriptions.forcedReasons.${id}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          ) : (
-            <Stack spacing={1} sx={{ mt: 1 }}>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={withFinalPayment}
-                    onChange={(_, checked) => setWithFinalPayment(checked)}
-                  />
-                }
-                label={translate('cubre.subscriptions.cancel.withFinalPayment')}
-              />
-              <TextField
-                required
-                fullWidth
-                multiline
-                minRows={2}
-                label={translate('cubre.subscriptions.reason')}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                slotProps={{ htmlInput: { maxLength: 500 } }}
-              />
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={kind === 'cancel' ? 'error' : 'primary'}
-            disabled={mutation.isPending}
-          >
-            {translate(`cubre.subscriptions.${kind}.submit`)}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <CommandDialog
+      id={`${kind}-${record.id}`}
+      title={translate(`cubre.subscriptions.${kind}.title`)}
+      explain={translate(`cubre.subscriptions.${kind}.explain`)}
+      submitLabel={translate(`cubre.subscriptions.${kind}.submit`)}
+      submitColor={kind === 'cancel' ? 'error' : 'primary'}
+      pending={mutation.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {kind === 'forceCharge' ? (
+        <TextField
+          select
+          fullWidth
+          sx={{ mt: 1 }}
+          label={translate('cubre.subscriptions.reason')}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        >
+          {FORCED_CHARGE_REASONS.map((id) => (
+            <MenuItem key={id} value={id}>
+              {translate(`cubre.subscriptions.forcedReasons.${id}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : (
+        <Stack spacing={1} sx={{ mt: 1 }}>
+          <FormControlLabel
+            control={
+              <Checkbox checked={withFinalPayment} onChange={(_, checked) => setWithFinalPayment(checked)} />
+            }
+            label={translate('cubre.subscriptions.cancel.withFinalPayment')}
+          />
+          <ReasonField
+            label={translate('cubre.subscriptions.reason')}
+            value={reason}
+            onChange={setReason}
+            required
+          />
+        </Stack>
+      )}
+    </CommandDialog>
   );
 }
 
@@ -141,7 +115,7 @@ export function SubscriptionCommands({ record }: { record: SubscriptionRecord })
           {translate(`cubre.subscriptions.${kind}.button`)}
         </Button>
       ))}
-      {open ? <CommandDialog record={record} kind={open} onClose={() => setOpen(null)} /> : null}
+      {open ? <SubscriptionCommandDialog record={record} kind={open} onClose={() => setOpen(null)} /> : null}
     </Stack>
   );
 }

@@ -20,6 +20,8 @@ export type SaleDocument = {
   [key: string]: unknown;
   _id: string;
   state: SaleState;
+  /** The purchase session (lower case): what the session's lead names, so a lead finds its sale. */
+  session?: string;
   country: string;
   productCode: string;
   productName: string;
@@ -96,6 +98,7 @@ function saleFields(event: ProjectionEvent): Partial<SaleDocument> | null {
       const amount = data.amount as Money;
       return {
         state: 'PENDING',
+        session: str(data.session).toLowerCase(),
         country: str(data.country),
         productCode: product.code,
         productName: product.name,
@@ -225,6 +228,8 @@ const CREATES = new Set(['SaleStarted', 'PaymentRequested']);
  */
 export const paymentsProjection: Projection = {
   name: PAYMENTS_PROJECTION,
+  // 2: sales keep their session (a lead's sale), payments the reason of an outcome staff recorded.
+  version: 2,
   categories: [SALE_CATEGORY, PAYMENT_CATEGORY],
   collections: [SALES_COLLECTION, PAYMENTS_COLLECTION],
   async setup(store) {
@@ -246,6 +251,8 @@ export const paymentsProjection: Projection = {
     await sales.createIndex({ updatedAt: -1, _id: 1 });
     await sales.createIndex({ 'buyer.email': 1 });
     await sales.createIndex({ 'buyer.rut': 1 });
+    // A lead's sale (the console's lead page): the purchase session both carry.
+    await sales.createIndex({ session: 1 });
     const payments = store.collection<PaymentDocument>(PAYMENTS_COLLECTION);
     await payments.createIndex({ createdAt: -1, _id: -1 });
     for (const field of ['state', 'method', 'provider', 'saleId', 'currency']) {

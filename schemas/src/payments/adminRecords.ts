@@ -86,3 +86,18 @@ export const PaymentRecord = PaymentView.extend({
   revision: z.number().int(),
 });
 export type PaymentRecord = z.infer<typeof PaymentRecord>;
+
+/**
+ * One line of a sale's history (GET /api/admin/sales/{id}/history, issue 14): an event of the sale or of
+ * one of its payments, when, who (a console user by name, the buyer, or the system) and what changed,
+ * never the buyer's personal data, a card token or a provider's transaction token.
+ */
+export const SaleHistoryEntry = z.object({
+  at: z.string(),
+  type: z.string(),
+  /** The payment the event is about; null for the sale's own events. */
+  paymentId: z.string().nullable(),
+  actor: z.object({ kind: z.string(), id: z.string(), name: z.string().nullable() }),
+  details: z.record(z.string(), z.unknown()),
+});
+export type SaleHistoryEntry = z.infer<typeof SaleHistoryEntry>;

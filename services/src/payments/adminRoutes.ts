@@ -25,6 +25,7 @@ import type { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRec
 import { PaymentParams, SaleParams } from '@cubre/schemas/payments/sales';
 import { salesFilterOf, saleInScope, salesScopeOf, type SalesScope } from './scope';
 import { paymentsOf, paymentViewOf, salesOf } from './views';
+import { saleHistoryOf } from './saleHistory';
 import type { Principal } from '@cubre/schemas';
 
 /** amountMinor_gte / amountMinor_lte: amounts in the currency's minor unit. */
@@ -142,6 +143,7 @@ export function paymentAdminRoutes(context: AppContext): Router {
           'currency',
           'email',
           'rut',
+          'session',
           'createdAt_gte',
           'createdAt_lte',
           'amountMinor_gte',
@@ -151,6 +153,8 @@ export function paymentAdminRoutes(context: AppContext): Router {
       const { filter } = query;
       const email = stringOf(filter, 'email');
       const rut = stringOf(filter, 'rut');
+      // A lead's sale: the lead's purchase session (the console's lead page asks by it).
+      const session = stringOf(filter, 'session');
       const scoped = salesFilterOf(salesScopeOf(principalOf(res)));
       if (scoped === null) return sendPage(res, 'sales', query, [], 0);
       const find = allOf(
@@ -164,6 +168,7 @@ export function paymentAdminRoutes(context: AppContext): Router {
         inListOf(filter, 'currency'),
         email ? { 'buyer.email': email.trim().toLowerCase() } : {},
         rut ? { 'buyer.rut': { $in: rutForms(rut) } } : {},
+        session ? { session: session.trim().toLowerCase() } : {},
         dateRangeOf(filter, 'createdAt'),
         amountBetween(filter),
         scoped,
@@ -184,6 +189,20 @@ export function paymentAdminRoutes(context: AppContext): Router {
       }
       res.setHeader('Cache-Control', 'no-store');
       res.json(saleDetailOf(sale, scope));
+    }),
+  );
+
+  // The sale's history (issue 14): its events and its payments', who and when (saleHistory.ts).
+  router.get(
+    '/api/admin/sales/:saleId/history',
+    read,
+    validated({ params: SaleParams }, async ({ params }, _req, res) => {
+      const sale = await salesOf(context.readStore).findOne({ _id: params.saleId });
+      if (!sale || !saleInScope(salesScopeOf(principalOf(res)), sale)) {
+        throw recordNotFound('sales', params.saleId);
+      }
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(await saleHistoryOf(context.eventStore, context.readStore, params.saleId));
     }),
   );
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CommandMetadata, Country, PriceQuote, Profile } from '@cubre/schemas';
 import { defaultOneTimeProvider, type PaymentMethod } from '@cubre/schemas/payments/catalogues';
+import { NOT_CHARGED_CODE } from '@cubre/schemas/payments/errorCatalogue';
 import {
   fromMajor,
   MINOR_UNIT_DIGITS,
@@ -303,20 +304,47 @@ export async function requestPayment(
   };
 }
 
-/** The sale takes the payment as the one in progress: a paid sale, or another key's payment unsettled, is 409. */
-export const startSalePayment = (
+/**
+ * The sale takes the payment as the one in progress: a paid sale, or another key's payment unsettled, is 409.
+ * The payment was requested before the sale was asked (two tabs paying at once both get that far), so a
+ * payment the sale refuses is failed at once (`not_taken`, "nothing was charged"): the provider was never
+ * asked, and a payment left PENDING would read as money in flight on the sale's page until reconciliation.
+ */
+export async function startSalePayment(
   store: EventStore,
   saleId: string,
   paymentId: string,
   metadata: CommandMetadata,
-) =>
-  handleCommand(
-    store,
-    saleAggregate,
-    saleStream(saleId),
-    { type: 'StartSalePayment', paymentId },
-    { ...metadata, commandId: `${metadata.commandId}:sale-payment` },
-  );
+) {
+  try {
+    return await handleCommand(
+      store,
+      saleAggregate,
+      saleStream(saleId),
+      { type: 'StartSalePayment', paymentId },
+      { ...metadata, commandId: `${metadata.commandId}:sale-payment` },
+    );
+  } catch (error) {
+    if (error instanceof CommandRejected && error.status === 409) {
+      await handleCommand(
+        store,
+        paymentAggregate,
+        paymentStream(paymentId),
+        {
+          type: 'RecordChargeOutcome',
+          outcome: 'failed',
+          kind: NOT_TAKEN_KIND,
+          catalogueCode: NOT_CHARGED_CODE,
+        },
+        { ...metadata, commandId: `${metadata.commandId}:not-taken` },
+      );
+    }
+    throw error;
+  }
+}
+
+/** Why a payment the sale refused to take failed (`PaymentFailed.kind`): another was paid or in progress. */
+export const NOT_TAKEN_KIND = 'not_taken';
 
 /** What paying did: the payment and the sale now, and the last position written (0: nothing written). */
 export interface PaidSale {

@@ -173,3 +173,45 @@ test('002-3.38 task sources are QPCRON, QPCLIENTS, QPOPTIMIZE: the cron starts Q
   expect(taskSourceOf('cron')).toBe('QPCRON');
   expect(taskSourceOf('manual')).toBe('QPCLIENTS');
 });
+
+describe('a job on its cron schedule', () => {
+  let cronRuntime: TestRuntime;
+  beforeAll(async () => {
+    // node-cron's six-field form: every second, so the schedule itself fires within the test.
+    cronRuntime = await startTestRuntime({
+      SCHEDULER_ID: 'scheduler-cron',
+      CHARGE_SUBSCRIPTIONS_CRON: '* * * * * *',
+    });
+  });
+  afterAll(async () => {
+    await cronRuntime.dispose();
+  });
+
+  test("issue 15 the charge run fires on its configured cron in the scheduler role, in Chile's time zone, recorded as a cron run (a QPCRON task) with nobody asking", async () => {
+    const staff = await signIn(cronRuntime.url, 'admin@demo.cl');
+    const jobs = (
+      await json(await staff.get(`/api/admin/scheduler-jobs${listQuery({ range: [0, 24] })}`))
+    ).map((row: unknown) => SchedulerJobRecord.parse(row));
+    expect(jobs.find((job: SchedulerJobRecord) => job.id === 'charge-subscriptions')).toMatchObject({
+      cron: '* * * * * *',
+      timeZone: 'America/Santiago',
+    });
+    const query = listQuery({ filter: { job: 'charge-subscriptions', trigger: 'cron' } });
+    let runs: JobRunRecord[] = [];
+    // Fires each second; a run seen within a few is the schedule's (nobody asked: no manual trigger here).
+    for (let tries = 0; tries < 200 && runs.length === 0; tries++) {
+      runs = (await json(await staff.get(`/api/admin/job-runs${query}`))).map((row: unknown) =>
+        JobRunRecord.parse(row),
+      );
+      if (runs.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs[0]).toMatchObject({
+      job: 'charge-subscriptions',
+      trigger: 'cron',
+      triggeredBy: null,
+      source: 'QPCRON',
+      schedulerId: 'scheduler-cron',
+    });
+  });
+});

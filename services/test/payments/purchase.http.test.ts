@@ -218,6 +218,39 @@ describe('an online purchase', () => {
     expect((await json(other)).errors[0]).toMatchObject({ rule: 'sale_paid' });
   });
 
+  test('two tabs paying one sale at once, each with its own key and card: one payment is taken and charged, the other refused with 409 (payment in progress, or the sale paid) and its payment failed, nothing charged', async () => {
+    const sale = await startSale();
+    const [tokenA, tokenB] = [
+      await tokenize(CARDS.approved, sale.amount),
+      await tokenize(CARDS.approved, sale.amount),
+    ];
+    const [a, b] = await Promise.all([
+      pay(sale.id, tokenA, randomUUID()),
+      pay(sale.id, tokenB, randomUUID()),
+    ]);
+    const answers = [
+      { status: a.status, body: await json(a) },
+      { status: b.status, body: await json(b) },
+    ];
+    const taken = answers.filter((answer) => answer.status < 300);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(taken).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(['payment_in_progress', 'sale_paid']).toContain(refused[0]!.body.errors[0].rule);
+    const payments = await adminGet(
+      `/api/admin/payments?filter=${encodeURIComponent(JSON.stringify({ saleId: sale.id }))}`,
+    );
+    // The refused tab's payment was requested before the sale refused it: failed at once, nothing charged
+    // (never left PENDING on a paid sale), and the taken one is the only one charged.
+    const byState = Object.fromEntries(
+      payments.body.map((payment: { state: string }) => [payment.state, payment]),
+    );
+    expect(payments.body).toHaveLength(2);
+    expect(byState.OK).toMatchObject({ id: taken[0]!.body.payment.id });
+    expect(byState.FAIL).toMatchObject({ catalogueCode: 'not_charged', chargeId: null });
+    expect((await adminGet(`/api/admin/sales/${sale.id}`)).body).toMatchObject({ state: 'OK' });
+  });
+
   test('a payment needs its Idempotency-Key; an unknown sale is 404 (read) or 422 (pay); bad filters are 400', async () => {
     const sale = await startSale();
     const missing = await postJson(`${url}/api/compra-online/ventas/${sale.id}/pagos`, {

@@ -3,6 +3,9 @@ import { PaymentRecord } from '@cubre/schemas/payments/adminRecords';
 import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
 import type { ReversalResult } from '@cubre/services/payments/gateway/port';
 import { SandboxGateway } from '@cubre/services/payments/gateway/sandbox';
+import { LEAD_STATUS_CODES } from '@cubre/schemas';
+import { SUB_STATUS_IDS } from '@cubre/schemas/leadCatalogue/defaults';
+import { contractingLeadId } from '@cubre/services/leads/ids';
 import { json } from '../support/http';
 import { postJson } from '../support/testRuntime';
 import { loadLeadsCatalogue, startLoggingRuntime, type LoggingRuntime } from '../leads/support/leadsFixture';
@@ -52,9 +55,9 @@ afterEach(() => {
 });
 
 /** A sale paid with the sandbox's approved test card: its payment id. */
-async function paidPayment(): Promise<string> {
+async function paidPayment(session: string = randomUUID()): Promise<string> {
   const started = await postJson(`${url}/api/compra-online/ventas`, {
-    session: randomUUID(),
+    session,
     productCode: 'VIDA-L',
     profile: ONE_PERSON,
     ...BUYER,
@@ -97,7 +100,39 @@ const reverse = (
 const adminGet = async (path: string) =>
   json(await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${admin}` } }));
 
+/** The sale's lead once the sale's lead-step reactor has caught up with everything stored. */
+async function leadOf(session: string) {
+  await runtime.runner!.waitUntilVisible(
+    { globalPosition: await runtime.engines.eventStore.headPosition(), streamId: 'sale-x' },
+    ['saleLeadSteps', 'leads'],
+    10_000,
+  );
+  return adminGet(`/api/admin/leads/${contractingLeadId(session)}`);
+}
+
 describe('voids and refunds of a paid payment', () => {
+  test('issue 14 a refund re-opens nothing by itself: the sale stays OK (bought and paid, its payment REFUND) and its lead stays Cerrado, Web pago único, for staff to move if they choose', async () => {
+    const session = randomUUID();
+    daysLater = -2;
+    const paymentId = await paidPayment(session);
+    daysLater = 0;
+    const closed = await leadOf(session);
+    expect(closed).toMatchObject({
+      status: { id: LEAD_STATUS_CODES.CERRADO },
+      subStatus: { id: SUB_STATUS_IDS.WEB_PAGO_UNICO },
+    });
+    expect((await reverse(paymentId, 'devoluciones', randomUUID())).status).toBe(201);
+    const payment = await adminGet(`/api/admin/payments/${paymentId}`);
+    expect(payment.state).toBe('REFUND');
+    expect((await adminGet(`/api/admin/sales/${payment.saleId}`)).state).toBe('OK');
+    const after = await leadOf(session);
+    expect(after).toMatchObject({
+      status: { id: LEAD_STATUS_CODES.CERRADO },
+      subStatus: { id: SUB_STATUS_IDS.WEB_PAGO_UNICO },
+      revision: closed.revision,
+    });
+  });
+
   test('002-3.31 a payment is voided the day it was approved: VOID, once per key, and the provider has no charge left', async () => {
     const paymentId = await paidPayment();
     const key = randomUUID();
@@ -253,6 +288,48 @@ describe('voids and refunds of a paid payment', () => {
     const retried = await reverse(paymentId, 'devoluciones', key);
     expect(retried.status).toBe(200);
     expect(await json(retried)).toMatchObject({ state: 'REFUND', reversal: { status: 'done' } });
+  });
+
+  test("issue 14 a sale's history tells its events and its payments', who and why, without the buyer's data; a lead's sale is found by its purchase session", async () => {
+    const session = randomUUID();
+    const paymentId = await paidPayment(session);
+    expect(
+      (await reverse(paymentId, 'devoluciones', randomUUID(), { reason: 'Cobro duplicado' })).status,
+    ).toBe(201);
+    const { saleId } = await adminGet(`/api/admin/payments/${paymentId}`);
+    const found = await adminGet(
+      `/api/admin/sales?filter=${encodeURIComponent(JSON.stringify({ session: session.toUpperCase() }))}`,
+    );
+    expect(found.map((sale: { id: string }) => sale.id)).toEqual([saleId]);
+
+    const history = await adminGet(`/api/admin/sales/${saleId}/history`);
+    const types = history.map((entry: { type: string }) => entry.type);
+    expect(types[0]).toBe('SaleStarted');
+    for (const type of ['PaymentRequested', 'PaymentApproved', 'SaleCompleted', 'PaymentRefunded'])
+      expect(types).toContain(type);
+    expect(types.indexOf('PaymentApproved')).toBeLessThan(types.indexOf('PaymentRefunded'));
+    const asked = history.find((entry: { type: string }) => entry.type === 'PaymentReversalRequested');
+    expect(asked).toMatchObject({
+      paymentId,
+      actor: { kind: 'user', name: 'Andrea Administradora' },
+      details: { kind: 'refund', reason: 'Cobro duplicado' },
+    });
+    expect(history[0]).toMatchObject({ paymentId: null, actor: { kind: 'visitor' } });
+    const text = JSON.stringify(history);
+    for (const personal of [BUYER.email, BUYER.rut, BUYER.nombre, BUYER.telefono])
+      expect(text).not.toContain(personal);
+
+    const unknown = await fetch(`${url}/api/admin/sales/${randomUUID()}/history`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    expect(unknown.status).toBe(404);
+    const executive = (
+      await json(await postJson(`${url}/token`, { email: 'ejecutivo@demo.cl', password: 'Demo.2026!' }))
+    ).token;
+    const forbidden = await fetch(`${url}/api/admin/sales/${saleId}/history`, {
+      headers: { Authorization: `Bearer ${executive}` },
+    });
+    expect(forbidden.status).toBe(403);
   });
 
   test('who reversed a payment and why is in the audit', async () => {

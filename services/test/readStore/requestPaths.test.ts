@@ -285,6 +285,7 @@ async function callEveryReadRoute() {
       { currency: 'CLP', amountMinor_gte: 1 },
       { email: 'camila.rojas@example.com' },
       { rut: '12.345.678-5' },
+      { session: '6f1c2b9e-1d2a-4c3b-8e5f-0a1b2c3d4e5f' },
       { createdAt_gte: '2020-01-01' },
       { amountMinor_gte: 1 },
     ]) {
