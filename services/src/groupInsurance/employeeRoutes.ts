@@ -1,3 +1,4 @@
+import { csvCell } from '@cubre/platform/http/csvCell';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '@cubre/platform/http/app';
@@ -81,13 +82,6 @@ const CSV_COLUMNS: (keyof EmployeeRecord)[] = [
 ];
 /** Rows of the export read at a time: memory holds one page. */
 const EXPORT_PAGE = 1000;
-
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  // A cell starting with = + - @ is a formula to a spreadsheet: quoted with a leading apostrophe.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",;\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
 
 /**
  * The console's `employees` (issue 16): one insured person under one policy, filtered by 002-4.09's

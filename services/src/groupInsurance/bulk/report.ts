@@ -6,16 +6,10 @@
  */
 import { Readable } from 'node:stream';
 import type { RowProblem } from '@cubre/schemas/groupInsurance/rows';
+import { csvCell } from '@cubre/platform/http/csvCell';
 
 export const REPORT_HEADERS = ['Fila', 'Columna', 'Regla', 'Mensaje'] as const;
 const BOM = '\uFEFF';
-
-/** One CSV cell: formula-safe, quoted when it holds the delimiter, a quote or a line break. */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 const line = (cells: (string | number)[]) => `${cells.map(csvCell).join(';')}\r\n`;
 const problemLine = (problem: RowProblem) =>
