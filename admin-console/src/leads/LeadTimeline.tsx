@@ -1,4 +1,5 @@
-import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { QueryPending } from '../QueryPending';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { CubreDataProvider } from '../dataProvider';
@@ -16,13 +17,7 @@ export function LeadTimeline({ leadId }: { leadId: string }) {
   });
   const formatDate = (iso: string) => new Date(iso).toLocaleString(locale);
   const say = (text: HistoryText) => translate(text.key, text.args);
-  if (isPending) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
-  if (error)
-    return (
-      <Alert severity="error">
-        {error instanceof Error ? translate(error.message, { _: error.message }) : ''}
-      </Alert>
-    );
+  if (isPending || error) return <QueryPending isPending={isPending} error={error} />;
   const entries = [...(data ?? [])].reverse();
   return (
     <Box component="ol" aria-label={translate('cubre.history.title')} sx={{ listStyle: 'none', p: 0, m: 0 }}>

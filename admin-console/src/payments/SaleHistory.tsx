@@ -1,4 +1,5 @@
-import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { QueryPending } from '../QueryPending';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { SaleHistoryEntry } from '@cubre/schemas/payments/adminRecords';
@@ -27,13 +28,7 @@ export function SaleHistory({ saleId }: { saleId: string }) {
     queryKey: ['sales', 'history', saleId],
     queryFn: () => dataProvider.getSaleHistory(saleId).then((answer) => answer.data),
   });
-  if (isPending) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
-  if (error)
-    return (
-      <Alert severity="error">
-        {error instanceof Error ? translate(error.message, { _: error.message }) : ''}
-      </Alert>
-    );
+  if (isPending || error) return <QueryPending isPending={isPending} error={error} />;
   const who = (entry: SaleHistoryEntry) =>
     entry.actor.name ??
     translate(`cubre.payments.history.actor_${entry.actor.kind}`, { _: translate('cubre.history.system') });

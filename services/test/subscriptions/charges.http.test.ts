@@ -12,6 +12,7 @@ import { signIn } from '../identity/support';
 import {
   APPROVED_CARD,
   STARTS_DECLINING,
+  STARTS_DECLINING_HARD,
   buySubscription,
   chargeRun,
   saleState,
@@ -94,6 +95,21 @@ test('002-4.19 002-4.02 a subscription bought with an approved card is charged o
   expect(await saleState(runtime.url, bought.sale.id)).toBe('OK');
 }, 120_000);
 
+test('002-4.12 a monthly sale paid by debit card (tdd) is a subscription of that method, charged on its operation date like a credit card', async () => {
+  time.set('2027-12-10T15:00:00Z');
+  const bought = await buySubscription(runtime.url, APPROVED_CARD, 'VIDA-L', 'tdd');
+  expect(bought.paid.body.payment).toMatchObject({ state: 'OK', method: 'tdd' });
+  const subscription = await subscriptionOfSale(runtime, bought.sale.id);
+  expect(subscription).toMatchObject({ status: 'SUCCESS', method: 'tdd', nextOperationDate: '2028-01-01' });
+  time.set('2028-01-01T12:00:00Z');
+  const run = await chargeRun(runtime, sandbox, time.clock);
+  expect(run.totals.approved).toBeGreaterThanOrEqual(1);
+  expect(await subscriptionOfSale(runtime, bought.sale.id)).toMatchObject({
+    lastPaidPeriod: '2028-01',
+    nextOperationDate: '2028-02-01',
+  });
+});
+
 test('002-3.30 002-4.03 a card that starts declining: the overdue count grows, the sale turns OVERDUE, and ends SUBS_CANCELLED_WITHOUT_PAYMENT when retries run out', async () => {
   time.set('2027-07-20T15:00:00Z');
   const bought = await buySubscription(runtime.url, STARTS_DECLINING);
@@ -141,6 +157,40 @@ test('002-3.30 002-4.03 a card that starts declining: the overdue count grows, t
   time.set('2027-09-01T12:00:00Z');
   const september = await chargeRun(runtime, sandbox, time.clock);
   expect(september.totals.declined).toBe(0);
+}, 180_000);
+
+test('002-4.03 a card that starts declining hard (blocked by its issuer): retried on the hard schedule only (days 5, 15, 25 after the due date), the overdue count growing with each try, never daily', async () => {
+  time.set('2027-10-20T15:00:00Z');
+  const bought = await buySubscription(runtime.url, STARTS_DECLINING_HARD);
+  expect(bought.paid.body.payment.state).toBe('OK');
+  const subscription = await subscriptionOfSale(runtime, bought.sale.id);
+  expect(subscription.nextOperationDate).toBe('2027-11-01');
+
+  time.set('2027-11-01T12:00:00Z');
+  expect((await chargeRun(runtime, sandbox, time.clock)).totals.declined).toBe(1);
+  expect(await subscriptionOfSale(runtime, bought.sale.id)).toMatchObject({
+    status: 'DECLINED',
+    overduePeriod: '2027-11',
+    nextChargeOn: '2027-11-06',
+  });
+  // Every day of the month: a try only on days 6, 16 and 26 (the hard days 5, 15, 25 after the 1st).
+  const tried: string[] = [];
+  for (let day = 2; day <= 30; day++) {
+    const date = `2027-11-${String(day).padStart(2, '0')}`;
+    time.set(`${date}T12:00:00Z`);
+    const run = await chargeRun(runtime, sandbox, time.clock);
+    if (run.totals.declined > 0) tried.push(date);
+  }
+  expect(tried).toEqual(['2027-11-06', '2027-11-16', '2027-11-26']);
+  const [payment] = await runtime.engines.readStore
+    .collection<RecurrentPaymentDocument>(RECURRENT_PAYMENTS_COLLECTION)
+    .find({ subscriptionId: subscription._id }, { sort: { subscriptionId: 1, period: -1 } });
+  expect(payment).toMatchObject({ period: '2027-11', attempts: 4 });
+  expect(payment!.lastDecline).toMatchObject({
+    kind: 'hard',
+    providerCode: '023',
+    catalogueCode: 'blocked_card',
+  });
 }, 180_000);
 
 test("002-4.19 the insurer's cutting day set in the console decides: bought past it, the first operation date is the month after next", async () => {

@@ -21,6 +21,8 @@ export const BUYER = {
 export const APPROVED_CARD = '5451951574925480';
 /** The sandbox's card that approves the first charge and declines the later ones (021). */
 export const STARTS_DECLINING = '4000000000000341';
+/** …and its hard twin, declined `023` (blocked) from the second charge on. */
+export const STARTS_DECLINING_HARD = '4000000000000358';
 
 /** What a charge run reported, as the scheduler's recorder would keep it. */
 export function recordingRun() {
@@ -76,23 +78,33 @@ export async function chargeRun(runtime: Runtime, gateway: PaymentGateway, clock
 }
 
 /** Starts a monthly sale of `productCode` paid by card, for the buyer (one person of 35); its answer. */
-export async function startMonthlySale(url: string, productCode = 'VIDA-L', session = randomUUID()) {
+export async function startMonthlySale(
+  url: string,
+  productCode = 'VIDA-L',
+  session = randomUUID(),
+  paymentMethod: 'tdc' | 'tdd' = 'tdc',
+) {
   const started = await postJson(`${url}/api/compra-online/ventas`, {
     session,
     productCode,
     profile: ONE_PERSON,
     ...BUYER,
     billing: 'monthly_subscription',
-    paymentMethod: 'tdc',
+    paymentMethod,
   });
   expect(started.status).toBe(201);
   return json(started);
 }
 
 /** Buys `productCode` as a monthly subscription with the card, over the buyer's own HTTP calls. */
-export async function buySubscription(url: string, card: string, productCode = 'VIDA-L') {
+export async function buySubscription(
+  url: string,
+  card: string,
+  productCode = 'VIDA-L',
+  paymentMethod: 'tdc' | 'tdd' = 'tdc',
+) {
   const session = randomUUID();
-  const sale = await startMonthlySale(url, productCode, session);
+  const sale = await startMonthlySale(url, productCode, session, paymentMethod);
   expect(sale.billing).toBe('monthly_subscription');
   const tokenized = await postJson(`${url}/api/sandbox-gateway/tokens`, {
     card: { name: BUYER.nombre, number: card, expiryMonth: '12', expiryYear: '30', cvv: '123' },

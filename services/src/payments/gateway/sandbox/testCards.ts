@@ -15,6 +15,11 @@ export type CardScenario =
  * person on the demo sees arrears grow. A one-time charge with it is approved.
  */
 export const STARTS_DECLINING_CARD = '4000000000000341';
+/**
+ * Its hard twin: the same, every later charge declined `023`, the card blocked by its issuer, a hard decline
+ * the charge run retries rarely (services/src/subscriptions/README.md, "Retries").
+ */
+export const STARTS_DECLINING_HARD_CARD = '4000000000000358';
 
 export const KUSHKI_TEST_CARDS: Readonly<Record<string, CardScenario>> = {
   '5451951574925480': { stage: 'approved' },
@@ -25,6 +30,11 @@ export const KUSHKI_TEST_CARDS: Readonly<Record<string, CardScenario>> = {
   '4349003243371321': { stage: 'charge', code: '022', message: 'No se pudo verificar el CVV' },
   '4349001386781322': { stage: 'charge', code: '023', message: 'Tarjeta bloqueada por el emisor' },
   [STARTS_DECLINING_CARD]: { stage: 'later_charges', code: '021', message: 'Fondos insuficientes' },
+  [STARTS_DECLINING_HARD_CARD]: {
+    stage: 'later_charges',
+    code: '023',
+    message: 'Tarjeta bloqueada por el emisor',
+  },
 };
 
 const luhn = (digits: string): boolean => {
