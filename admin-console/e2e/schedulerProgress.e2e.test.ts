@@ -49,8 +49,14 @@ test('issue 15 "Ejecutar ahora" on the charge run: the Programador shows it runn
     expect(bought.paid.status).toBe(201);
   }
   const approvedAtPurchase = sandbox.subscriptionChargesApproved();
-  // Past every subscription's next operation date (the first of next month, or of the month after).
-  daysLater = 40;
+  // To the day after their next operation date (the same for all: bought the same day from one insurer),
+  // so each is due for one period: the run's total is then its items.
+  // (Read as back office: the administrator's API token is made after the clock moves, valid then.)
+  const [first] = (await (await api.get('backoffice@demo.cl', '/api/admin/subscriptions')).json()) as {
+    nextChargeOn: string;
+  }[];
+  const due = new Date(`${first!.nextChargeOn}T12:00:00Z`).getTime();
+  daysLater = Math.ceil((due - Date.now()) / 86_400_000) + 1;
 
   const page = await visit();
   await signIn(page, 'admin@demo.cl');

@@ -104,8 +104,11 @@ export function KanbanColumn({
           flex: 1,
         }}
       >
+        {/* A list holds list items only (axe "list"): the spinner of a (re)load is one too. */}
         {isPending ? (
-          <CircularProgress size={20} aria-label={translate('ra.page.loading')} sx={{ m: 1 }} />
+          <Box component="li" sx={{ listStyle: 'none' }}>
+            <CircularProgress size={20} aria-label={translate('ra.page.loading')} sx={{ m: 1 }} />
+          </Box>
         ) : null}
         {data.map((lead) => (
           <KanbanCard

@@ -176,6 +176,9 @@ export function runRecorder(options: RunRecorderOptions) {
       async progress(succeeded, failures = 0) {
         done += succeeded;
         failed += failures;
+        // A total counted at the start may be passed (the charge run catching up a subscription behind by
+        // more than a period charges it once per period): the total follows what was done, never below it.
+        if (total !== null && done + failed > total) total = done + failed;
         if (Date.now() - lastFlush >= progressIntervalMs) await flush();
       },
       async itemFailed(key, reason) {

@@ -186,6 +186,27 @@ test('progress is batched counts, failed items are kept up to a bound, and a thr
   expect(JSON.stringify(events)).not.toContain('boom');
 });
 
+test('a run that does more than the total it counted at its start (the charge run catching up a period more) reports a total never below what it did', async () => {
+  const job: ScheduledJob = {
+    name: 'catch-up',
+    schedule: NEVER,
+    async run(run) {
+      await run.setTotal(2);
+      await run.progress(2);
+      // Both come due again for their next period, still by today.
+      await run.progress(2);
+    },
+  };
+  const scheduler = schedulerProcess('scheduler-a', [job]);
+  const { started } = (await scheduler.runNow(job.name, 'user-1')) as { started: string };
+  await scheduler.stop();
+  const events = await store.readStream(runStream(started));
+  expect(events.at(-1)).toMatchObject({
+    type: 'JobRunFinished',
+    data: { outcome: 'succeeded', total: 4, done: 4, failed: 0 },
+  });
+});
+
 test('a run requested by an api in another process is run once by one of two polling schedulers, under the requested run id', async () => {
   const job = heldJob('requested-job');
   const a = schedulerProcess('scheduler-a', [job]);
