@@ -3,17 +3,10 @@ import { QueryPending } from '../QueryPending';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { SaleHistoryEntry } from '@cubre/schemas/payments/adminRecords';
+import type { Money } from '@cubre/schemas/payments/money';
 import type { CubreDataProvider } from '../dataProvider';
 import { useDateLocale } from '../i18n/dateLocale';
-
-/** A detail's value as one reads it: an amount in its currency's minor unit as its code and number. */
-function valueText(value: unknown): string {
-  if (value && typeof value === 'object' && 'amount' in value && 'currency' in value) {
-    const money = value as { amount: number; currency: string };
-    return `${money.currency} ${money.amount}`;
-  }
-  return String(value);
-}
+import { formatMoney } from './amounts';
 
 /**
  * The sale's history (issue 14: "detail with the event timeline"): every event of the sale and of each
@@ -29,6 +22,14 @@ export function SaleHistory({ saleId }: { saleId: string }) {
     queryFn: () => dataProvider.getSaleHistory(saleId).then((answer) => answer.data),
   });
   if (isPending || error) return <QueryPending isPending={isPending} error={error} />;
+  // An amount as every page of the console writes it ('$9.128'), a payment method in its words.
+  const valueText = (key: string, value: unknown): string => {
+    if (value && typeof value === 'object' && 'amount' in value && 'currency' in value)
+      return formatMoney(value as Money, locale);
+    if (key === 'paymentMethod' || key === 'method')
+      return translate(`cubre.payments.methods.${String(value)}`, { _: String(value) });
+    return String(value);
+  };
   const who = (entry: SaleHistoryEntry) =>
     entry.actor.name ??
     translate(`cubre.payments.history.actor_${entry.actor.kind}`, { _: translate('cubre.history.system') });
@@ -56,7 +57,7 @@ export function SaleHistory({ saleId }: { saleId: string }) {
           </Typography>
           {Object.entries(entry.details).map(([key, value]) => (
             <Typography key={key} variant="body2" sx={{ color: 'text.secondary' }}>
-              {translate(`cubre.payments.history.fields.${key}`, { _: key })}: {valueText(value)}
+              {translate(`cubre.payments.history.fields.${key}`, { _: key })}: {valueText(key, value)}
             </Typography>
           ))}
         </Box>

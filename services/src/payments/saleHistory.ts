@@ -1,5 +1,7 @@
 import { USERS_COLLECTION, type StoredEvent, type UserDocument } from '@cubre/schemas';
 import type { SaleHistoryEntry } from '@cubre/schemas/payments/adminRecords';
+import { categoryOf } from '@cubre/schemas/events';
+import { PAYMENT_CATEGORY } from '@cubre/schemas/payments/sales';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { ReadStore } from '@cubre/platform/ports/readStore';
 import { paymentStream } from './paymentDecider';
@@ -75,7 +77,10 @@ export async function saleHistoryOf(
   return events.map((event) => ({
     at: event.occurredAt,
     type: event.type,
-    paymentId: event.streamId.startsWith('payment-') ? event.streamId.slice('payment-'.length) : null,
+    paymentId:
+      categoryOf(event.streamId) === PAYMENT_CATEGORY
+        ? event.streamId.slice(PAYMENT_CATEGORY.length + 1)
+        : null,
     actor: {
       kind: event.metadata.actor.kind,
       id: event.metadata.actor.id,
