@@ -7,7 +7,8 @@ import { CONSOLE_DESKTOP, ConsoleApi, DEMO_PRODUCT, signIn } from './support/con
 /**
  * The console's Suscripciones (issues 14 and 15) in a real browser: a monthly subscription bought with the
  * sandbox's approved card is found in the list, opened, refused a forced charge it does not need (nothing
- * overdue: the server's message on screen, nothing charged) and cancelled with a final charge, the state
+ * overdue: the server's message on screen, nothing charged), its next charge moved to another day (changeDate)
+ * and cancelled with a final charge, the state
  * the same on the subscription's page, in its record and on its sale's page.
  */
 const session = storefrontSession();
@@ -21,14 +22,16 @@ async function visit(): Promise<Page> {
   return page;
 }
 
-test('002-3.24 002-3.30 an administrator finds a monthly subscription in Suscripciones, is refused a forced charge with nothing overdue, and cancels it with a final charge: Cancelación pendiente on its page, PENDING_CANCELLATION on its sale', async () => {
+test('002-3.24 002-3.30 002-4.13 an administrator finds a monthly subscription in Suscripciones, is refused a forced charge with nothing overdue, moves its next charge date, and cancels it with a final charge: Cancelación pendiente on its page, PENDING_CANCELLATION on its sale', async () => {
   const bought = await buySubscription(session.runtime.url, APPROVED, DEMO_PRODUCT);
   expect(bought.paid.status).toBe(201);
   const saleId = bought.sale.id as string;
   const listed = await (
     await api.get('admin@demo.cl', `/api/admin/subscriptions?filter=${encodeURIComponent('{}')}`)
   ).json();
-  const subscription = (listed as { id: string; saleId: string }[]).find((row) => row.saleId === saleId);
+  const subscription = (listed as { id: string; saleId: string; nextChargeOn: string }[]).find(
+    (row) => row.saleId === saleId,
+  );
   expect(subscription).toBeDefined();
 
   const page = await visit();
@@ -54,6 +57,39 @@ test('002-3.24 002-3.30 an administrator finds a monthly subscription in Suscrip
   // The refusal the test provokes is the one failed request Chromium logs.
   expect(session.expectedProblems(page, /status of 409/)).toHaveLength(1);
   await force.getByRole('button', { name: 'Cancelar' }).click();
+
+  // 002-4.13 changeDate: a day of another month refused with the server's reason, then a day of the next
+  // charge's month taken: 'Próximo cobro' shows it, and so does the record.
+  const nextCharge = subscription!.nextChargeOn as string;
+  const otherMonth = new Date(`${nextCharge}T12:00:00Z`);
+  otherMonth.setUTCMonth(otherMonth.getUTCMonth() + 1);
+  const newDay = `${nextCharge.slice(0, 8)}15`;
+  await card.getByRole('button', { name: 'Cambiar fecha de cobro' }).click();
+  const change = page.getByRole('dialog', { name: 'Cambiar la fecha de cobro' });
+  await change.getByLabel('Nueva fecha de cobro').fill(otherMonth.toISOString().slice(0, 10));
+  await change.getByRole('textbox', { name: 'Motivo' }).fill('Recibe su sueldo el 15');
+  const [wrongMonth] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/fecha-de-cobro')),
+    change.getByRole('button', { name: 'Cambiar fecha' }).click(),
+  ]);
+  expect(wrongMonth.status()).toBe(422);
+  await page
+    .getByText(`la fecha de cobro debe estar en el mes del periodo que cobra (${nextCharge.slice(0, 7)})`)
+    .waitFor();
+  expect(session.expectedProblems(page, /status of 422/)).toHaveLength(1);
+  await change.getByLabel('Nueva fecha de cobro').fill(newDay);
+  const [changed] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/fecha-de-cobro')),
+    change.getByRole('button', { name: 'Cambiar fecha' }).click(),
+  ]);
+  expect(changed.status()).toBe(200);
+  expect(changed.request().postDataJSON()).toEqual({ chargeOn: newDay, reason: 'Recibe su sueldo el 15' });
+  await page.getByText('Fecha de cobro cambiada').waitFor();
+  await detail(card, 'Próximo cobro').filter({ hasText: newDay }).waitFor();
+  const rescheduled = SubscriptionDetail.parse(
+    await (await api.get('admin@demo.cl', `/api/admin/subscriptions/${subscription!.id}`)).json(),
+  );
+  expect(rescheduled).toMatchObject({ nextChargeOn: newDay, lifecycle: 'active' });
 
   // Cancelled with a final charge: the reason asked, then pending until the last period is charged.
   await card.getByRole('button', { name: 'Cancelar suscripción' }).click();
@@ -94,6 +130,6 @@ test('a role that reads payments but may neither force charges nor cancel (Backo
   await page.goto(`${session.runtime.url}/admin/subscriptions/${subscription!.id}/show`);
   const card = page.getByRole('region', { name: 'Suscripción', exact: true });
   await detail(card, 'Estado del cobro').filter({ hasText: 'SUCCESS' }).waitFor();
-  for (const name of ['Cobro forzado', 'Cancelar suscripción'])
+  for (const name of ['Cobro forzado', 'Cambiar fecha de cobro', 'Cancelar suscripción'])
     expect(await card.getByRole('button', { name }).count()).toBe(0);
 });

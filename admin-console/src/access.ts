@@ -78,6 +78,7 @@ export const LEAD_ACTIONS = {
 /** Subscription and arrears commands beyond reading (issue 15): their buttons show only with these. */
 export const SUBSCRIPTION_ACTIONS = {
   forceCharge: 'payment:create',
+  changeDate: 'payment:create',
   cancel: 'subscription:cancel',
   resendReminder: 'arrears:send-reminder',
 } as const satisfies Record<string, Permission>;

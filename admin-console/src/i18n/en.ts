@@ -707,6 +707,15 @@ export const en: ConsoleMessages = {
         submit: 'Charge now',
         done: 'Forced charge sent',
       },
+      changeDate: {
+        button: 'Change charge date',
+        title: 'Change the charge date',
+        explain:
+          "The next charge (or the overdue period's next retry) is made on the chosen day, within its period's month and not before today. The period and its due date stay.",
+        chargeOn: 'New charge date',
+        submit: 'Change date',
+        done: 'Charge date changed',
+      },
       cancel: {
         button: 'Cancel subscription',
         title: 'Cancel the subscription',
@@ -741,6 +750,7 @@ export const en: ConsoleMessages = {
         manual_reminder: 'Reminder sent by hand',
         cancellation_requested: 'Cancellation requested',
         cancelled: 'Subscription cancelled',
+        charge_date_changed: 'Charge date changed',
       },
       resend: {
         button: 'Send again',

@@ -917,6 +917,15 @@ export const cubre = {
       submit: 'Cobrar ahora',
       done: 'Cobro forzado enviado',
     },
+    changeDate: {
+      button: 'Cambiar fecha de cobro',
+      title: 'Cambiar la fecha de cobro',
+      explain:
+        'El próximo cobro (o el próximo reintento del período en mora) se hace el día elegido, dentro del mes de su período y no antes de hoy. El período y su vencimiento no cambian.',
+      chargeOn: 'Nueva fecha de cobro',
+      submit: 'Cambiar fecha',
+      done: 'Fecha de cobro cambiada',
+    },
     cancel: {
       button: 'Cancelar suscripción',
       title: 'Cancelar la suscripción',
@@ -951,6 +960,7 @@ export const cubre = {
       manual_reminder: 'Aviso enviado a mano',
       cancellation_requested: 'Cancelación solicitada',
       cancelled: 'Suscripción cancelada',
+      charge_date_changed: 'Fecha de cobro cambiada',
     },
     resend: {
       button: 'Enviar de nuevo',

@@ -8,11 +8,12 @@ import { CommandDialog, ReasonField } from '../CommandDialog';
 import { useConsoleCommand } from '../useConsoleCommand';
 import { usePermissionList } from '../usePermissionList';
 
-type Kind = 'forceCharge' | 'cancel';
+type Kind = 'forceCharge' | 'changeDate' | 'cancel';
 
 /**
- * A forced charge with the seed's reasons (002-3.24; POST …/cobros-forzados, Idempotency-Key) or a
- * cancellation with or without a final payment (POST …/cancelacion), both with If-Match on the revision.
+ * A forced charge with the seed's reasons (002-3.24; POST …/cobros-forzados, Idempotency-Key), a new charge
+ * date (002-4.13 changeDate; POST …/fecha-de-cobro) or a cancellation with or without a final payment
+ * (POST …/cancelacion), each with If-Match on the revision.
  */
 function SubscriptionCommandDialog({
   record,
@@ -27,6 +28,7 @@ function SubscriptionCommandDialog({
   const [key] = useState(() => crypto.randomUUID());
   const [reason, setReason] = useState(kind === 'forceCharge' ? FORCED_CHARGE_REASONS[0] : '');
   const [withFinalPayment, setWithFinalPayment] = useState(false);
+  const [chargeOn, setChargeOn] = useState(record.nextChargeOn ?? '');
   const id = encodeURIComponent(record.id);
   const mutation = useConsoleCommand(
     (dataProvider, _args: void) =>
@@ -36,16 +38,23 @@ function SubscriptionCommandDialog({
             { reason },
             { idempotencyKey: key, revision: record.revision },
           )
-        : dataProvider.adminCommand(
-            `/subscriptions/${id}/cancelacion`,
-            { withFinalPayment, reason: reason.trim() },
-            { revision: record.revision },
-          ),
+        : kind === 'changeDate'
+          ? dataProvider.adminCommand(
+              `/subscriptions/${id}/fecha-de-cobro`,
+              { chargeOn, reason: reason.trim() },
+              { revision: record.revision },
+            )
+          : dataProvider.adminCommand(
+              `/subscriptions/${id}/cancelacion`,
+              { withFinalPayment, reason: reason.trim() },
+              { revision: record.revision },
+            ),
     `cubre.subscriptions.${kind}.done`,
     ['subscriptions', 'arrears'],
   );
   const submit = () => {
-    if (reason.trim()) mutation.mutate(undefined, { onSuccess: onClose });
+    if (reason.trim() && (kind !== 'changeDate' || chargeOn))
+      mutation.mutate(undefined, { onSuccess: onClose });
   };
   return (
     <CommandDialog
@@ -73,6 +82,23 @@ function SubscriptionCommandDialog({
             </MenuItem>
           ))}
         </TextField>
+      ) : kind === 'changeDate' ? (
+        <Stack spacing={1} sx={{ mt: 1 }}>
+          <TextField
+            type="date"
+            required
+            label={translate('cubre.subscriptions.changeDate.chargeOn')}
+            value={chargeOn}
+            onChange={(event) => setChargeOn(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <ReasonField
+            label={translate('cubre.subscriptions.reason')}
+            value={reason}
+            onChange={setReason}
+            required
+          />
+        </Stack>
       ) : (
         <Stack spacing={1} sx={{ mt: 1 }}>
           <FormControlLabel
@@ -99,7 +125,7 @@ export function SubscriptionCommands({ record }: { record: SubscriptionRecord })
   const permissions = usePermissionList();
   const [open, setOpen] = useState<Kind | null>(null);
   if (record.lifecycle === 'cancelled') return null;
-  const kinds = (['forceCharge', 'cancel'] as const).filter((kind) =>
+  const kinds = (['forceCharge', 'changeDate', 'cancel'] as const).filter((kind) =>
     hasPermission(permissions, SUBSCRIPTION_ACTIONS[kind]),
   );
   if (kinds.length === 0) return null;

@@ -71,6 +71,9 @@ function subscriptionFields(event: ProjectionEvent): Partial<SubscriptionDocumen
         overdueCount: data.overdueCount as number,
         nextChargeOn: nullableString(data.nextAttemptOn),
       };
+    case 'SubscriptionChargeDateChanged':
+      // changeDate: the run finds it on its new day (the period and its due date stay).
+      return { nextChargeOn: data.to as string };
     case 'SubscriptionCancellationRequested':
       return { lifecycle: 'cancellation_requested' };
     case 'SubscriptionFinalPaymentScheduled':

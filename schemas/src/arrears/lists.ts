@@ -41,5 +41,6 @@ export const ARREARS_TIMELINE_KINDS = [
   'manual_reminder',
   'cancellation_requested',
   'cancelled',
+  'charge_date_changed',
 ] as const;
 export type ArrearsTimelineKind = (typeof ARREARS_TIMELINE_KINDS)[number];

@@ -90,6 +90,11 @@ export function evolveStanding(
         nextAttemptOn: (data.nextAttemptOn as string | null) ?? null,
       };
     }
+    case 'SubscriptionChargeDateChanged':
+      // Staff moved the overdue period's next retry (changeDate): the mails name the new day.
+      return data.overdue === true && standing.overdueCount !== null
+        ? { ...standing, nextAttemptOn: data.to as string }
+        : standing;
     case 'SubscriptionCancellationRequested':
       return { ...standing, lifecycle: 'cancellation_requested' };
     case 'SubscriptionFinalPaymentScheduled':

@@ -27,6 +27,16 @@ export const CancellationBody = z.strictObject({
 });
 export type CancellationBody = z.infer<typeof CancellationBody>;
 
+/**
+ * POST /api/admin/subscriptions/{id}/fecha-de-cobro (002-4.13 changeDate): the day the next charge (or the
+ * overdue period's next retry) is made, in Chile's calendar.
+ */
+export const ChargeDateBody = z.strictObject({
+  chargeOn: z.iso.date({ error: 'chargeOn es una fecha yyyy-mm-dd' }),
+  reason: Reason,
+});
+export type ChargeDateBody = z.infer<typeof ChargeDateBody>;
+
 export const SubscriptionParams = z.strictObject({
   subscriptionId: z.uuid({ error: 'el identificador de una suscripción es un UUID' }),
 });

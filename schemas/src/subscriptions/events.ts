@@ -178,6 +178,27 @@ export const SubscriptionFinalPaymentScheduled = eventOf(
   SubscriptionFinalPaymentScheduledData,
 );
 
+/**
+ * Staff moved the day a period is charged (002-4.13's changeDate: the buyer asked to be charged another day,
+ * after their pay day): the next charge of an up-to-date subscription, or the next retry of its overdue
+ * period. Always a day of the same period's month, not before the day it was asked: the period and its
+ * due date stay, so no month is skipped or charged twice (services/src/subscriptions/README.md).
+ */
+export const SubscriptionChargeDateChangedData = z.strictObject({
+  subscriptionId: SubscriptionId,
+  saleId: SaleIdRef,
+  period: Period,
+  /** Whether the date moved was the overdue period's next retry (else the next period's charge). */
+  overdue: z.boolean(),
+  from: CalendarDate,
+  to: CalendarDate,
+  reason: z.string().max(500),
+});
+export const SubscriptionChargeDateChanged = eventOf(
+  'SubscriptionChargeDateChanged',
+  SubscriptionChargeDateChangedData,
+);
+
 /** It ended: after its final payment (SUBS_CANCELLED_SUCCESS_PAYMENT) or without one (…_WITHOUT_PAYMENT). */
 export const SubscriptionCancelledData = z.strictObject({
   subscriptionId: SubscriptionId,
@@ -197,6 +218,7 @@ export const SubscriptionEvent = z.discriminatedUnion('type', [
   SubscriptionCancellationRequested,
   SubscriptionFinalPaymentScheduled,
   SubscriptionCancelled,
+  SubscriptionChargeDateChanged,
 ]);
 export type SubscriptionEvent = z.infer<typeof SubscriptionEvent>;
 

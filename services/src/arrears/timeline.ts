@@ -10,6 +10,7 @@ const KINDS: Record<string, ArrearsTimelineKind> = {
   SubscriptionChargeDeclined: 'declined',
   SubscriptionCancellationRequested: 'cancellation_requested',
   SubscriptionCancelled: 'cancelled',
+  SubscriptionChargeDateChanged: 'charge_date_changed',
   ArrearsReminderSent: 'reminder',
   ArrearsReminderResent: 'manual_reminder',
 };
@@ -28,7 +29,13 @@ function entryOf(event: StoredEvent): ArrearsTimelineEntry | null {
     overdueCount: typeof data.overdueCount === 'number' ? data.overdueCount : null,
     template: text(data.stage),
     detail:
-      text(data.catalogueCode) ?? text(data.forcedReason) ?? text(data.reason) ?? text(data.cause) ?? null,
+      event.type === 'SubscriptionChargeDateChanged'
+        ? `${text(data.from)} → ${text(data.to)}: ${text(data.reason)}`
+        : (text(data.catalogueCode) ??
+          text(data.forcedReason) ??
+          text(data.reason) ??
+          text(data.cause) ??
+          null),
     actor: actor.kind === 'user' ? actor.id : actor.kind,
   };
 }

@@ -28,6 +28,7 @@ import {
 import {
   CancellationBody,
   CancellationRequestBody,
+  ChargeDateBody,
   ForcedChargeBody,
   SubscriptionParams,
 } from '@cubre/schemas/subscriptions/commands';
@@ -39,7 +40,7 @@ import type {
 import { saleInScope, salesScopeOf } from '../payments';
 import { chileDateOf } from './calendar';
 import type { ChargeDeps } from './charging';
-import { cancelSubscription, forceCharge, requestCancellation } from './commands';
+import { cancelSubscription, changeChargeDate, forceCharge, requestCancellation } from './commands';
 import { subscriptionStream } from './subscriptionDecider';
 
 const BASE = '/api/admin/subscriptions';
@@ -88,6 +89,8 @@ const missingKey = () =>
  * subscription with its new ETag; each takes If-Match (409 when stale):
  * - POST {id}/cobros-forzados (`payment:create`, Idempotency-Key): a forced charge of the overdue period
  *   with one of 002-3.24's reasons;
+ * - POST {id}/fecha-de-cobro (`payment:create`): changeDate (002-4.13), the next charge or retry on another
+ *   day of its period's month;
  * - POST {id}/solicitud-cancelacion and {id}/cancelacion (`subscription:cancel`).
  */
 export function subscriptionAdminRoutes(
@@ -204,6 +207,24 @@ export function subscriptionAdminRoutes(
         metadata,
       });
       req.log.info({ subscriptionId: params.subscriptionId, reason: body.reason }, 'forced charge');
+      await answer(res, params.subscriptionId, position);
+    }),
+  );
+
+  router.post(
+    `${BASE}/:subscriptionId/fecha-de-cobro`,
+    requirePermission(context, 'payment:create'),
+    validated({ params: SubscriptionParams, body: ChargeDateBody }, async ({ params, body }, req, res) => {
+      await visible(res, params.subscriptionId);
+      const position = await changeChargeDate(commandDeps(), {
+        subscriptionId: params.subscriptionId,
+        chargeOn: body.chargeOn,
+        reason: body.reason,
+        today: chileDateOf(context.clock()),
+        expectedRevision: expectedRevisionOf(req, undefined),
+        metadata: metadataOf(req, res),
+      });
+      req.log.info({ subscriptionId: params.subscriptionId, chargeOn: body.chargeOn }, 'charge date changed');
       await answer(res, params.subscriptionId, position);
     }),
   );

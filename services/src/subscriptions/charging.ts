@@ -123,7 +123,7 @@ export async function chargeDueSubscription(deps: ChargeDeps, input: ChargeInput
 }
 
 /** A subscription the configured provider charges on its own schedule (gateway/README.md's table). */
-const chargesItself = (deps: ChargeDeps, subscription: Subscription) =>
+export const chargesItself = (deps: ChargeDeps, subscription: Subscription) =>
   deps.gateway.automaticCharges !== undefined && subscription.subscription.gateway === deps.gateway.name;
 
 /** The period a run (or a forced charge) charges now, or null. */

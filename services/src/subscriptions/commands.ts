@@ -3,7 +3,8 @@ import type { ForcedChargeReason } from '@cubre/schemas/subscriptions/events';
 import { handleCommand, loadAggregate } from '@cubre/platform/commands/commandHandler';
 import { WrongExpectedRevisionError } from '@cubre/platform/ports/eventStore';
 import { recurrentPaymentAggregate, subscriptionAggregate } from './aggregates';
-import { chargeDueSubscription, endAtProvider, type ChargeDeps } from './charging';
+import { CommandRejected } from '@cubre/platform/core/decider';
+import { chargeDueSubscription, chargesItself, endAtProvider, type ChargeDeps } from './charging';
 import { cancelOverduePeriod } from './periodAnswers';
 import { recurrentPaymentIdOf, recurrentPaymentStream } from './recurrentPaymentDecider';
 import { subscriptionStream } from './subscriptionDecider';
@@ -122,4 +123,39 @@ export async function cancelSubscription(
   const cancelled = await cancelOverduePeriod(deps, result.state, input.subscriptionId, input.metadata);
   await endAtProvider(deps, result.state, input.subscriptionId);
   return Math.max(result.globalPosition, cancelled);
+}
+
+/**
+ * changeDate (002-4.13): the next charge (or the overdue period's next retry) on another day of its
+ * period's month. A subscription its provider debits by itself (Mercado Pago) cannot be moved here: 409.
+ */
+export async function changeChargeDate(
+  deps: ChargeDeps,
+  input: {
+    subscriptionId: string;
+    chargeOn: string;
+    reason: string;
+    today: string;
+    expectedRevision?: number;
+    metadata: CommandMetadata;
+  },
+): Promise<number> {
+  const loaded = await pinned(deps, input.subscriptionId, input.expectedRevision);
+  if (loaded.state.status === 'Created' && chargesItself(deps, loaded.state)) {
+    throw new CommandRejected(
+      'el proveedor cobra esta suscripción en sus propias fechas: no se puede cambiar aquí',
+      'provider_charges_itself',
+      409,
+      'chargeOn',
+    );
+  }
+  const result = await handleCommand(
+    deps.eventStore,
+    subscriptionAggregate,
+    subscriptionStream(input.subscriptionId),
+    { type: 'ChangeChargeDate', chargeOn: input.chargeOn, today: input.today, reason: input.reason },
+    input.metadata,
+    { expectedRevision: loaded.revision },
+  );
+  return result.globalPosition;
 }

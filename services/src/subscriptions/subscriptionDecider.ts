@@ -4,6 +4,7 @@ import {
   SUBSCRIPTION_CATEGORY,
   SubscriptionCancellationRequestedData,
   SubscriptionCancelledData,
+  SubscriptionChargeDateChangedData,
   SubscriptionChargeDeclinedData,
   SubscriptionCreatedData,
   SubscriptionFinalPaymentScheduledData,
@@ -31,6 +32,10 @@ export const SubscriptionDomainEvent = z.discriminatedUnion('type', [
     data: SubscriptionFinalPaymentScheduledData,
   }),
   z.object({ type: z.literal('SubscriptionCancelled'), data: SubscriptionCancelledData }),
+  z.object({
+    type: z.literal('SubscriptionChargeDateChanged'),
+    data: SubscriptionChargeDateChangedData,
+  }),
 ]);
 export type SubscriptionDomainEvent = z.infer<typeof SubscriptionDomainEvent>;
 type Of<T extends SubscriptionDomainEvent['type']> = Extract<SubscriptionDomainEvent, { type: T }>['data'];
@@ -44,6 +49,8 @@ export type Subscription = {
   lifecycle: SubscriptionLifecycle;
   /** The next period's operation date (002-4.19); null once ended. */
   nextOperationDate: string | null;
+  /** The day staff moved the next period's charge to (changeDate); null when it is its operation date. */
+  rescheduledOn: string | null;
   /** The period declined and retried, with its due date and next retry; null when up to date. */
   overdue: { period: string; dueOn: string; nextAttemptOn: string | null } | null;
   overdueCount: number | null;
@@ -66,7 +73,7 @@ export function dueChargeOf(state: Subscription): { period: string; dueOn: strin
   return {
     period: periodOf(state.nextOperationDate),
     dueOn: state.nextOperationDate,
-    chargeOn: state.nextOperationDate,
+    chargeOn: state.rescheduledOn ?? state.nextOperationDate,
   };
 }
 
@@ -90,8 +97,15 @@ export type CancelSubscription = {
   reason: string;
   cause?: 'requested' | 'provider_cancelled';
 };
+/** Staff's changeDate (002-4.13): the next charge, or the overdue period's next retry, on another day. */
+export type ChangeChargeDate = { type: 'ChangeChargeDate'; chargeOn: string; today: string; reason: string };
 export type SubscriptionCommand =
-  CreateSubscription | RecordPeriodCharged | RecordChargeDeclined | RequestCancellation | CancelSubscription;
+  | CreateSubscription
+  | RecordPeriodCharged
+  | RecordChargeDeclined
+  | RequestCancellation
+  | CancelSubscription
+  | ChangeChargeDate;
 
 /**
  * A monthly subscription (issue 15; README.md has the tables). Created paid (the purchase charged its first
@@ -110,6 +124,7 @@ export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand
         chargeStatus: 'SUCCESS',
         lifecycle: 'active',
         nextOperationDate: event.data.nextOperationDate,
+        rescheduledOn: null,
         overdue: null,
         overdueCount: null,
         lastPaidPeriod: event.data.firstPeriod,
@@ -124,6 +139,7 @@ export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand
           ...state,
           chargeStatus: 'SUCCESS',
           nextOperationDate: event.data.nextOperationDate,
+          rescheduledOn: null,
           overdue: null,
           overdueCount: null,
           lastPaidPeriod: event.data.period > state.lastPaidPeriod ? event.data.period : state.lastPaidPeriod,
@@ -134,6 +150,7 @@ export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand
         return {
           ...state,
           chargeStatus: 'DECLINED',
+          rescheduledOn: null,
           overdue: {
             period: event.data.period,
             dueOn: dueOn ?? `${event.data.period}-01`,
@@ -148,7 +165,14 @@ export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand
       case 'SubscriptionFinalPaymentScheduled':
         return { ...state, lifecycle: 'pending_cancellation', finalPeriod: event.data.finalPeriod };
       case 'SubscriptionCancelled':
-        return { ...state, lifecycle: 'cancelled', nextOperationDate: null };
+        return { ...state, lifecycle: 'cancelled', nextOperationDate: null, rescheduledOn: null };
+      case 'SubscriptionChargeDateChanged':
+        if (event.data.overdue) {
+          return state.overdue
+            ? { ...state, overdue: { ...state.overdue, nextAttemptOn: event.data.to } }
+            : state;
+        }
+        return { ...state, rescheduledOn: event.data.to };
     }
   },
 
@@ -168,6 +192,8 @@ export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand
         return decideRequest(command, state);
       case 'CancelSubscription':
         return decideCancel(command, state);
+      case 'ChangeChargeDate':
+        return decideChargeDate(command, state);
     }
   },
 };
@@ -306,6 +332,55 @@ function decideProviderEnded(command: CancelSubscription, state: Subscription): 
         outcome: paid ? 'success_payment' : 'without_payment',
         cause: 'provider_cancelled',
         finalPeriod: paid ? state.lastPaidPeriod : null,
+        reason: command.reason,
+      },
+    },
+  ];
+}
+
+/**
+ * changeDate (002-4.13): the day the run next charges moves, within the month of the period it charges and
+ * not before today, so the period and its due date stay (no month skipped, none charged twice; retries count
+ * from the due date as before). Up to date: the next period's charge; overdue: its next retry. The same day
+ * again records nothing.
+ */
+function decideChargeDate(command: ChangeChargeDate, state: Subscription): SubscriptionDomainEvent[] {
+  if (state.lifecycle === 'cancelled') throw ended();
+  const due = dueChargeOf(state);
+  if (!due) {
+    throw new CommandRejected(
+      'la suscripción no tiene un cobro por hacer',
+      'nothing_to_charge',
+      409,
+      'subscriptionId',
+    );
+  }
+  if (command.chargeOn < command.today) {
+    throw new CommandRejected(
+      `la fecha de cobro no puede ser anterior a hoy (${command.today})`,
+      'past_date',
+      422,
+      'chargeOn',
+    );
+  }
+  if (periodOf(command.chargeOn) !== due.period) {
+    throw new CommandRejected(
+      `la fecha de cobro debe estar en el mes del periodo que cobra (${due.period})`,
+      'other_period',
+      422,
+      'chargeOn',
+    );
+  }
+  if (command.chargeOn === due.chargeOn) return [];
+  return [
+    {
+      type: 'SubscriptionChargeDateChanged',
+      data: {
+        ...ids(state),
+        period: due.period,
+        overdue: state.overdue !== null,
+        from: due.chargeOn,
+        to: command.chargeOn,
         reason: command.reason,
       },
     },

@@ -193,6 +193,16 @@ test('002-4.02 002-4.03 002-4.17 002-3.30 002-3.24 a monthly sale on Mercado Pag
   expect(await json(forced)).toMatchObject({
     errors: [expect.objectContaining({ field: 'subscriptionId', rule: 'provider_charges_itself' })],
   });
+  // 002-4.13 changeDate: refused too, Mercado Pago debits on its own dates.
+  const nextCharge = subscription.nextChargeOn as string;
+  const moved = await admin.post(`/api/admin/subscriptions/${subscription._id}/fecha-de-cobro`, {
+    chargeOn: `${nextCharge.slice(0, 8)}20`,
+    reason: 'paga el 20',
+  });
+  expect(moved.status).toBe(409);
+  expect(await json(moved)).toMatchObject({
+    errors: [expect.objectContaining({ field: 'chargeOn', rule: 'provider_charges_itself' })],
+  });
   expect(suite.mp.writes()).toHaveLength(1);
 
   // Staff cancel it without payment: the preapproval is cancelled at Mercado Pago, once.
