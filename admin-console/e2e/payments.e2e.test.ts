@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { formatRut } from '@cubre/schemas/identification';
 import { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRecords';
@@ -120,7 +121,7 @@ describe("the console's sales and payments", () => {
     const text = (await row.textContent()) ?? '';
     expect(text).toContain(pesos(sale.amount.amount));
     expect(await row.locator('[data-state]').textContent()).toBe('OK');
-    // payment:export is the administrator's: the export button shows for them.
+    // payment:export is the administrator's: the export button shows for them (the server's file, below).
     await page.getByRole('button', { name: 'Exportar' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'sales-list-desktop');
@@ -175,6 +176,32 @@ describe("the console's sales and payments", () => {
       from.fill(String(sale.amount.amount)),
     ]);
     await row.waitFor();
+    // The export is the server's file (payment:export) of what the list shows: its filter, the amount in
+    // minor units as the list asked it, and its order.
+    const [asked, exported] = await Promise.all([
+      page.waitForRequest((request) => new URL(request.url()).pathname === '/api/admin/sales/export'),
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar' }).click(),
+    ]);
+    const exportQuery = new URL(asked.url()).searchParams;
+    expect(JSON.parse(exportQuery.get('filter') ?? '{}')).toMatchObject({
+      state: 'OK',
+      currency: 'CLP',
+      amountMinor_gte: sale.amount.amount,
+    });
+    expect(JSON.parse(exportQuery.get('sort') ?? '[]')).toEqual(['createdAt', 'DESC']);
+    expect(exported.suggestedFilename()).toBe('ventas.csv');
+    const [columns, ...lines] = readFileSync((await exported.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter((line) => line !== '');
+    expect(columns).toBe(
+      'id,createdAt,state,country,productCode,productName,organizationName,buyerName,buyerRut,buyerEmail,buyerPhone,amount,currency,paymentMethod,provider,lastPaymentId',
+    );
+    const ours = lines.find((line) => line.startsWith(`${sale.id},`));
+    expect(ours).toContain(`,${person.email},`);
+    expect(ours).toContain(`,${sale.amount.amount},CLP,`);
+    expect(lines.every((line) => line.split(',')[2] === 'OK')).toBe(true);
     await row.click();
     await page.waitForURL(`**/admin/sales/${sale.id}/show`);
     const summary = page.getByRole('region', { name: 'Venta', exact: true });

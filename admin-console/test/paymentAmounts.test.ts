@@ -2,7 +2,7 @@ import { fromMajor } from '@cubre/schemas/payments/money';
 import { PAYMENT_STATES, SALE_STATES } from '@cubre/schemas/payments/lists';
 import { paymentStateSchema, saleStateSchema } from '@cubre/schemas/payments/catalogues';
 import { AmountFilterError, amountError, amountFilterToMinor, formatMoney } from '../src/payments/amounts';
-import { paymentCsvRow, saleCsvRow } from '../src/payments/csvRows';
+import { paymentsExportPath } from '../src/payments/exportPath';
 import { TONE_COLOURS, toneOf } from '../src/payments/states';
 import { textOn } from '../src/leads/colour';
 
@@ -72,59 +72,28 @@ describe('states and the CSV export', () => {
     for (const colour of Object.values(TONE_COLOURS)) expect(textOn(colour)).toBeDefined();
   });
 
-  test('a CSV row carries the amount in major units with its currency and the refusal message', () => {
-    const payment = {
-      id: '0b1f6a52-3c39-4d53-9a1b-4a4f5f1f8a01',
-      saleId: '5e0c6f7b-2b0a-4d9e-8a55-0c4c7a1d2b33',
-      state: 'DECLINED' as const,
-      amount: { amount: 1234, currency: 'USD' as const },
-      method: 'tdc' as const,
-      catalogueCode: '4007',
-      header: 'Tarjeta rechazada',
-      message: 'Fondos insuficientes.',
-      createdAt: '2026-11-26T10:00:00.000Z',
-      provider: 'kushki_ad',
-      gateway: 'sandbox',
-      chargeId: null,
-      reversal: null,
-      staffReason: null,
-      currency: 'USD',
-      amountMinor: 1234,
-      updatedAt: '2026-11-26T10:00:01.000Z',
-      revision: 2,
-    };
-    expect(paymentCsvRow(payment)).toMatchObject({
-      amount: '12.34',
-      currency: 'USD',
-      state: 'DECLINED',
-      chargeId: '',
-      message: 'Fondos insuficientes.',
-    });
-    const sale = saleCsvRow({
-      id: payment.saleId,
+  test("the export button asks the server's file with the list's filter (amounts in minor units) and order", () => {
+    const path = paymentsExportPath(
+      'sales',
+      { state: 'OK', amount_gte: 150000, email: 'c@example.cl' },
+      { field: 'amountMinor', order: 'ASC' },
+    );
+    expect(path.startsWith('/sales/export?')).toBe(true);
+    const query = new URLSearchParams(path.split('?')[1]);
+    expect(JSON.parse(query.get('filter') ?? '')).toEqual({
       state: 'OK',
-      country: 'CL',
-      productCode: 'VIDA-L',
-      productName: 'Vida',
-      organizationCode: 'Seguros-Andes',
-      organizationName: 'Seguros Andes',
-      buyer: { nombre: 'Camila Rojas', rut: '12.345.678-5', email: 'c@example.cl', telefono: '+56 9 1' },
-      amount: { amount: 152_722, currency: 'CLP' },
-      amountMinor: 152_722,
+      email: 'c@example.cl',
       currency: 'CLP',
-      formatted: '$152.722',
-      paymentMethod: 'tdc',
-      provider: 'kushki_ad',
-      lastPaymentId: null,
-      createdAt: payment.createdAt,
-      updatedAt: payment.updatedAt,
-      revision: 3,
+      amountMinor_gte: 150_000,
     });
-    expect(sale).toMatchObject({
-      amount: '152722',
-      currency: 'CLP',
-      buyerRut: '12.345.678-5',
-      lastPaymentId: '',
-    });
+    expect(JSON.parse(query.get('sort') ?? '')).toEqual(['amountMinor', 'ASC']);
+    const payments = paymentsExportPath('payments', {}, { field: 'createdAt', order: 'DESC' });
+    expect(payments).toBe(
+      `/payments/export?${new URLSearchParams({ filter: '{}', sort: '["createdAt","DESC"]' })}`,
+    );
+    // A filter amount the currency cannot hold is refused here too, never sent rounded.
+    expect(() => paymentsExportPath('payments', { amount_gte: 10.5 }, { field: 'id', order: 'ASC' })).toThrow(
+      AmountFilterError,
+    );
   });
 });

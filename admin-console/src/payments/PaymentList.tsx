@@ -1,11 +1,11 @@
-import { DataTable, ExportButton, FilterButton, List, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, FilterButton, List, TopToolbar, useTranslate } from 'react-admin';
 import type { PaymentRecord } from '@cubre/schemas/payments/adminRecords';
 import { PAYMENT_STATES } from '@cubre/schemas/payments/lists';
 import { canAccess } from '../access';
 import { DateTimeField } from '../DateTimeField';
 import { usePermissionList } from '../usePermissionList';
-import { paymentExporter } from './exporters';
 import { amountInputs, createdInputs, methodInput, providerInput, stateInput, textInput } from './filters';
+import { ExportPaymentsButton } from './ExportPaymentsButton';
 import { Money } from './Money';
 import { StateChip } from './StateChip';
 
@@ -22,7 +22,7 @@ function PaymentListActions({ canExport }: { canExport: boolean }) {
   return (
     <TopToolbar>
       <FilterButton />
-      {canExport ? <ExportButton maxResults={5000} /> : null}
+      {canExport ? <ExportPaymentsButton resource="payments" fileName="pagos.csv" /> : null}
     </TopToolbar>
   );
 }
@@ -40,7 +40,7 @@ export function PaymentList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       actions={<PaymentListActions canExport={canExport} />}
-      exporter={canExport ? paymentExporter : false}
+      exporter={false}
     >
       <DataTable<PaymentRecord> rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="createdAt">

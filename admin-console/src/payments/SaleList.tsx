@@ -1,10 +1,9 @@
-import { DataTable, ExportButton, FilterButton, List, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, FilterButton, List, TopToolbar, useTranslate } from 'react-admin';
 import type { SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { SALE_STATES } from '@cubre/schemas/payments/lists';
 import { canAccess } from '../access';
 import { DateTimeField } from '../DateTimeField';
 import { usePermissionList } from '../usePermissionList';
-import { saleExporter } from './exporters';
 import {
   amountInputs,
   countryInput,
@@ -14,6 +13,7 @@ import {
   stateInput,
   textInput,
 } from './filters';
+import { ExportPaymentsButton } from './ExportPaymentsButton';
 import { Money } from './Money';
 import { StateChip } from './StateChip';
 
@@ -30,12 +30,15 @@ const filters = [
   ...createdInputs('sales'),
 ];
 
-/** The export button only for payment:export (access.ts): the file carries every buyer's personal data. */
+/**
+ * The export button only for payment:export (access.ts): the file carries every buyer's personal data. The
+ * server writes it (every row of the filter, in the list's order) and refuses it without the permission.
+ */
 function SaleListActions({ canExport }: { canExport: boolean }) {
   return (
     <TopToolbar>
       <FilterButton />
-      {canExport ? <ExportButton maxResults={5000} /> : null}
+      {canExport ? <ExportPaymentsButton resource="sales" fileName="ventas.csv" /> : null}
     </TopToolbar>
   );
 }
@@ -50,7 +53,7 @@ export function SaleList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       actions={<SaleListActions canExport={canExport} />}
-      exporter={canExport ? saleExporter : false}
+      exporter={false}
     >
       <DataTable<SaleRecord> rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="createdAt">

@@ -26,6 +26,7 @@ import { PaymentParams, SaleParams } from '@cubre/schemas/payments/sales';
 import { salesFilterOf, saleInScope, salesScopeOf, type SalesScope } from './scope';
 import { paymentsOf, paymentViewOf, salesOf } from './views';
 import { saleHistoryOf } from './saleHistory';
+import { PAYMENT_CSV_COLUMNS, paymentCsvRow, SALE_CSV_COLUMNS, saleCsvRow, streamCsv } from './csvExport';
 import type { Principal } from '@cubre/schemas';
 
 /** amountMinor_gte / amountMinor_lte: amounts in the currency's minor unit. */
@@ -62,9 +63,14 @@ function rutForms(typed: string): string[] {
 /** The most sales a CLIENT's payments list looks through. */
 const MAX_OWN_SALES = 500;
 
-/** One page of a list, newest first unless the query sorts, with the total for Content-Range. */
+const NEWEST_FIRST: SortSpec = { createdAt: -1, _id: -1 };
+
+/** A list's order: newest first unless the query sorts (its export writes the rows in the same order). */
+const listOrderOf = (query: ListQuery): SortSpec => (query.sort ? sortSpecOf(query) : NEWEST_FIRST);
+
+/** One page of a list in its order, with the total for Content-Range. */
 async function pageOf<T extends ReadDocument>(collection: ReadCollection<T>, find: Filter, query: ListQuery) {
-  const sort = query.sort ? sortSpecOf(query) : NEWEST_FIRST;
+  const sort = listOrderOf(query);
   const [rows, total] = await Promise.all([
     collection.find(find, { sort, ...pageOptions(query) }),
     collection.count(find),
@@ -72,7 +78,60 @@ async function pageOf<T extends ReadDocument>(collection: ReadCollection<T>, fin
   return { rows, total };
 }
 
-const NEWEST_FIRST: SortSpec = { createdAt: -1, _id: -1 };
+const SORTABLE = ['id', 'createdAt', 'updatedAt', 'state', 'amountMinor'] as const;
+const SALE_FILTERS = [
+  'state',
+  'paymentMethod',
+  'provider',
+  'country',
+  'organizationCode',
+  'productCode',
+  'currency',
+  'email',
+  'rut',
+  'session',
+  'createdAt_gte',
+  'createdAt_lte',
+  'amountMinor_gte',
+  'amountMinor_lte',
+] as const;
+const PAYMENT_FILTERS = [
+  'state',
+  'method',
+  'provider',
+  'saleId',
+  'currency',
+  'createdAt_gte',
+  'createdAt_lte',
+  'amountMinor_gte',
+  'amountMinor_lte',
+] as const;
+
+/** The sales list's filter inside the principal's scope (scope.ts); null when the scope reads none. */
+function salesFindOf(principal: Principal, filter: Record<string, unknown>): Filter | null {
+  const email = stringOf(filter, 'email');
+  const rut = stringOf(filter, 'rut');
+  // A lead's sale: the lead's purchase session (the console's lead page asks by it).
+  const session = stringOf(filter, 'session');
+  const scoped = salesFilterOf(salesScopeOf(principal));
+  if (scoped === null) return null;
+  return allOf(
+    idFilterOf(filter),
+    inListOf(filter, 'state'),
+    inListOf(filter, 'paymentMethod'),
+    inListOf(filter, 'provider'),
+    inListOf(filter, 'country'),
+    inListOf(filter, 'organizationCode'),
+    inListOf(filter, 'productCode'),
+    inListOf(filter, 'currency'),
+    email ? { 'buyer.email': email.trim().toLowerCase() } : {},
+    rut ? { 'buyer.rut': { $in: rutForms(rut) } } : {},
+    session ? { session: session.trim().toLowerCase() } : {},
+    dateRangeOf(filter, 'createdAt'),
+    amountBetween(filter),
+    scoped,
+  );
+}
 
 /**
  * A sale as the console lists it: everything the buyer gave, for the staff who work the sale, but the health
@@ -107,11 +166,14 @@ export const paymentRecordOf = (doc: PaymentDocument): PaymentRecord => ({
  * The console's `sales` and `payments` resources (issue 14), read-only here, in ra-data-simple-rest's
  * terms: filters by state, method, provider, organization, product, currency, date and amount (an amount
  * means something in one currency: the console sends the currency with it); newest first; every
- * list and filter served by an index of the projection. Permission `payment:read` (002 §6).
+ * list and filter served by an index of the projection. Permission `payment:read` (002 §6); each list's
+ * CSV export (every row of its filter, scope and order, csvExport.ts) `payment:export`.
  */
 export function paymentAdminRoutes(context: AppContext): Router {
   const router = Router();
   const read = requirePermission(context, 'payment:read');
+  // The lists' CSV files carry every buyer's personal data: their own permission (002 §6), on the server.
+  const exporting = requirePermission(context, 'payment:export');
 
   /**
    * The payments a principal reads, as a filter on their sales: every payment for staff, none for a company
@@ -127,54 +189,52 @@ export function paymentAdminRoutes(context: AppContext): Router {
     return { saleId: { $in: own.map((sale) => sale._id) } };
   }
 
+  /** The payments list's filter inside the principal's scope; null when the scope reads none. */
+  async function paymentsFindOf(
+    principal: Principal,
+    filter: Record<string, unknown>,
+  ): Promise<Filter | null> {
+    const ofSales = await scopedSaleIds(principal);
+    if (ofSales === null) return null;
+    return allOf(
+      ofSales,
+      idFilterOf(filter),
+      inListOf(filter, 'state'),
+      inListOf(filter, 'method'),
+      inListOf(filter, 'provider'),
+      inListOf(filter, 'saleId'),
+      inListOf(filter, 'currency'),
+      dateRangeOf(filter, 'createdAt'),
+      amountBetween(filter),
+    );
+  }
+
   router.get(
     '/api/admin/sales',
     read,
     listRoute(async (req, res) => {
-      const query = parseListQuery(req, {
-        sortable: ['id', 'createdAt', 'updatedAt', 'state', 'amountMinor'],
-        filters: [
-          'state',
-          'paymentMethod',
-          'provider',
-          'country',
-          'organizationCode',
-          'productCode',
-          'currency',
-          'email',
-          'rut',
-          'session',
-          'createdAt_gte',
-          'createdAt_lte',
-          'amountMinor_gte',
-          'amountMinor_lte',
-        ],
-      });
-      const { filter } = query;
-      const email = stringOf(filter, 'email');
-      const rut = stringOf(filter, 'rut');
-      // A lead's sale: the lead's purchase session (the console's lead page asks by it).
-      const session = stringOf(filter, 'session');
-      const scoped = salesFilterOf(salesScopeOf(principalOf(res)));
-      if (scoped === null) return sendPage(res, 'sales', query, [], 0);
-      const find = allOf(
-        idFilterOf(filter),
-        inListOf(filter, 'state'),
-        inListOf(filter, 'paymentMethod'),
-        inListOf(filter, 'provider'),
-        inListOf(filter, 'country'),
-        inListOf(filter, 'organizationCode'),
-        inListOf(filter, 'productCode'),
-        inListOf(filter, 'currency'),
-        email ? { 'buyer.email': email.trim().toLowerCase() } : {},
-        rut ? { 'buyer.rut': { $in: rutForms(rut) } } : {},
-        session ? { session: session.trim().toLowerCase() } : {},
-        dateRangeOf(filter, 'createdAt'),
-        amountBetween(filter),
-        scoped,
-      );
+      const query = parseListQuery(req, { sortable: SORTABLE, filters: SALE_FILTERS });
+      const find = salesFindOf(principalOf(res), query.filter);
+      if (find === null) return sendPage(res, 'sales', query, [], 0);
       const { rows, total } = await pageOf(salesOf(context.readStore), find, query);
       sendPage(res, 'sales', query, rows.map(saleRecordOf), total);
+    }),
+  );
+
+  // The list's CSV (its filter, scope and order, every row): before `/:saleId`, which would take 'export'.
+  router.get(
+    '/api/admin/sales/export',
+    exporting,
+    listRoute(async (req, res) => {
+      const query = parseListQuery(req, { sortable: SORTABLE, filters: SALE_FILTERS });
+      await streamCsv(res, {
+        name: 'ventas.csv',
+        collection: salesOf(context.readStore),
+        filter: salesFindOf(principalOf(res), query.filter),
+        sort: listOrderOf(query),
+        columns: SALE_CSV_COLUMNS,
+        row: (doc) => saleCsvRow(saleRecordOf(doc)),
+      });
     }),
   );
 
@@ -210,36 +270,28 @@ export function paymentAdminRoutes(context: AppContext): Router {
     '/api/admin/payments',
     read,
     listRoute(async (req, res) => {
-      const query = parseListQuery(req, {
-        sortable: ['id', 'createdAt', 'updatedAt', 'state', 'amountMinor'],
-        filters: [
-          'state',
-          'method',
-          'provider',
-          'saleId',
-          'currency',
-          'createdAt_gte',
-          'createdAt_lte',
-          'amountMinor_gte',
-          'amountMinor_lte',
-        ],
-      });
-      const { filter } = query;
-      const ofSales = await scopedSaleIds(principalOf(res));
-      if (ofSales === null) return sendPage(res, 'payments', query, [], 0);
-      const find = allOf(
-        ofSales,
-        idFilterOf(filter),
-        inListOf(filter, 'state'),
-        inListOf(filter, 'method'),
-        inListOf(filter, 'provider'),
-        inListOf(filter, 'saleId'),
-        inListOf(filter, 'currency'),
-        dateRangeOf(filter, 'createdAt'),
-        amountBetween(filter),
-      );
+      const query = parseListQuery(req, { sortable: SORTABLE, filters: PAYMENT_FILTERS });
+      const find = await paymentsFindOf(principalOf(res), query.filter);
+      if (find === null) return sendPage(res, 'payments', query, [], 0);
       const { rows, total } = await pageOf(paymentsOf(context.readStore), find, query);
       sendPage(res, 'payments', query, rows.map(paymentRecordOf), total);
+    }),
+  );
+
+  // The list's CSV (its filter, scope and order, every row): before `/:paymentId`, which would take 'export'.
+  router.get(
+    '/api/admin/payments/export',
+    exporting,
+    listRoute(async (req, res) => {
+      const query = parseListQuery(req, { sortable: SORTABLE, filters: PAYMENT_FILTERS });
+      await streamCsv(res, {
+        name: 'pagos.csv',
+        collection: paymentsOf(context.readStore),
+        filter: await paymentsFindOf(principalOf(res), query.filter),
+        sort: listOrderOf(query),
+        columns: PAYMENT_CSV_COLUMNS,
+        row: (doc) => paymentCsvRow(paymentRecordOf(doc)),
+      });
     }),
   );
 
