@@ -15,6 +15,10 @@ type Outcome = ManualOutcomeBody['outcome'];
  */
 export function ManualOutcomeDialog({ payment, onClose }: { payment: PaymentRecord; onClose: () => void }) {
   const translate = useTranslate();
+  // A bank transfer is recorded from the bank's statement, not a provider's portal: its own words.
+  const words = payment.method === 'transfer_non_automated' ? 'transferOutcome' : 'outcome';
+  const say = (key: string, options?: Record<string, unknown>) =>
+    translate(`cubre.payments.${words}.${key}`, options);
   const [outcome, setOutcome] = useState<Outcome>('approved');
   const [chargeId, setChargeId] = useState('');
   const [reason, setReason] = useState('');
@@ -29,7 +33,7 @@ export function ManualOutcomeDialog({ payment, onClose }: { payment: PaymentReco
         {},
       ),
     ({ data }): CommandNotice => ({
-      message: `cubre.payments.outcome.done_${data.state === 'OK' ? 'approved' : 'not_charged'}`,
+      message: `cubre.payments.${words}.done_${data.state === 'OK' ? 'approved' : 'not_charged'}`,
       type: 'success',
     }),
     ['payments', 'sales', 'audit'],
@@ -46,9 +50,9 @@ export function ManualOutcomeDialog({ payment, onClose }: { payment: PaymentReco
   return (
     <CommandDialog
       id={`outcome-${payment.id}`}
-      title={translate('cubre.payments.outcome.title')}
-      explain={translate('cubre.payments.outcome.explain')}
-      submitLabel={translate('cubre.payments.outcome.submit')}
+      title={say('title')}
+      explain={say('explain', { reference: payment.reference ?? '' })}
+      submitLabel={say('submit')}
       pending={mutation.isPending}
       onSubmit={submit}
       onClose={onClose}
@@ -56,38 +60,31 @@ export function ManualOutcomeDialog({ payment, onClose }: { payment: PaymentReco
       <RadioGroup
         value={outcome}
         onChange={(event) => setOutcome(event.target.value as Outcome)}
-        aria-label={translate('cubre.payments.outcome.title')}
+        aria-label={say('title')}
       >
         {(['approved', 'not_charged'] as const).map((value) => (
-          <FormControlLabel
-            key={value}
-            value={value}
-            control={<Radio />}
-            label={translate(`cubre.payments.outcome.${value}`)}
-          />
+          <FormControlLabel key={value} value={value} control={<Radio />} label={say(value)} />
         ))}
       </RadioGroup>
       {outcome === 'approved' && (
         <TextField
-          label={translate('cubre.payments.outcome.charge_id')}
+          label={say('charge_id')}
           value={chargeId}
           onChange={(event) => setChargeId(event.target.value)}
           required
           fullWidth
           margin="dense"
           error={submitted && chargeMissing}
-          helperText={
-            submitted && chargeMissing ? translate('cubre.payments.outcome.charge_id_required') : undefined
-          }
+          helperText={submitted && chargeMissing ? say('charge_id_required') : undefined}
           slotProps={{ htmlInput: { maxLength: 120 } }}
         />
       )}
       <ReasonField
-        label={translate('cubre.payments.outcome.reason')}
+        label={say('reason')}
         value={reason}
         onChange={setReason}
         required
-        error={submitted && reasonShort ? translate('cubre.payments.outcome.reason_required') : undefined}
+        error={submitted && reasonShort ? say('reason_required') : undefined}
       />
     </CommandDialog>
   );

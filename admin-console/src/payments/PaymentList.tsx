@@ -14,6 +14,8 @@ const filters = [
   methodInput('method', 'payments'),
   providerInput('payments'),
   textInput('payments', 'saleId'),
+  // A bank transfer's reference, as staff read it on the bank's statement.
+  textInput('payments', 'reference'),
   ...amountInputs('payments'),
   ...createdInputs('payments'),
 ];

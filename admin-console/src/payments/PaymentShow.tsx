@@ -61,6 +61,20 @@ function PaymentDetails() {
           <Item label={field('createdAt')}>{date(payment.createdAt)}</Item>
           <Item label={field('updatedAt')}>{date(payment.updatedAt)}</Item>
           <Item label={field('id')}>{payment.id}</Item>
+          {payment.fee && payment.taxOnFee && payment.net && (
+            <>
+              <Item label={field('fee')}>
+                <Money value={payment.fee} />
+              </Item>
+              <Item label={field('taxOnFee')}>
+                <Money value={payment.taxOnFee} />
+              </Item>
+              <Item label={field('net')}>
+                <Money value={payment.net} />
+              </Item>
+            </>
+          )}
+          {payment.reference && <Item label={field('reference')}>{payment.reference}</Item>}
           {payment.staffReason && <Item label={field('staffReason')}>{payment.staffReason}</Item>}
           {reversal && (
             <Item label={field('reversal')}>

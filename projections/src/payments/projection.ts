@@ -3,6 +3,7 @@ import { companyPolicyIdOf } from '@cubre/schemas/payments/companyPurchase';
 import type { SaleCollaborator, SaleCompany } from '@cubre/schemas/payments/companySale';
 import type { PaymentMethod, PaymentState, SaleState } from '@cubre/schemas/payments/catalogues';
 import type { Money } from '@cubre/schemas/payments/money';
+import { BANK_TRANSFER_GATEWAY, transferReferenceOf } from '@cubre/schemas/payments/bankTransfer';
 import {
   PAYMENT_CATEGORY,
   SALE_CATEGORY,
@@ -67,6 +68,13 @@ export type PaymentDocument = {
   reversal: PaymentReversal | null;
   /** Why staff recorded the outcome by hand (a provider that cannot be asked); absent otherwise. */
   staffReason?: string | null;
+  /** An approved charge's provider fee and the tax on it (002-9.01); absent otherwise. */
+  fee?: Money;
+  taxOnFee?: Money;
+  /** Who settles it: its provider (reconciliation asks it), or staff (a bank transfer). */
+  settledBy: 'provider' | 'staff';
+  /** A bank transfer's reference, written by the buyer in the transfer (absent for other payments). */
+  reference?: string;
   createdAt: string;
   updatedAt: string;
   revision: number;
@@ -123,7 +131,12 @@ function saleFields(event: ProjectionEvent): Partial<SaleDocument> | null {
       };
     }
     case 'SalePaymentStarted':
-      return { state: 'PENDING', lastPaymentId: str(data.paymentId) };
+      // The sale is paid the way its last payment tries (a card's tdd, a transfer).
+      return {
+        state: 'PENDING',
+        lastPaymentId: str(data.paymentId),
+        ...(typeof data.method === 'string' ? { paymentMethod: data.method as PaymentMethod } : {}),
+      };
     case 'SaleCompleted':
       return { state: 'OK' };
     case 'SaleFailed':
@@ -163,6 +176,12 @@ function paymentFields(event: ProjectionEvent): Partial<PaymentDocument> | null 
         method: data.method as PaymentMethod,
         provider: str(data.provider),
         gateway: str(data.gateway),
+        // A bank transfer is settled by staff from the bank's statement, never asked of a provider: the
+        // reconciliation's query leaves it out, and the buyer writes its reference in the transfer.
+        settledBy: data.gateway === BANK_TRANSFER_GATEWAY ? 'staff' : 'provider',
+        ...(data.gateway === BANK_TRANSFER_GATEWAY
+          ? { reference: transferReferenceOf(str(data.paymentId)) }
+          : {}),
         catalogueCode: null,
         chargeId: null,
         reversal: null,
@@ -170,7 +189,7 @@ function paymentFields(event: ProjectionEvent): Partial<PaymentDocument> | null 
       };
     }
     case 'PaymentApproved':
-      return { state: 'OK', chargeId: str(data.chargeId), ...staffReasonOf(data) };
+      return { state: 'OK', chargeId: str(data.chargeId), ...staffReasonOf(data), ...feeFieldsOf(data) };
     case 'PaymentDeclined':
       return {
         state: 'DECLINED',
@@ -200,6 +219,12 @@ function paymentFields(event: ProjectionEvent): Partial<PaymentDocument> | null 
 }
 
 /** An outcome staff recorded by hand keeps their reason (`PaymentApproved`/`PaymentFailed.staffReason`). */
+/** 002-9.01: what the provider kept of an approved charge (absent for a transfer and older events). */
+const feeFieldsOf = (data: Record<string, unknown>) => {
+  const fee = data.fee as { fee: Money; taxOnFee: Money } | undefined;
+  return fee ? { fee: fee.fee, taxOnFee: fee.taxOnFee } : {};
+};
+
 const staffReasonOf = (data: Record<string, unknown>) =>
   typeof data.staffReason === 'string' ? { staffReason: data.staffReason } : {};
 
@@ -229,7 +254,9 @@ const CREATES = new Set(['SaleStarted', 'PaymentRequested']);
 export const paymentsProjection: Projection = {
   name: PAYMENTS_PROJECTION,
   // 2: sales keep their session (a lead's sale), payments the reason of an outcome staff recorded.
-  version: 2,
+  // 3: payments say who settles them (a bank transfer: staff) and a transfer's reference; a sale's method
+  // follows its last payment's.
+  version: 3,
   categories: [SALE_CATEGORY, PAYMENT_CATEGORY],
   collections: [SALES_COLLECTION, PAYMENTS_COLLECTION],
   async setup(store) {
@@ -259,6 +286,10 @@ export const paymentsProjection: Projection = {
       await payments.createIndex({ [field]: 1, createdAt: -1, _id: -1 });
     }
     await payments.createIndex({ amountMinor: 1, _id: 1 });
+    // Reconciliation: the PENDING payments a provider settles, oldest pay calls first left out by age.
+    await payments.createIndex({ state: 1, settledBy: 1, createdAt: -1, _id: -1 });
+    // Staff find the transfer a bank line names by its reference.
+    await payments.createIndex({ reference: 1 });
     await payments.createIndex({ updatedAt: -1, _id: 1 });
   },
   async apply(event, store) {

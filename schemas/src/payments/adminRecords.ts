@@ -80,6 +80,15 @@ export const PaymentRecord = PaymentView.extend({
   reversal: PaymentReversalRecord.nullable(),
   /** Why staff recorded the outcome by hand (POST …/resultado), or null: the provider's answer settled it. */
   staffReason: z.string().nullable(),
+  /**
+   * What the provider kept of an approved charge (002-9.01) and what the marketplace receives: null where
+   * no provider charged (a bank transfer) or before it was kept.
+   */
+  fee: moneySchema.nullable().optional(),
+  taxOnFee: moneySchema.nullable().optional(),
+  net: moneySchema.nullable().optional(),
+  /** A bank transfer's reference (what the buyer wrote in the transfer); null for other payments. */
+  reference: z.string().nullable().optional(),
   currency: z.string(),
   amountMinor: z.number().int(),
   updatedAt: z.string(),

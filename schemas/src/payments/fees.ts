@@ -2,8 +2,12 @@ import { money, type Money } from './money';
 
 /**
  * Transaction fee 0.02 and tax on the fee 0.0038 (002 §9), as exact fractions of 10,000 so no float enters a
- * money amount. Rounding rule: each step is rounded half up to the currency's minor unit (CLP to the peso,
- * COP/PEN/USD to the cent): first the fee on the amount, then the tax on that rounded fee.
+ * money amount. *Decision:* 0.0038 is the fee's tax as a fraction of the **amount**: Chile's 19 % IVA on a
+ * 2 % fee is 0.02 × 0.19 = 0.0038 of the amount exactly. Read as a rate on the fee itself it would be a
+ * 0.38 % tax (8 pesos on a 2,000-peso fee), which no tax of the four editions is. Rounding: each figure is
+ * rounded half up to the currency's minor unit (CLP to the peso, COP/PEN/USD to the cent) from the amount.
+ * The payments kept it on each approved charge (`PaymentApproved.fee`: what the provider keeps, and the net
+ * the marketplace receives).
  */
 export const TRANSACTION_FEE_RATE = 0.02;
 export const TAX_ON_FEE_RATE = 0.0038;
@@ -18,7 +22,7 @@ export type TransactionFee = { amount: Money; fee: Money; taxOnFee: Money; feeWi
 
 export function transactionFee(amount: Money): TransactionFee {
   const fee = applyRate(amount.amount, FEE_PER_10K);
-  const taxOnFee = applyRate(fee, TAX_PER_10K);
+  const taxOnFee = applyRate(amount.amount, TAX_PER_10K);
   return {
     amount,
     fee: money(fee, amount.currency),

@@ -22,6 +22,7 @@ import {
   saleStateSchema,
 } from './catalogues';
 import { billingChoiceSchema } from '../subscriptions/events';
+import { TransferInstructions } from './bankTransfer';
 import { moneySchema, ufConversionSchema } from './money';
 import { HEALTH_LIMITS, ageOn, asksPregnancy, chileToday, insuredOf } from './familyPurchase';
 import { SaleCollaborator, SaleCompany, collaboratorsInput, companyInput } from './companySale';
@@ -112,7 +113,15 @@ export const SaleStartedData = z.strictObject({
 });
 export const SaleStarted = eventOf('SaleStarted', SaleStartedData);
 
-export const SalePaymentStartedData = z.strictObject({ saleId: SaleId, paymentId: PaymentId });
+export const SalePaymentStartedData = z.strictObject({
+  saleId: SaleId,
+  paymentId: PaymentId,
+  /**
+   * How this payment pays (a card's tdc or tdd, a transfer): the sale is paid the way its last payment
+   * tried, which the lead's sub-status follows (002-3.06). Absent on events stored before it was kept.
+   */
+  method: paymentMethodSchema.optional(),
+});
 export const SalePaymentStarted = eventOf('SalePaymentStarted', SalePaymentStartedData);
 
 export const SaleCompletedData = z.strictObject({ saleId: SaleId, paymentId: PaymentId });
@@ -171,11 +180,20 @@ export const PaymentRedirectStarted = eventOf('PaymentRedirectStarted', PaymentR
  */
 const StaffReason = z.string().max(500).optional();
 
+/**
+ * What the provider keeps of an approved charge (002-9.01, `transactionFee`): its fee and the tax on it, at
+ * the rates of the day it was approved; absent where no provider charged (a bank transfer) and on events
+ * stored before it was kept.
+ */
+export const ChargeFee = z.strictObject({ fee: moneySchema, taxOnFee: moneySchema });
+export type ChargeFee = z.infer<typeof ChargeFee>;
+
 export const PaymentApprovedData = z.strictObject({
   paymentId: PaymentId,
   chargeId: z.string().max(120),
   authorizationCode: z.string().max(40).nullable(),
   staffReason: StaffReason,
+  fee: ChargeFee.optional(),
 });
 export const PaymentApproved = eventOf('PaymentApproved', PaymentApprovedData);
 
@@ -492,5 +510,9 @@ export const SaleView = z.strictObject({
    * buyer to Webpay's own page instead of a card form.
    */
   gateway: z.string().max(40).optional(),
+  /** Whether the buyer may pay by bank transfer (a one-time sale, an account configured). */
+  transferOffered: z.boolean().optional(),
+  /** The last payment is a transfer awaited: where to transfer, how much, the reference. */
+  transfer: TransferInstructions.nullable().optional(),
 });
 export type SaleView = z.infer<typeof SaleView>;

@@ -95,11 +95,27 @@ const SALE_FILTERS = [
   'amountMinor_gte',
   'amountMinor_lte',
 ] as const;
+/** A bank transfer's reference as staff read it on the bank's line (any case, spaces around). */
+function referenceOf(filter: Record<string, unknown>): Filter {
+  const value = filter.reference;
+  if (value === undefined) return {};
+  if (typeof value === 'string' && /^\s*[0-9a-fA-F]{10}\s*$/.test(value))
+    return { reference: value.trim().toUpperCase() };
+  throw invalidRequest([
+    {
+      field: 'filter.reference',
+      rule: 'format',
+      message: 'la referencia de una transferencia: 10 letras o dígitos (0-9, A-F)',
+    },
+  ]);
+}
+
 const PAYMENT_FILTERS = [
   'state',
   'method',
   'provider',
   'saleId',
+  'reference',
   'currency',
   'createdAt_gte',
   'createdAt_lte',
@@ -156,6 +172,13 @@ export const paymentRecordOf = (doc: PaymentDocument): PaymentRecord => ({
     ? { ...doc.reversal, message: doc.reversal.catalogueCode ? messageFor(doc.reversal.catalogueCode) : null }
     : null,
   staffReason: doc.staffReason ?? null,
+  reference: doc.reference ?? null,
+  fee: doc.fee ?? null,
+  taxOnFee: doc.taxOnFee ?? null,
+  net:
+    doc.fee && doc.taxOnFee
+      ? { amount: doc.amount.amount - doc.fee.amount - doc.taxOnFee.amount, currency: doc.amount.currency }
+      : null,
   currency: doc.currency,
   amountMinor: doc.amountMinor,
   updatedAt: doc.updatedAt,
@@ -203,6 +226,7 @@ export function paymentAdminRoutes(context: AppContext): Router {
       inListOf(filter, 'method'),
       inListOf(filter, 'provider'),
       inListOf(filter, 'saleId'),
+      referenceOf(filter),
       inListOf(filter, 'currency'),
       dateRangeOf(filter, 'createdAt'),
       amountBetween(filter),

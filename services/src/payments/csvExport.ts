@@ -49,6 +49,10 @@ export const paymentCsvRow = (payment: PaymentRecord) => ({
   chargeId: payment.chargeId ?? '',
   catalogueCode: payment.catalogueCode ?? '',
   message: payment.message ?? '',
+  fee: payment.fee ? majorAmount(payment.fee) : '',
+  taxOnFee: payment.taxOnFee ? majorAmount(payment.taxOnFee) : '',
+  net: payment.net ? majorAmount(payment.net) : '',
+  reference: payment.reference ?? '',
 });
 
 type SaleCsvRow = ReturnType<typeof saleCsvRow>;
@@ -86,6 +90,10 @@ export const PAYMENT_CSV_COLUMNS: readonly (keyof PaymentCsvRow)[] = [
   'chargeId',
   'catalogueCode',
   'message',
+  'fee',
+  'taxOnFee',
+  'net',
+  'reference',
 ];
 
 /** One line of the file (without its CRLF): each cell formula-safe (platform/http/csvCell.ts). */

@@ -1,3 +1,4 @@
+import type { TransferAccount } from '@cubre/schemas/payments/bankTransfer';
 import type { CardTokenizer } from '@cubre/schemas/payments/cardTokenizer';
 import { SALES_CATEGORIES } from '@cubre/schemas/payments/sales';
 import { Router } from 'express';
@@ -41,6 +42,8 @@ export const paymentsModule = (
     judgeActivationRows?: JudgeActivationRows;
     /** The payment step's browser tokenizer (`cardTokenizerFromEnv`); the sandbox's by default. */
     cardTokenizer?: CardTokenizer;
+    /** The account buyers may transfer to (`transferAccountFromEnv`); absent: no transfers offered. */
+    transferAccount?: TransferAccount | null;
   } = {},
 ): HttpModule & { categories: string[] } => ({
   name: 'payments',
@@ -66,6 +69,7 @@ export const paymentsModule = (
         startSubscription,
         options.judgeActivationRows,
         options.cardTokenizer,
+        options.transferAccount ?? null,
       ),
     );
     // Webpay Plus pays on Webpay's own page: its redirect and the buyer's return (webpayRoutes.ts).
@@ -90,6 +94,7 @@ export const paymentsModule = (
 });
 
 export { gatewayFromEnv } from './gateway/gatewayFromEnv';
+export { transferAccountFromEnv } from './bankTransfer';
 export { cardTokenizerFromEnv, type BrowserSources } from './gateway/cardTokenizer';
 
 /**

@@ -37,7 +37,9 @@ export function saleLeadStepsReactor(eventStore: EventStore, recordSaleStep: Rec
       const saleId = event.streamId.slice(SALE_CATEGORY.length + 1);
       const sale = await loadAggregate(eventStore, saleAggregate, saleStream(saleId));
       if (sale.state.status === 'Empty') return;
-      const { session, product, country, buyer, paymentMethod, billing } = sale.state.sale;
+      const { session, product, country, buyer, billing } = sale.state.sale;
+      // The way the last payment pays (a transfer closes the lead as 'Web - Transferencia no automática').
+      const paymentMethod = sale.state.paidWith ?? sale.state.sale.paymentMethod;
       await recordSaleStep(
         {
           session,

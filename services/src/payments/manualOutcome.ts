@@ -1,4 +1,5 @@
 import type { CommandMetadata } from '@cubre/schemas';
+import { BANK_TRANSFER_GATEWAY } from '@cubre/schemas/payments/bankTransfer';
 import { NOT_CHARGED_CODE } from '@cubre/schemas/payments/errorCatalogue';
 import type { ManualOutcomeBody } from '@cubre/schemas/payments/sales';
 import { loadAggregate } from '@cubre/platform/commands/commandHandler';
@@ -19,7 +20,7 @@ const conflict = (message: string, rule: string) => new CommandRejected(message,
 
 /**
  * Staff record the outcome of a payment left PENDING (issue 14) when the provider cannot be asked about it by
- * our key: Kushki documents no charge query by reference (gateway/README.md), so reconciliation leaves such
+ * our key, and a bank transfer's arrival (or that it never came) from the bank's statement: Kushki documents no charge query by reference (gateway/README.md), so reconciliation leaves such
  * a payment PENDING and the buyer waiting. Staff read the provider's own console and record `approved`
  * with its charge id (the ticket a refund later names: the payment OK, the sale OK, a monthly sale's
  * Subscription recorded as reconciliation does) or `not_charged` (the payment FAIL with `not_charged`, the
@@ -46,7 +47,9 @@ export async function recordManualOutcome(
   if (payment.state !== 'PENDING') throw conflict('el pago ya tiene resultado', 'payment_settled');
   const [requested] = await deps.eventStore.readStream(paymentStream(paymentId));
   const age = input.now.getTime() - new Date(requested!.occurredAt).getTime();
-  if (age < RECONCILE_AFTER_MS) {
+  // A bank transfer has no pay call that could still be answering: staff record its line at once.
+  const transfer = payment.payment.gateway === BANK_TRANSFER_GATEWAY;
+  if (!transfer && age < RECONCILE_AFTER_MS) {
     throw conflict(
       `el pago se está procesando; su resultado se registra a mano después de ${RECONCILE_AFTER_MS / 60_000} minutos`,
       'payment_in_progress',

@@ -10,9 +10,13 @@ import {
   PaymentReversalRequestedData,
   PaymentSubscriptionOpenedData,
   PaymentVoidedData,
+  type ChargeFee,
   type ReversalKind,
 } from '@cubre/schemas/payments/sales';
+import { BANK_TRANSFER_GATEWAY } from '@cubre/schemas/payments/bankTransfer';
 import type { PaymentState as PaymentStateName } from '@cubre/schemas/payments/catalogues';
+import { transactionFee } from '@cubre/schemas/payments/fees';
+import type { Money } from '@cubre/schemas/payments/money';
 import { z } from 'zod';
 import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
 
@@ -339,6 +343,7 @@ function decideOutcome(command: RecordChargeOutcome, state: PaymentState): Payme
             chargeId: command.chargeId,
             authorizationCode: command.authorizationCode,
             ...(command.staffReason ? { staffReason: command.staffReason } : {}),
+            ...feeOf(state.payment),
           },
         },
       ];
@@ -367,4 +372,14 @@ function decideOutcome(command: RecordChargeOutcome, state: PaymentState): Payme
         },
       ];
   }
+}
+
+/**
+ * 002-9.01: what the provider keeps of the charge, kept on its approval (the rates of that day). A bank
+ * transfer goes to the marketplace's own account: no provider, no fee.
+ */
+function feeOf(payment: { amount: Money; gateway: string }): { fee?: ChargeFee } {
+  if (payment.gateway === BANK_TRANSFER_GATEWAY) return {};
+  const { fee, taxOnFee } = transactionFee(payment.amount);
+  return { fee: { fee, taxOnFee } };
 }

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { CommandMetadata, Country, PriceQuote, Profile } from '@cubre/schemas';
-import { defaultOneTimeProvider, type PaymentMethod } from '@cubre/schemas/payments/catalogues';
+import {
+  defaultOneTimeProvider,
+  type PaymentMethod,
+  type PaymentProvider,
+} from '@cubre/schemas/payments/catalogues';
 import { NOT_CHARGED_CODE } from '@cubre/schemas/payments/errorCatalogue';
 import {
   fromMajor,
@@ -267,6 +271,8 @@ export async function requestPayment(
     method: PaymentMethod | null;
     /** What pays: the card token, or the redirect's gateway (its page takes the card). */
     paidWith: string;
+    /** Who moves the money, where not the sale's card provider (a bank transfer). */
+    provider?: PaymentProvider;
     accepts?(sale: StartedSale): void;
   },
   metadata: CommandMetadata,
@@ -287,7 +293,7 @@ export async function requestPayment(
         saleId: input.saleId,
         amount: sale.amount,
         method: input.method ?? sale.paymentMethod,
-        provider: sale.provider,
+        provider: input.provider ?? sale.provider,
         gateway: gateway.name,
         requestHash: requestHashOf(input.paidWith, sale.amount),
       },
@@ -315,13 +321,14 @@ export async function startSalePayment(
   saleId: string,
   paymentId: string,
   metadata: CommandMetadata,
+  method?: PaymentMethod,
 ) {
   try {
     return await handleCommand(
       store,
       saleAggregate,
       saleStream(saleId),
-      { type: 'StartSalePayment', paymentId },
+      { type: 'StartSalePayment', paymentId, method },
       { ...metadata, commandId: `${metadata.commandId}:sale-payment` },
     );
   } catch (error) {
@@ -467,7 +474,7 @@ export async function paySale(
       lastPosition: Math.max(lastPosition, settled.position),
     };
   }
-  const started = await startSalePayment(store, input.saleId, paymentId, metadata);
+  const started = await startSalePayment(store, input.saleId, paymentId, metadata, payment.payment.method);
 
   const subscription = monthly
     ? {

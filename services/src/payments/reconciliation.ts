@@ -64,7 +64,7 @@ export function outcomeOfStatus(status: ChargeStatus): Exclude<Outcome, { outcom
  * and our record): each is asked of the gateway by its own idempotency key (the payment's id), and its
  * answer settles the payment and its sale exactly as the pay call would have. The commands' ids derive
  * from the payment's, so two schedulers, a rerun or a restart mid-run store nothing twice. Served by the
- * payments' (state, createdAt) index.
+ * payments' (state, settledBy, createdAt) index.
  */
 export async function reconcilePendingPayments(deps: {
   eventStore: EventStore;
@@ -81,7 +81,8 @@ export async function reconcilePendingPayments(deps: {
   const now = deps.clock();
   const before = new Date(now.getTime() - (deps.olderThanMs ?? RECONCILE_AFTER_MS)).toISOString();
   const pending = await paymentsOf(deps.readStore).find(
-    { state: 'PENDING', createdAt: { $lt: before } },
+    // A bank transfer awaits staff, never a provider (settledBy 'staff'): left out, however many wait.
+    { state: 'PENDING', settledBy: 'provider', createdAt: { $lt: before } },
     { sort: { createdAt: -1, _id: -1 }, limit: BATCH },
   );
   let settled = 0;

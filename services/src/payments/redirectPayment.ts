@@ -80,7 +80,7 @@ export async function startRedirectPayment(
     };
   }
   // One payment at a time: a paid sale, or another key's payment in progress, is refused here (409).
-  const started = await startSalePayment(store, input.saleId, paymentId, metadata);
+  const started = await startSalePayment(store, input.saleId, paymentId, metadata, payment.payment.method);
   const answer = await input.open(sale, paymentId);
   logger.info(
     { saleId: input.saleId, paymentId, outcome: answer.outcome, gateway: gateway.name },

@@ -1,3 +1,4 @@
+import { TransferBody, type TransferAccount } from '@cubre/schemas/payments/bankTransfer';
 import type { CardTokenizer } from '@cubre/schemas/payments/cardTokenizer';
 import { PaymentParams, PayBody, SaleParams, startSaleBody } from '@cubre/schemas/payments/sales';
 import { Router, type Response } from 'express';
@@ -7,6 +8,7 @@ import { perEdition } from '@cubre/platform/http/perEdition';
 import { HttpProblem, notFound } from '@cubre/platform/http/problem';
 import { validated } from '@cubre/platform/http/validate';
 import { PAYMENTS_PROJECTION } from '@cubre/projections/payments/projection';
+import { payByTransfer, withTransfer } from './bankTransfer';
 import type { PaymentGateway } from './gateway/port';
 import type { JudgeActivationRows } from './companySale';
 import { paySale, startSale, type PurchaseCatalogue, type StartSubscription } from './purchase';
@@ -33,6 +35,15 @@ const missingKey = () =>
       field: 'Idempotency-Key',
       rule: 'required',
       message: 'envíe una clave por intento de pago (de 8 a 100 letras, dígitos o . _ : -)',
+    },
+  ]);
+
+const transferUnavailable = () =>
+  new HttpProblem(422, 'transfer_unavailable', 'Solicitud inválida', 'esta tienda no recibe transferencias', [
+    {
+      field: 'paymentMethod',
+      rule: 'transfer_unavailable',
+      message: 'no hay una cuenta para transferencias configurada: pague con tarjeta',
     },
   ]);
 
@@ -81,6 +92,8 @@ export function purchaseRoutes(
   judgeActivationRows?: JudgeActivationRows,
   /** The browser tokenizer the payment step uses (the gateway's library, its public merchant id). */
   cardTokenizer: CardTokenizer = { provider: 'sandbox' },
+  /** The account a buyer may transfer to ('Transferencia bancaria'); null: transfers are not offered. */
+  transferAccount: TransferAccount | null = null,
 ): Router {
   const router = Router();
   const visible = salesVisibleIn(context);
@@ -91,8 +104,8 @@ export function purchaseRoutes(
     res.setHeader('Cache-Control', 'no-store');
     if (status === 201) res.location(`${SALES_PATH}/${saleId}`);
     // The payment step's form depends on the gateway (Webpay Plus: a redirect, no card form; Kushki: its
-    // tokenizer).
-    res.status(status).json({ ...view, gateway: gateway.name, cardTokenizer });
+    // tokenizer) and on whether a transfer is offered or awaited.
+    res.status(status).json({ ...withTransfer(view, transferAccount), gateway: gateway.name, cardTokenizer });
   }
 
   router.post(
@@ -148,9 +161,34 @@ export function purchaseRoutes(
       const payment = await paymentsOf(context.readStore).findOne({ _id: paid.paymentId });
       const sale = await saleViewOf(context.readStore, params.saleId);
       res.setHeader('Cache-Control', 'no-store');
-      res
-        .status(paid.created ? 201 : 200)
-        .json({ payment: payment && paymentViewOf(payment), sale: sale && { ...sale, cardTokenizer } });
+      res.status(paid.created ? 201 : 200).json({
+        payment: payment && paymentViewOf(payment),
+        sale: sale && { ...withTransfer(sale, transferAccount), cardTokenizer },
+      });
+    }),
+  );
+
+  router.post(
+    `${SALES_PATH}/:saleId/transferencia`,
+    context.rateLimits.guard('purchase'),
+    validated({ params: SaleParams, body: TransferBody }, async ({ params }, req, res) => {
+      if (!transferAccount) throw transferUnavailable();
+      const idempotencyKey = req.get('Idempotency-Key');
+      if (!idempotencyKey) throw missingKey();
+      const paid = await payByTransfer(
+        context.eventStore,
+        { saleId: params.saleId, idempotencyKey },
+        commandMetadataOf(req, context.clock(), anonymousVisitor),
+      );
+      await visible(saleStream(params.saleId), paid.lastPosition);
+      req.log.info({ saleId: params.saleId, paymentId: paid.paymentId }, 'bank transfer awaited');
+      const payment = await paymentsOf(context.readStore).findOne({ _id: paid.paymentId });
+      const sale = await saleViewOf(context.readStore, params.saleId);
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(paid.created ? 201 : 200).json({
+        payment: payment && paymentViewOf(payment),
+        sale: sale && { ...withTransfer(sale, transferAccount), gateway: gateway.name, cardTokenizer },
+      });
     }),
   );
 

@@ -5,7 +5,7 @@ import {
   SalePaymentStartedData,
   SaleStartedData,
 } from '@cubre/schemas/payments/sales';
-import type { SaleState as SaleStateName } from '@cubre/schemas/payments/catalogues';
+import type { PaymentMethod, SaleState as SaleStateName } from '@cubre/schemas/payments/catalogues';
 import {
   SaleCancellationRequestedData,
   SaleOverdueData,
@@ -35,7 +35,8 @@ export type SaleDomainEvent = z.infer<typeof SaleDomainEvent>;
 type SaleStarted = Extract<SaleDomainEvent, { type: 'SaleStarted' }>['data'];
 
 export type StartSale = { type: 'StartSale'; data: SaleStarted };
-export type StartSalePayment = { type: 'StartSalePayment'; paymentId: string };
+/** `method`: how the payment pays (the sale is paid the way its last payment tried: the lead follows it). */
+export type StartSalePayment = { type: 'StartSalePayment'; paymentId: string; method?: PaymentMethod };
 export type SettleSalePayment = {
   type: 'SettleSalePayment';
   paymentId: string;
@@ -60,6 +61,8 @@ export type SaleState =
       state: SaleStateName;
       /** The payment being tried, or the last one tried. */
       paymentId: string | null;
+      /** How the last payment tried pays (a transfer, a card's tdd); null before the first. */
+      paidWith: PaymentMethod | null;
     };
 
 /**
@@ -75,10 +78,15 @@ export const saleDecider: Decider<SaleState, SaleCommand, SaleDomainEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'SaleStarted':
-        return { status: 'Started', sale: event.data, state: 'PENDING', paymentId: null };
+        return { status: 'Started', sale: event.data, state: 'PENDING', paymentId: null, paidWith: null };
       case 'SalePaymentStarted':
         return state.status === 'Started'
-          ? { ...state, state: 'PENDING', paymentId: event.data.paymentId }
+          ? {
+              ...state,
+              state: 'PENDING',
+              paymentId: event.data.paymentId,
+              paidWith: event.data.method ?? state.paidWith,
+            }
           : state;
       case 'SaleCompleted':
         return state.status === 'Started' ? { ...state, state: 'OK' } : state;
@@ -191,7 +199,11 @@ function decideStartPayment(command: StartSalePayment, state: SaleState): SaleDo
   if (state.state === 'PENDING' && state.paymentId !== null) {
     throw new CommandRejected('hay un pago de esta venta en curso', 'payment_in_progress', 409, 'saleId');
   }
-  return [{ type: 'SalePaymentStarted', data: { saleId: state.sale.saleId, paymentId: command.paymentId } }];
+  const { saleId } = state.sale;
+  const { paymentId, method } = command;
+  return [
+    { type: 'SalePaymentStarted', data: method ? { saleId, paymentId, method } : { saleId, paymentId } },
+  ];
 }
 
 function decideSettlement(command: SettleSalePayment, state: SaleState): SaleDomainEvent[] {

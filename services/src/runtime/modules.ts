@@ -50,6 +50,7 @@ import { siteModule } from '../site';
 import { insurersModule } from '../insurers';
 import { paymentsModule } from '../payments';
 import { arrearsModule } from '../arrears';
+import type { TransferAccount } from '@cubre/schemas/payments/bankTransfer';
 import type { CardTokenizer } from '@cubre/schemas/payments/cardTokenizer';
 import type { NotificationSecrets, PaymentGateway, ResumeMail } from '../payments';
 import {
@@ -183,6 +184,8 @@ export const configuredModules = (options: {
   notificationSecrets?: NotificationSecrets;
   /** The payment step's browser tokenizer (the configured gateway's library and public id). */
   cardTokenizer?: CardTokenizer;
+  /** The account buyers may transfer to; null: transfers not offered. */
+  transferAccount?: TransferAccount | null;
   /** DATA_DIR: group insurance keeps its bulk-load files there (issue 16). */
   dataDir: string;
   /** Rows between two progress events of a running bulk load (tests lower it). */
@@ -196,6 +199,7 @@ export const configuredModules = (options: {
     resumeMail: options.resumeMail,
     notificationSecrets: options.notificationSecrets,
     cardTokenizer: options.cardTokenizer,
+    transferAccount: options.transferAccount,
     judgeActivationRows,
     subscriptions: (context) =>
       subscriptionStarter(context.eventStore, options.operationDayOf ?? operationDayOf(context.readStore)),

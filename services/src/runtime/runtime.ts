@@ -17,6 +17,7 @@ import { storefrontModule } from '../storefront';
 import { identityAuthenticator } from '../identity';
 import {
   cardTokenizerFromEnv,
+  transferAccountFromEnv,
   formActionOriginsOf,
   gatewayFromEnv,
   notificationSecretsFromEnv,
@@ -258,6 +259,8 @@ export async function startRuntime(
       resumeMail: { requester: mail.requester, publicUrl: mail.settings.publicUrl },
       notificationSecrets: notificationSecretsFromEnv(hooks.paymentEnv ?? process.env),
       cardTokenizer: cardTokenizer.tokenizer,
+      // 'Transferencia bancaria': TRANSFER_ACCOUNT_*, or the demo account with demo data (issue 14).
+      transferAccount: transferAccountFromEnv(hooks.paymentEnv ?? process.env, settings.identity.demoUsers),
       dataDir: config.DATA_DIR,
       bulkLoadProgressEvery: config.BULK_LOAD_PROGRESS_EVERY,
       bulkLoadRetention: {

@@ -245,8 +245,22 @@ describe('the CSV export of online sales and payments (payment:export)', () => {
       chargeId: paymentRecord.chargeId ?? '',
       catalogueCode: paymentRecord.catalogueCode,
       message: paymentRecord.message,
+      // A declined charge kept no fee; an approved one's is below.
+      fee: '',
+      taxOnFee: '',
+      net: '',
+      reference: '',
     });
     expect(payment!.message).not.toBe('');
+    // 002-9.01: an approved charge's fee, its tax and the net, in major units.
+    const [approved] = await exported(admin, 'payments', { filter: { id: paid[0]!.paymentId } });
+    const approvedRecord = await json(await admin.get(`/api/admin/payments/${paid[0]!.paymentId}`));
+    expect(approved).toMatchObject({
+      state: 'OK',
+      fee: String(approvedRecord.fee.amount),
+      taxOnFee: String(approvedRecord.taxOnFee.amount),
+      net: String(approvedRecord.amount.amount - approvedRecord.fee.amount - approvedRecord.taxOnFee.amount),
+    });
   });
 
   test('a buyer-written cell starting with = is neutralised', async () => {

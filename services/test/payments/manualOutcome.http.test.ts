@@ -97,6 +97,8 @@ test("issue 14 a Kushki payment left PENDING, recorded approved by staff with Ku
     chargeId: '170384522771700083',
     authorizationCode: null,
     staffReason: REASON,
+    // 002-9.01: what Kushki kept of it, as of any approved charge.
+    fee: { fee: expect.any(Object), taxOnFee: expect.any(Object) },
   });
   expect(approved?.metadata.actor).toMatchObject({ kind: 'user' });
   expect(runtime.logged()).not.toContain(REASON);

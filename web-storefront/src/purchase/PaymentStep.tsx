@@ -32,7 +32,15 @@ import { formatMoney } from '../domain/results/format';
 import { catalogueTextLang } from '../domain/shell/i18n';
 import { useI18n } from '../i18n/I18nProvider';
 import { SendProblems } from '../request/problems';
-import { paySale, readSale, tokenizeCard, type PaymentView, type SaleView } from './purchaseCalls';
+import {
+  paySale,
+  readSale,
+  requestTransfer,
+  tokenizeCard,
+  type PaymentView,
+  type SaleView,
+} from './purchaseCalls';
+import { TransferInstructions } from './TransferInstructions';
 
 export const newUuid = (): string => uuidFromBytes(crypto.getRandomValues(new Uint8Array(16)));
 // Webpay Plus and Oneclick take the card on Transbank's page, not this form: their own lazy chunk (the
@@ -98,7 +106,11 @@ export function PaymentStep({
 }) {
   const { t, lang } = useI18n();
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const [method, setMethod] = useState<'tdc' | 'tdd'>(sale.paymentMethod === 'tdd' ? 'tdd' : 'tdc');
+  const [method, setMethod] = useState<'tdc' | 'tdd' | 'transfer'>(
+    sale.paymentMethod === 'tdd' ? 'tdd' : 'tdc',
+  );
+  // One key per visit of the step: a double click or a lost answer asks for the same transfer again.
+  const transferKey = useRef<string>(newUuid());
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
   // A reload after a refusal still says why; one after a payment left pending says it is being confirmed.
   const [refusal, setRefusal] = useState<Refusal | null>(() =>
@@ -126,7 +138,32 @@ export function PaymentStep({
     else setFailure(t('purchase.inProgress'));
   };
 
+  /** 'Transferencia bancaria': the sale then shows the account, the amount and the reference. */
+  const payByTransfer = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setPaying(true);
+    setRefusal(null);
+    setFailure(null);
+    setLimit(null);
+    try {
+      const answer = await requestTransfer(sale.id, transferKey.current);
+      onSale(answer.sale);
+    } catch (error) {
+      const limited = limitAnswerOf(error);
+      if (limited) setLimit(limited);
+      else if (error instanceof ApiError && error.status === 409) await settleConflict().catch(() => {});
+      else if (!(error instanceof ApiError) || error.status >= 500) setFailure(t('purchase.noAnswer'));
+      else setFailure(error.message);
+    } finally {
+      busy.current = false;
+      setPaying(false);
+    }
+  };
+
   const pay = async () => {
+    if (method === 'transfer') return payByTransfer();
+    const cardType = method;
     // A second click while the first is under way is the same attempt: it sends nothing more.
     if (busy.current) return;
     busy.current = true;
@@ -155,8 +192,8 @@ export function PaymentStep({
           return;
         }
       }
-      await onLeadStep('Confirmación', method);
-      const answer = await paySale(sale.id, { ...current, token: current.token! }, method);
+      await onLeadStep('Confirmación', cardType);
+      const answer = await paySale(sale.id, { ...current, token: current.token! }, cardType);
       onSale(answer.sale);
       const payment = answer.payment;
       end = endOfPayment(payment?.state ?? 'PENDING');
@@ -169,7 +206,7 @@ export function PaymentStep({
         // 002-2.11: on these plans the insurer finishes the contract on its own site; the refusal and a
         // link stay on screen in case the navigation is blocked. A reload shows the link, no redirect.
         if (refused?.redirectUrl) window.location.assign(refused.redirectUrl);
-        void onLeadStep('Pago', method);
+        void onLeadStep('Pago', cardType);
         // The refused card is not tried again by itself: the buyer types another.
         setCard((current) => ({ ...current, number: '', cvv: '' }));
       } else setPending(true);
@@ -215,6 +252,8 @@ export function PaymentStep({
       fullWidth
     />
   );
+  // A transfer awaited: where to transfer, on every reload, whatever the gateway.
+  if (sale.transfer) return <TransferInstructions transfer={sale.transfer} />;
   // Webpay Plus and Oneclick take the card on Transbank's page: no card form here.
   if (sale.gateway === 'webpay_plus' || sale.gateway === 'oneclick')
     return (
@@ -238,7 +277,11 @@ export function PaymentStep({
       </Typography>
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
         <FormLabel component="legend">{t('purchase.method')}</FormLabel>
-        <RadioGroup row value={method} onChange={(event) => setMethod(event.target.value as 'tdc' | 'tdd')}>
+        <RadioGroup
+          row
+          value={method}
+          onChange={(event) => setMethod(event.target.value as 'tdc' | 'tdd' | 'transfer')}
+        >
           <FormControlLabel
             value="tdc"
             control={<Radio disabled={paying} />}
@@ -249,13 +292,24 @@ export function PaymentStep({
             control={<Radio disabled={paying} />}
             label={t('purchase.method.tdd')}
           />
+          {sale.transferOffered ? (
+            <FormControlLabel
+              value="transfer"
+              control={<Radio disabled={paying} />}
+              label={t('purchase.method.transfer')}
+            />
+          ) : null}
         </RadioGroup>
       </Box>
-      {field('name')}
-      {field('number')}
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 1 }}>
-        {CARD_FIELDS.slice(2).map(field)}
-      </Box>
+      {method === 'transfer' ? null : (
+        <>
+          {field('name')}
+          {field('number')}
+          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 1 }}>
+            {CARD_FIELDS.slice(2).map(field)}
+          </Box>
+        </>
+      )}
       {refusal && (
         <Alert severity="error" data-testid="purchase-refusal" lang={catalogueTextLang(lang)}>
           <AlertTitle>{refusal.header}</AlertTitle>
@@ -296,7 +350,11 @@ export function PaymentStep({
         </Box>
       )}
       <Button type="submit" variant="contained" size="large" disabled={paying || limit === 'robot'}>
-        {paying ? t('purchase.paying') : t('purchase.pay', { amount })}
+        {paying
+          ? t('purchase.paying')
+          : method === 'transfer'
+            ? t('purchase.transfer.submit')
+            : t('purchase.pay', { amount })}
       </Button>
     </Box>
   );

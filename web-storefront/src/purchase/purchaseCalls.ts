@@ -95,6 +95,16 @@ export const paySale = (
   });
 
 /**
+ * POST …/ventas/{id}/transferencia with the tab's Idempotency-Key: the sale then carries the account, the
+ * amount and the reference of the transfer awaited ('Transferencia bancaria').
+ */
+export const requestTransfer = (saleId: string, key: string) =>
+  api<{ payment: PaymentView | null; sale: SaleView }>(
+    `${SALES}/${encodeURIComponent(saleId)}/transferencia`,
+    { method: 'POST', headers: { 'Idempotency-Key': key }, body: {} },
+  );
+
+/**
  * POST …/ventas/{id}/enlace: the server mails the buyer (the sale's own address, masked in the answer) a
  * link to continue this sale on another device.
  */

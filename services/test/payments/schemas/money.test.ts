@@ -76,28 +76,30 @@ describe('UF to CLP with the day\u2019s UF value', () => {
 });
 
 describe('transaction fee', () => {
-  test('002-9.01 the fee is 0.02 of the amount and the tax on the fee 0.0038, on integers', () => {
+  test('002-9.01 the fee is 0.02 of the amount and the tax on the fee 0.0038 of the amount (19 % IVA of the 2 % fee), on integers', () => {
     expect(TRANSACTION_FEE_RATE).toBe(0.02);
     expect(TAX_ON_FEE_RATE).toBe(0.0038);
-    // 100,000 CLP: fee 2,000, tax 7.6 → 8 (half up), total 2,008
+    expect(TRANSACTION_FEE_RATE * 0.19).toBeCloseTo(TAX_ON_FEE_RATE, 12);
+    // 100,000 CLP: fee 2,000, tax 380 (19 % of the fee), total 2,380
     expect(transactionFee(money(100000, 'CLP'))).toEqual({
       amount: { amount: 100000, currency: 'CLP' },
       fee: { amount: 2000, currency: 'CLP' },
-      taxOnFee: { amount: 8, currency: 'CLP' },
-      feeWithTax: { amount: 2008, currency: 'CLP' },
+      taxOnFee: { amount: 380, currency: 'CLP' },
+      feeWithTax: { amount: 2380, currency: 'CLP' },
     });
-    // 12,345 USD cents: fee 246.9 → 247; tax 0.9386 → 1
+    // 12,345 USD cents: fee 246.9 → 247; tax 46.911 → 47
     const usd = transactionFee(money(12345, 'USD'));
-    expect([usd.fee.amount, usd.taxOnFee.amount, usd.feeWithTax.amount]).toEqual([247, 1, 248]);
+    expect([usd.fee.amount, usd.taxOnFee.amount, usd.feeWithTax.amount]).toEqual([247, 47, 294]);
   });
 
   test('002-9.01 rounding is half up to the minor unit at each step', () => {
     // 25 CLP: fee 0.5 → 1; 24 CLP: fee 0.48 → 0
     expect(transactionFee(money(25, 'CLP')).fee.amount).toBe(1);
     expect(transactionFee(money(24, 'CLP')).fee.amount).toBe(0);
-    // fee 1,250 → tax 4.75 → 5; fee 1,184 (59,200) → 4.4992 → 4
-    expect(transactionFee(money(62500, 'CLP')).taxOnFee.amount).toBe(5);
-    expect(transactionFee(money(59200, 'CLP')).taxOnFee.amount).toBe(4);
+    // 62,500 CLP → tax 237.5 → 238; 59,199 CLP → 224.9562 → 225; 59,184 → 224.8992 → 225; 131 → 0.4978 → 0
+    expect(transactionFee(money(62500, 'CLP')).taxOnFee.amount).toBe(238);
+    expect(transactionFee(money(59199, 'CLP')).taxOnFee.amount).toBe(225);
+    expect(transactionFee(money(131, 'CLP')).taxOnFee.amount).toBe(0);
     for (const amount of [0, 1, 99, 1000, 987654321]) {
       const { fee, taxOnFee } = transactionFee(money(amount, 'COP'));
       expect(Number.isInteger(fee.amount) && Number.isInteger(taxOnFee.amount)).toBe(true);

@@ -1,0 +1,102 @@
+import type { Locator } from 'playwright-core';
+import { contractingLeadId } from '@cubre/services/leads/ids';
+import { SUB_STATUS_IDS } from '@cubre/schemas/leadCatalogue/defaults';
+import { CONSOLE_DESKTOP, signIn } from '../../admin-console/e2e/support/console';
+import { seriousViolations } from './support/axe';
+import { screenshot } from './support/browser';
+import {
+  adminGet,
+  buyFromComparator,
+  fillPersonalData,
+  payButton,
+  recordCalls,
+  bodiesOf,
+} from './support/purchase';
+import { storefrontSession } from './support/session';
+
+/**
+ * 'Transferencia bancaria' in a real browser (002-4.11's transfer_non_automated, issue 14): the buyer picks
+ * it on the payment step and is shown the account, the card's price and a reference (again after a reload);
+ * an administrator finds the payment by that reference in the console, records the bank's line, and the
+ * buyer's page then reads 'Compra exitosa!' at the same price; the lead closes as 'Web - Transferencia no
+ * automática' (002-3.06).
+ */
+const session = storefrontSession();
+const detail = (scope: Locator, term: string) => scope.locator(`dt:text-is("${term}") + dd`);
+
+test("002-4.11 002-3.06 a buyer pays by bank transfer: the account, the card's price and a reference on the page and after a reload; staff record the transfer in the console; the buyer's page reads 'Compra exitosa!' at the same price", async () => {
+  const page = await session.visit();
+  const calls = recordCalls(page);
+  const { code, cardPrice } = await buyFromComparator(page);
+  await fillPersonalData(page);
+  const form = page.getByTestId('purchase-payment');
+  await form.getByRole('radio', { name: 'Transferencia bancaria' }).check();
+  // No card is asked for a transfer.
+  expect(await form.getByLabel('Número de tarjeta').count()).toBe(0);
+  await payButton(page).filter({ hasText: 'Pagar por transferencia' }).click();
+
+  const transfer = page.getByTestId('purchase-transfer');
+  await transfer.waitFor();
+  const amount = ((await page.getByTestId('purchase-transfer-amount').textContent()) ?? '').trim();
+  expect(cardPrice.startsWith(amount)).toBe(true);
+  const reference = ((await page.getByTestId('purchase-transfer-reference').textContent()) ?? '').trim();
+  expect(reference).toMatch(/^[0-9A-F]{10}$/);
+  expect(await transfer.textContent()).toContain('Banco de demostración (no transfiera)');
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'purchase-transfer-desktop');
+  // One request, whatever the clicks: the transfer was asked once, with no card anywhere.
+  expect(bodiesOf(calls, /\/transferencia$/)).toEqual([{}]);
+  expect(bodiesOf(calls, /^\/api\/sandbox-gateway\/tokens$/)).toEqual([]);
+
+  // A reload (or the shared link) shows the same transfer awaited.
+  await page.reload();
+  await page.getByTestId('purchase-transfer').waitFor();
+  expect(await page.getByTestId('purchase-transfer-reference').textContent()).toBe(reference);
+
+  // The console: found by the reference as the bank's line writes it, recorded as arrived.
+  const office = await session.visit(CONSOLE_DESKTOP);
+  office.setDefaultTimeout(15_000);
+  await signIn(office, 'admin@demo.cl');
+  const filter = encodeURIComponent(JSON.stringify({ reference: reference.toLowerCase() }));
+  await office.goto(`${session.runtime.url}/admin/payments?filter=${filter}`);
+  const rows = office.getByRole('row').filter({ hasText: 'Transferencia manual' });
+  await rows.first().waitFor();
+  expect(await rows.count()).toBe(1);
+  await rows.first().click();
+  const card = office.getByRole('region', { name: 'Pago', exact: true });
+  await detail(card, 'Referencia de la transferencia').filter({ hasText: reference }).waitFor();
+  await card.getByRole('button', { name: 'Registrar resultado' }).click();
+  const dialog = office.getByRole('dialog', { name: 'Registrar la transferencia' });
+  expect(await dialog.textContent()).toContain(reference);
+  await dialog.getByRole('radio', { name: 'La transferencia llegó' }).check();
+  await dialog.getByLabel('Número de operación del banco').fill('OP-88412');
+  await dialog
+    .getByRole('textbox', { name: 'Qué muestra la cartola' })
+    .fill(`Cartola: abono con referencia ${reference}`);
+  const [recorded] = await Promise.all([
+    office.waitForResponse((response) => response.url().endsWith('/resultado')),
+    dialog.getByRole('button', { name: 'Registrar' }).click(),
+  ]);
+  expect(recorded.status()).toBe(200);
+  await office.getByText('Transferencia registrada como recibida.').waitFor();
+  await detail(card, 'Estado').filter({ hasText: 'OK' }).waitFor();
+  expect(await detail(card, 'Cargo del proveedor').textContent()).toBe('OP-88412');
+
+  // The buyer's page: paid, at the card's price.
+  await page.reload();
+  const success = page.getByTestId('purchase-success');
+  await success.waitFor();
+  expect(((await page.getByTestId('purchase-price').textContent()) ?? '').trim()).toBe(cardPrice);
+  expect(await page.getByTestId('purchase-charged').textContent()).toContain(amount);
+
+  // The lead: closed as a non-automated transfer.
+  const stored = await page.evaluate((key) => sessionStorage.getItem(key), `compra-online:${code}`);
+  const { session: purchaseSession } = JSON.parse(stored ?? '{}') as { session: string };
+  let lead = { subStatus: { id: 0 } };
+  for (let i = 0; i < 50 && lead.subStatus?.id !== SUB_STATUS_IDS.WEB_TRANSFERENCIA_NO_AUTOMATICA; i++) {
+    lead = await adminGet(session.runtime.url, `/api/admin/leads/${contractingLeadId(purchaseSession)}`);
+    if (lead.subStatus?.id !== SUB_STATUS_IDS.WEB_TRANSFERENCIA_NO_AUTOMATICA)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(lead.subStatus.id).toBe(SUB_STATUS_IDS.WEB_TRANSFERENCIA_NO_AUTOMATICA);
+});
