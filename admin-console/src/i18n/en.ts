@@ -128,6 +128,7 @@ export const en: ConsoleMessages = {
         reversal: 'Void or refund',
         staffReason: 'Outcome recorded by hand',
         reference: 'Transfer reference',
+        installments: 'Instalments',
         fee: "Provider's fee (2 %)",
         taxOnFee: 'Tax on the fee (0.38 % of the amount)',
         net: 'Net received',

@@ -344,6 +344,7 @@ export const resources = {
       reversal: 'Anulación o devolución',
       staffReason: 'Resultado registrado a mano',
       reference: 'Referencia de la transferencia',
+      installments: 'Cuotas',
       fee: 'Comisión del proveedor (2 %)',
       taxOnFee: 'IVA de la comisión (0,38 % del monto)',
       net: 'Neto recibido',

@@ -52,6 +52,9 @@ function PaymentDetails() {
           <Item label={field('method')}>
             {translate(`cubre.payments.methods.${payment.method}`, { _: payment.method })}
           </Item>
+          {(payment.installments ?? 1) > 1 && (
+            <Item label={field('installments')}>{payment.installments}</Item>
+          )}
           <Item label={field('provider')}>{payment.provider}</Item>
           <Item label={field('gateway')}>{payment.gateway}</Item>
           <Item label={field('chargeId')}>{payment.chargeId}</Item>

@@ -68,6 +68,8 @@ export type PaymentDocument = {
   reversal: PaymentReversal | null;
   /** Why staff recorded the outcome by hand (a provider that cannot be asked); absent otherwise. */
   staffReason?: string | null;
+  /** The instalments the charge is deferred in (002-4.13; 1: none); absent on older documents. */
+  installments?: number;
   /** An approved charge's provider fee and the tax on it (002-9.01); absent otherwise. */
   fee?: Money;
   taxOnFee?: Money;
@@ -179,6 +181,7 @@ function paymentFields(event: ProjectionEvent): Partial<PaymentDocument> | null 
         // A bank transfer is settled by staff from the bank's statement, never asked of a provider: the
         // reconciliation's query leaves it out, and the buyer writes its reference in the transfer.
         settledBy: data.gateway === BANK_TRANSFER_GATEWAY ? 'staff' : 'provider',
+        installments: typeof data.installments === 'number' ? data.installments : 1,
         ...(data.gateway === BANK_TRANSFER_GATEWAY
           ? { reference: transferReferenceOf(str(data.paymentId)) }
           : {}),
@@ -254,8 +257,8 @@ const CREATES = new Set(['SaleStarted', 'PaymentRequested']);
 export const paymentsProjection: Projection = {
   name: PAYMENTS_PROJECTION,
   // 2: sales keep their session (a lead's sale), payments the reason of an outcome staff recorded.
-  // 3: payments say who settles them (a bank transfer: staff) and a transfer's reference; a sale's method
-  // follows its last payment's.
+  // 3: payments say who settles them (a bank transfer: staff), a transfer's reference and a charge's
+  // instalments; a sale's method follows its last payment's.
   version: 3,
   categories: [SALE_CATEGORY, PAYMENT_CATEGORY],
   collections: [SALES_COLLECTION, PAYMENTS_COLLECTION],

@@ -32,6 +32,7 @@ export const SUBSCRIPTION_METHODS = [
 ] as const satisfies readonly PaymentMethod[];
 /** 002-4.13: what a payment flow offers besides paying. */
 export const PAYMENT_FLOW_OPTIONS = ['deferred', 'changeDate', 'requestRefund'] as const;
+export { INSTALLMENT_OPTIONS, type Installments } from './lists';
 
 /** 002-4.14: payment providers. */
 export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);

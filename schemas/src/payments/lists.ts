@@ -48,3 +48,11 @@ export const PAYMENT_PROVIDERS = [
   'mercadopago',
   'kushki_ad',
 ] as const;
+
+/**
+ * 002-4.13's deferred options: the instalments (cuotas) a one-time credit-card charge may be deferred in,
+ * 1 being none. The issuer sets their interest; Kushki takes them as `months`, Mercado Pago as
+ * `installments`; Webpay asks them on its own page.
+ */
+export const INSTALLMENT_OPTIONS = [1, 2, 3, 6, 12] as const;
+export type Installments = (typeof INSTALLMENT_OPTIONS)[number];

@@ -15,6 +15,7 @@ import {
 } from '../leads/fields';
 import { PurchaseSession } from '../leads/contracting';
 import {
+  INSTALLMENT_OPTIONS,
   SUBSCRIPTION_METHODS,
   paymentMethodSchema,
   paymentProviderSchema,
@@ -145,6 +146,8 @@ export const PaymentRequestedData = z.strictObject({
   gateway: z.string().max(40),
   /** A hash of what was asked (token, amount): the same key with another request is refused. */
   requestHash: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The instalments a credit card's charge is deferred in (002-4.13); absent: one. */
+  installments: z.number().int().min(2).max(48).optional(),
 });
 export const PaymentRequested = eventOf('PaymentRequested', PaymentRequestedData);
 
@@ -451,6 +454,13 @@ export const PayBody = z.strictObject({
     .min(8, 'token es el token de la tarjeta que entregó el proveedor')
     .max(200, 'token admite a lo más 200 caracteres'),
   paymentMethod: optionalInput(SubscriptionCardMethod),
+  /** 002-4.13's deferred options: the instalments of a one-time credit-card charge (1: none). */
+  installments: optionalInput(
+    z.union(
+      INSTALLMENT_OPTIONS.map((months) => z.literal(months)),
+      { error: `installments es uno de: ${INSTALLMENT_OPTIONS.join(', ')} (cuotas)` },
+    ),
+  ),
   /**
    * Mercado Pago's card brand for the token (`payment_method_id`: visa, master, debvisa, amex…), as its
    * installments endpoint answered the browser for the card's BIN. Required by a one-time Mercado Pago
@@ -478,6 +488,8 @@ export const PaymentView = z.strictObject({
   state: paymentStateSchema,
   amount: moneySchema,
   method: paymentMethodSchema,
+  /** The instalments the charge is deferred in (1: none). */
+  installments: z.number().int().positive().optional(),
   catalogueCode: z.string().nullable(),
   header: z.string().nullable(),
   message: z.string().nullable(),

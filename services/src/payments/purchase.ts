@@ -206,6 +206,14 @@ function healthOf(card: CardDocument, body: StartSaleBody): StartedSale['health'
 }
 
 const isOneTimeCard = (method: PaymentMethod) => method === 'tdc' || method === 'tdd';
+/** 002-4.13's deferred options: a credit card's one-time charge only (a debit card pays at once). */
+const creditOnly = () =>
+  new CommandRejected(
+    'solo un pago único con tarjeta de crédito se paga en cuotas',
+    'deferred_credit_only',
+    422,
+    'installments',
+  );
 /** The storefront pays once with a credit or debit card; t and t one-click are a subscription's (002-4.12). */
 const oneTimeMethod = (method: PaymentMethod) =>
   new CommandRejected(
@@ -238,9 +246,17 @@ export type StartSubscription = (
 ) => Promise<void>;
 
 /** The request a key stands for: what pays (a card token, or the redirect's gateway) and the amount. */
-const requestHashOf = (paidWith: string, amount: Money) =>
+const requestHashOf = (paidWith: string, amount: Money, installments = 1) =>
   createHash('sha256')
-    .update(JSON.stringify([paidWith, amount.amount, amount.currency]))
+    .update(
+      JSON.stringify(
+        // Deferred charges hash their instalments too (the same key with other cuotas is another request);
+        // an undeferred one hashes as before instalments existed.
+        installments > 1
+          ? [paidWith, amount.amount, amount.currency, installments]
+          : [paidWith, amount.amount, amount.currency],
+      ),
+    )
     .digest('hex');
 
 const noSale = (saleId: string) =>
@@ -273,6 +289,8 @@ export async function requestPayment(
     paidWith: string;
     /** Who moves the money, where not the sale's card provider (a bank transfer). */
     provider?: PaymentProvider;
+    /** The instalments a credit card's charge is deferred in (002-4.13); 1 or absent: none. */
+    installments?: number;
     accepts?(sale: StartedSale): void;
   },
   metadata: CommandMetadata,
@@ -295,7 +313,8 @@ export async function requestPayment(
         method: input.method ?? sale.paymentMethod,
         provider: input.provider ?? sale.provider,
         gateway: gateway.name,
-        requestHash: requestHashOf(input.paidWith, sale.amount),
+        requestHash: requestHashOf(input.paidWith, sale.amount, input.installments),
+        ...(input.installments && input.installments > 1 ? { installments: input.installments } : {}),
       },
     },
     { ...metadata, commandId: `${metadata.commandId}:payment` },
@@ -415,6 +434,8 @@ export async function paySale(
     idempotencyKey: string;
     /** What the provider's browser lookup said of the card (Mercado Pago: payment_method_id, issuer_id). */
     card?: CardBrand;
+    /** 002-4.13's deferred options: a one-time credit-card charge in instalments (1 or absent: none). */
+    installments?: number;
   },
   metadata: CommandMetadata,
   startSubscription?: StartSubscription,
@@ -427,9 +448,12 @@ export async function paySale(
       idempotencyKey: input.idempotencyKey,
       method: input.method,
       paidWith: input.token,
+      installments: input.installments,
       accepts: (sale) => {
         const monthly = isMonthlySale(sale);
         if (!monthly && input.method && !isOneTimeCard(input.method)) throw oneTimeMethod(input.method);
+        if ((input.installments ?? 1) > 1 && (monthly || (input.method ?? sale.paymentMethod) !== 'tdc'))
+          throw creditOnly();
         if (monthly && !startSubscription) {
           throw new CommandRejected(
             'las suscripciones no están disponibles',
@@ -492,6 +516,8 @@ export async function paySale(
         amount,
         idempotencyKey: paymentId,
         metadata: { saleId: input.saleId, paymentId },
+        // The payment's own instalments (a retry under the key is the first request's, never another's).
+        ...(payment.payment.installments ? { installments: payment.payment.installments } : {}),
         ...cardBrandOf(input.card),
         // Mercado Pago requires the payer's e-mail on a card payment; the other adapters ignore it.
         payer: { email: sale.buyer.email },

@@ -151,6 +151,7 @@ export function purchaseRoutes(
           method: body.paymentMethod ?? null,
           idempotencyKey,
           card: { paymentMethodId: body.paymentMethodId, issuerId: body.issuerId },
+          installments: body.installments,
         },
         metadata,
         startSubscription,

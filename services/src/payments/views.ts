@@ -21,6 +21,7 @@ export function paymentViewOf(doc: PaymentDocument): PaymentView {
     state: doc.state,
     amount: doc.amount,
     method: doc.method,
+    installments: doc.installments ?? 1,
     catalogueCode: code,
     header: code ? headerFor(code) : null,
     message: code ? messageFor(code) : null,

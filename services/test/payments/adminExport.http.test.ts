@@ -240,6 +240,7 @@ describe('the CSV export of online sales and payments (payment:export)', () => {
       amount: String(paymentRecord.amount.amount),
       currency: 'CLP',
       method: paymentRecord.method,
+      installments: '1',
       provider: paymentRecord.provider,
       gateway: paymentRecord.gateway,
       chargeId: paymentRecord.chargeId ?? '',

@@ -28,6 +28,7 @@ import {
   type PaymentAttempt,
 } from '../domain/purchase/paymentAttempt';
 import { uuidFromBytes } from '../domain/purchase/purchaseSession';
+import { INSTALLMENT_OPTIONS, type Installments } from '@cubre/schemas/payments/lists';
 import { formatMoney } from '../domain/results/format';
 import { catalogueTextLang } from '../domain/shell/i18n';
 import { useI18n } from '../i18n/I18nProvider';
@@ -109,6 +110,9 @@ export function PaymentStep({
   const [method, setMethod] = useState<'tdc' | 'tdd' | 'transfer'>(
     sale.paymentMethod === 'tdd' ? 'tdd' : 'tdc',
   );
+  const [installments, setInstallments] = useState<Installments>(1);
+  // 002-4.13's deferred options: a one-time credit-card charge may go in instalments.
+  const deferrable = method === 'tdc' && sale.billing === 'one_time';
   // One key per visit of the step: a double click or a lost answer asks for the same transfer again.
   const transferKey = useRef<string>(newUuid());
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
@@ -193,7 +197,12 @@ export function PaymentStep({
         }
       }
       await onLeadStep('Confirmación', cardType);
-      const answer = await paySale(sale.id, { ...current, token: current.token! }, cardType);
+      const answer = await paySale(
+        sale.id,
+        { ...current, token: current.token! },
+        cardType,
+        deferrable ? installments : 1,
+      );
       onSale(answer.sale);
       const payment = answer.payment;
       end = endOfPayment(payment?.state ?? 'PENDING');
@@ -309,6 +318,29 @@ export function PaymentStep({
             {CARD_FIELDS.slice(2).map(field)}
           </Box>
         </>
+      )}
+      {deferrable && (
+        <TextField
+          select
+          name="installments"
+          label={t('purchase.installments')}
+          value={String(installments)}
+          onChange={(event) => {
+            setInstallments(Number(event.target.value) as Installments);
+            // Other instalments are another request: a new attempt, with its own key.
+            attempt.current = null;
+          }}
+          helperText={t('purchase.installments.note')}
+          slotProps={{ select: { native: true } }}
+          disabled={paying}
+          fullWidth
+        >
+          {INSTALLMENT_OPTIONS.map((count) => (
+            <option key={count} value={count}>
+              {count === 1 ? t('purchase.installments.none') : t('purchase.installments.count', { count })}
+            </option>
+          ))}
+        </TextField>
       )}
       {refusal && (
         <Alert severity="error" data-testid="purchase-refusal" lang={catalogueTextLang(lang)}>

@@ -87,11 +87,18 @@ export const paySale = (
   saleId: string,
   attempt: { key: string; token: string; brand?: CardBrand | null },
   method: 'tdc' | 'tdd',
+  /** 002-4.13's deferred options: a credit card's instalments (sent only when more than one). */
+  installments = 1,
 ) =>
   api<{ payment: PaymentView | null; sale: SaleView }>(`${SALES}/${encodeURIComponent(saleId)}/pagos`, {
     method: 'POST',
     headers: { 'Idempotency-Key': attempt.key },
-    body: { token: attempt.token, paymentMethod: method, ...attempt.brand },
+    body: {
+      token: attempt.token,
+      paymentMethod: method,
+      ...(installments > 1 ? { installments } : {}),
+      ...attempt.brand,
+    },
   });
 
 /**

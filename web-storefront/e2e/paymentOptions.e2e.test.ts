@@ -5,8 +5,10 @@ import { CONSOLE_DESKTOP, signIn } from '../../admin-console/e2e/support/console
 import { seriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import {
+  CARDS,
   adminGet,
   buyFromComparator,
+  fillCard,
   fillPersonalData,
   payButton,
   recordCalls,
@@ -15,11 +17,12 @@ import {
 import { storefrontSession } from './support/session';
 
 /**
- * 'Transferencia bancaria' in a real browser (002-4.11's transfer_non_automated, issue 14): the buyer picks
+ * The payment step's options in a real browser (issue 14). 'Transferencia bancaria' (002-4.11's
+ * transfer_non_automated): the buyer picks
  * it on the payment step and is shown the account, the card's price and a reference (again after a reload);
  * an administrator finds the payment by that reference in the console, records the bank's line, and the
  * buyer's page then reads 'Compra exitosa!' at the same price; the lead closes as 'Web - Transferencia no
- * automática' (002-3.06).
+ * automática' (002-3.06). Deferred options (002-4.13): a credit card's charge in cuotas.
  */
 const session = storefrontSession();
 const detail = (scope: Locator, term: string) => scope.locator(`dt:text-is("${term}") + dd`);
@@ -99,4 +102,36 @@ test("002-4.11 002-3.06 a buyer pays by bank transfer: the account, the card's p
       await new Promise((resolve) => setTimeout(resolve, 100));
   }
   expect(lead.subStatus.id).toBe(SUB_STATUS_IDS.WEB_TRANSFERENCIA_NO_AUTOMATICA);
+});
+
+test("002-4.13 deferred options: a credit card paid in 3 cuotas; the pay call asks 3, the charge is approved once at the card's price, and the console's payment shows 3 cuotas", async () => {
+  const page = await session.visit();
+  const calls = recordCalls(page);
+  const { cardPrice } = await buyFromComparator(page);
+  await fillPersonalData(page);
+  const form = page.getByTestId('purchase-payment');
+  // Debit pays at once: no cuotas offered.
+  await form.getByRole('radio', { name: 'Débito' }).check();
+  expect(await form.getByLabel('Cuotas').count()).toBe(0);
+  await form.getByRole('radio', { name: 'Crédito' }).check();
+  await form.getByLabel('Cuotas').selectOption({ label: '3 cuotas' });
+  await fillCard(page, CARDS.approved);
+  await payButton(page).click();
+  await page.getByTestId('purchase-success').waitFor();
+  expect(((await page.getByTestId('purchase-price').textContent()) ?? '').trim()).toBe(cardPrice);
+  const paid = bodiesOf(calls, /\/pagos$/);
+  expect(paid).toEqual([expect.objectContaining({ paymentMethod: 'tdc', installments: 3 })]);
+
+  const saleId = (await page.getByTestId('purchase-success').getAttribute('data-sale')) ?? '';
+  const [payment] = await adminGet<{ id: string; installments: number; state: string }[]>(
+    session.runtime.url,
+    `/api/admin/payments?filter=${encodeURIComponent(JSON.stringify({ saleId }))}`,
+  );
+  expect(payment).toMatchObject({ state: 'OK', installments: 3 });
+  const office = await session.visit(CONSOLE_DESKTOP);
+  office.setDefaultTimeout(15_000);
+  await signIn(office, 'admin@demo.cl');
+  await office.goto(`${session.runtime.url}/admin/payments/${payment!.id}/show`);
+  const card = office.getByRole('region', { name: 'Pago', exact: true });
+  await detail(card, 'Cuotas').filter({ hasText: '3' }).waitFor();
 });
