@@ -10,6 +10,7 @@ import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
 import { fixtureCommandOptions } from '../../services/test/support/catalogueOrganizations';
 import { contractingLeadId } from '@cubre/services/leads/ids';
 import { kushkiCatalogueCode } from '@cubre/services/payments/gateway/kushki/codes';
+import { CONSOLE_DESKTOP, signIn } from '../../admin-console/e2e/support/console';
 import { seriousViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import {
@@ -295,7 +296,7 @@ describe('online purchase in a real browser (issue 14)', () => {
     expect(await redirect.getByRole('link').getAttribute('href')).toBe(INSURER_SITE);
   });
 
-  test('issue 14 resume on another device: the buyer mails herself a link, opens it in another browser at the same sale and price, and pays there', async () => {
+  test('000-2.22 issue 14 resume on another device: the buyer mails herself a link, opens it in another browser at the same sale and price, and pays there', async () => {
     const runtime = session.runtime;
     const page = await visit();
     const { cardPrice } = await buyFromComparator(page, FAMILY);
@@ -320,8 +321,12 @@ describe('online purchase in a real browser (issue 14)', () => {
       .find({ template: 'purchase_resume', 'to.email': BUYER.email });
     const mailed = new URL(/https?:\/\/\S+\/Compra-Online\/\S+/.exec(mail!.text ?? '')![0]);
 
+    // 000-2.22: the seeds' shared purchase link, the session and its type (no sale id in it).
+    expect([...mailed.searchParams.keys()]).toEqual(['session', 'sessionType']);
+    expect(mailed.searchParams.get('sessionType')).toBe('resume');
     // Another device: a browser with nothing stored.
     const other = await visit();
+    const otherCalls = recordCalls(other);
     await other.goto(`${mailed.pathname}${mailed.search}`);
     await other.locator('[data-testid=purchase][data-step=Pago]').waitFor();
     expect(((await other.getByTestId('purchase-total').textContent()) ?? '').trim()).toBe(total);
@@ -338,5 +343,24 @@ describe('online purchase in a real browser (issue 14)', () => {
     await page.reload();
     await page.getByTestId('purchase-success').waitFor();
     expect(await saleIdOf(page)).toBe(await saleIdOf(other));
+    // The steps the other device reported say how its session came: the lead keeps the link's type.
+    const steps = bodiesOf(otherCalls, /^\/api\/compra-online\/pasos$/);
+    expect(steps.length).toBeGreaterThan(0);
+    for (const step of steps) expect(step).toMatchObject({ sessionType: 'resume' });
+    const lead = await adminGet<{ contracting: { sessionType: string | null } }>(
+      runtime.url,
+      `/api/admin/leads/${contractingLeadId(mailed.searchParams.get('session')!)}`,
+    );
+    expect(lead.contracting.sessionType).toBe('resume');
+    // The console's lead says how the session came.
+    const office = await visit(CONSOLE_DESKTOP);
+    await signIn(office, 'admin@demo.cl');
+    await office.goto(
+      `${runtime.url}/admin/leads/${contractingLeadId(mailed.searchParams.get('session')!)}/show`,
+    );
+    await office
+      .locator('dt:text-is("Compra online") + dd')
+      .filter({ hasText: 'continuada desde el enlace que el comprador se envió' })
+      .waitFor();
   });
 });

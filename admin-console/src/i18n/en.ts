@@ -25,6 +25,7 @@ export const en: ConsoleMessages = {
         executiveId: 'Executive',
         executiveName: 'Executive',
         originPath: 'Origin page',
+        contracting: { step: 'Online purchase' },
         requestNumber: 'Request number',
         quote: 'Quote',
         message: 'Message',
@@ -356,6 +357,10 @@ export const en: ConsoleMessages = {
       summary: 'Summary',
       created_from: 'Created from',
       created_until: 'Created until',
+      sessionTypes: {
+        resume: 'continued from the link the buyer mailed herself',
+        other: 'came through a shared link (%{type})',
+      },
     },
     countries: { CL: 'Chile', PE: 'Peru', CO: 'Colombia', INT: 'International' },
     quote: {

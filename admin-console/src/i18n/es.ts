@@ -241,6 +241,7 @@ export const resources = {
       executiveId: 'Ejecutivo',
       executiveName: 'Ejecutivo',
       originPath: 'Página de origen',
+      contracting: { step: 'Compra online' },
       requestNumber: 'N° de solicitud',
       quote: 'Cotización',
       message: 'Mensaje',
@@ -566,6 +567,10 @@ export const cubre = {
     summary: 'Resumen',
     created_from: 'Creado desde',
     created_until: 'Creado hasta',
+    sessionTypes: {
+      resume: 'continuada desde el enlace que el comprador se envió',
+      other: 'llegó por un enlace compartido (%{type})',
+    },
   },
   countries: { CL: 'Chile', PE: 'Perú', CO: 'Colombia', INT: 'Internacional' },
   quote: {

@@ -58,6 +58,16 @@ export function LeadDetails({ lead, statuses }: { lead: Lead; statuses: LeadStat
         {translate(`cubre.countries.${lead.country}`, { _: lead.country })}
       </Item>
       <Item label={field('originPath')}>{lead.originPath}</Item>
+      {lead.contracting ? (
+        <Item label={field('contracting.step')}>
+          {lead.contracting.step}
+          {lead.contracting.sessionType
+            ? ` · ${translate(`cubre.leads.sessionTypes.${lead.contracting.sessionType}`, {
+                _: translate('cubre.leads.sessionTypes.other', { type: lead.contracting.sessionType }),
+              })}`
+            : ''}
+        </Item>
+      ) : null}
       {lead.message ? (
         <Item label={field('message')}>
           {lead.message.asunto ? <strong>{lead.message.asunto}: </strong> : null}

@@ -444,6 +444,8 @@ export type StartSaleBodyInput = z.input<ReturnType<typeof startSaleBody>>;
 
 export const SaleParams = z.strictObject({ saleId: SaleId });
 export const PaymentParams = z.strictObject({ paymentId: PaymentId });
+/** GET /api/compra-online/sesiones/{session}: the purchase session of the seeds' shared link. */
+export const SessionParams = z.strictObject({ session: PurchaseSession });
 
 /** Body of POST /api/compra-online/ventas/{saleId}/pagos (with an Idempotency-Key header). */
 export const PayBody = z.strictObject({

@@ -166,7 +166,13 @@ export function decideContractingStep(command: RecordContractingStep, state: Lea
       'country',
     );
   }
-  if (sameProgress(state.contracting, progress)) return [];
+  // A step that does not say how the session came (the sale's own events, a device that started it) keeps
+  // what a shared link said (000-2.22's sessionType).
+  const kept =
+    progress.sessionType === null && state.contracting.sessionType !== null
+      ? { ...progress, sessionType: state.contracting.sessionType }
+      : progress;
+  if (sameProgress(state.contracting, kept)) return [];
 
   const current = state.leadStatus.id;
   const moves = current !== CERRADO && (data.step === SALE_STEP || ONLINE_STATUS_IDS.includes(current));
@@ -175,7 +181,7 @@ export function decideContractingStep(command: RecordContractingStep, state: Lea
       type: 'LeadContractingStepRecorded',
       data: {
         leadId: data.leadId,
-        ...progress,
+        ...kept,
         status: moves ? target.status : state.leadStatus,
         subStatus: moves ? target.subStatus : state.subStatus,
         moved: moves,

@@ -31,11 +31,15 @@ export const maskedEmail = (email: string) => {
   return `${local.slice(0, 1)}•••@${domain}`;
 };
 
+/** The `sessionType` of a link the buyer mailed herself to continue elsewhere. */
+export const RESUME_SESSION_TYPE = 'resume';
+
 /**
  * Resume on another device (issue 14, seed `session`): the payment step asks the server to mail the buyer a
  * link to this sale (`POST /api/compra-online/ventas/{id}/enlace`). The link goes only to the address the
- * sale was started with, never to one in the request; it carries the sale and its session, which the page
- * opened elsewhere keeps as its own and continues (`/Compra-Online/{code}?venta=…&sesion=…`).
+ * sale was started with, never to one in the request; it carries the sale's session in the seeds' shared
+ * purchase link (`/Compra-Online/{code}?session=…&sessionType=resume`, 000 §2), which the page opened
+ * elsewhere keeps as its own and continues (its sale found by the session: `GET …/sesiones/{session}`).
  */
 export function resumeLinkRoutes(context: AppContext, mail: ResumeMail) {
   const router = Router();
@@ -59,7 +63,7 @@ export function resumeLinkRoutes(context: AppContext, mail: ResumeMail) {
       const prefix = body.lang === 'es' ? '' : `/${body.lang}`;
       const link =
         `${mail.publicUrl.replace(/\/+$/, '')}${prefix}/Compra-Online/${encodeURIComponent(sale.productCode)}` +
-        `?venta=${sale._id}&sesion=${body.session.toLowerCase()}`;
+        `?session=${body.session.toLowerCase()}&sessionType=${RESUME_SESSION_TYPE}`;
       const window = Math.floor(context.clock().getTime() / WINDOW_MS);
       await mail.requester.request(
         {

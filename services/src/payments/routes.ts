@@ -1,6 +1,12 @@
 import { TransferBody, type TransferAccount } from '@cubre/schemas/payments/bankTransfer';
 import type { CardTokenizer } from '@cubre/schemas/payments/cardTokenizer';
-import { PaymentParams, PayBody, SaleParams, startSaleBody } from '@cubre/schemas/payments/sales';
+import {
+  PaymentParams,
+  PayBody,
+  SaleParams,
+  SessionParams,
+  startSaleBody,
+} from '@cubre/schemas/payments/sales';
 import { Router, type Response } from 'express';
 import type { AppContext } from '@cubre/platform/http/app';
 import { anonymousVisitor, commandMetadataOf } from '@cubre/platform/http/commandMetadata';
@@ -11,7 +17,7 @@ import { PAYMENTS_PROJECTION } from '@cubre/projections/payments/projection';
 import { payByTransfer, withTransfer } from './bankTransfer';
 import type { PaymentGateway } from './gateway/port';
 import type { JudgeActivationRows } from './companySale';
-import { paySale, startSale, type PurchaseCatalogue, type StartSubscription } from './purchase';
+import { paySale, saleIdOf, startSale, type PurchaseCatalogue, type StartSubscription } from './purchase';
 import { saleStream } from './saleDecider';
 import { paymentsOf, paymentViewOf, saleViewOf } from './views';
 
@@ -129,6 +135,16 @@ export function purchaseRoutes(
   router.get(
     `${SALES_PATH}/:saleId`,
     validated({ params: SaleParams }, async ({ params }, _req, res) => answerSale(res, params.saleId, 200)),
+  );
+
+  // The seeds' shared purchase link carries the session, not the sale (`?session=&sessionType=`): the
+  // session's sale, if it started one (its id derives from the session: the UUID is the secret, as a
+  // sale's id is), else 404 and the page starts it.
+  router.get(
+    '/api/compra-online/sesiones/:session',
+    validated({ params: SessionParams }, async ({ params }, _req, res) =>
+      answerSale(res, saleIdOf(params.session), 200),
+    ),
   );
 
   router.post(

@@ -241,6 +241,20 @@ describe('later steps', () => {
       .then([recorded('Confirmación', PENDING, RECAUDACION, true, { paymentMethod: 'tdc' })]);
   });
 
+  test("000-2.22 a shared link's sessionType is kept by later steps that do not say it (the sale's own events)", () => {
+    spec
+      .given([started, recorded('Pago', ONLINE, PAGO, true, { sessionType: 'resume', paymentMethod: 'tdc' })])
+      .when(stepOf('Confirmación', { paymentMethod: 'tdc' }))
+      .then([
+        recorded('Confirmación', PENDING, RECAUDACION, true, { sessionType: 'resume', paymentMethod: 'tdc' }),
+      ]);
+    // The same step again, the type unsaid: nothing new.
+    spec
+      .given([started, recorded('Pago', ONLINE, PAGO, true, { sessionType: 'resume' })])
+      .when(stepOf('Pago'))
+      .then([]);
+  });
+
   test('a step after Confirmación (a new payment attempt) takes the lead back into Contratación Online', () => {
     spec
       .given([started, recorded('Confirmación', PENDING, RECAUDACION)])

@@ -50,7 +50,7 @@ async function mailsOf(saleId: string) {
     .find({ 'subject.kind': 'sale', 'subject.id': saleId });
 }
 
-test("the buyer's link goes to the sale's own address, masked in the answer, with the sale and its session", async () => {
+test("000-2.22 the buyer's link goes to the sale's own address, masked in the answer, as the seeds' shared purchase link (?session=&sessionType=resume) whose session finds the sale", async () => {
   const { sale, session } = await startSale();
   const response = await askLink(sale.id, { session });
   expect(response.status).toBe(202);
@@ -62,8 +62,20 @@ test("the buyer's link goes to the sale's own address, masked in the answer, wit
   const link = new URL(/https?:\/\/\S+\/Compra-Online\/\S+/.exec(mail!.text ?? '')![0]);
   expect(mail!.html).toContain(`href="${link.href.replace(/&/g, '&amp;')}"`);
   expect(link.pathname).toBe('/Compra-Online/VIDA-L');
-  expect(link.searchParams.get('venta')).toBe(sale.id);
-  expect(link.searchParams.get('sesion')).toBe(session);
+  expect([...link.searchParams.keys()]).toEqual(['session', 'sessionType']);
+  expect(link.searchParams.get('session')).toBe(session);
+  expect(link.searchParams.get('sessionType')).toBe('resume');
+  // The page opened from it finds the sale by the session, and nothing else by another.
+  const found = await fetch(`${runtime.url}/api/compra-online/sesiones/${session.toUpperCase()}`);
+  expect(found.status).toBe(200);
+  expect(await json(found)).toMatchObject({ id: sale.id, productCode: 'VIDA-L', state: 'PENDING' });
+  expect(
+    JSON.stringify(await json(await fetch(`${runtime.url}/api/compra-online/sesiones/${session}`))),
+  ).not.toContain(BUYER.email);
+  expect((await fetch(`${runtime.url}/api/compra-online/sesiones/${randomUUID()}`)).status).toBe(404);
+  const malformed = await fetch(`${runtime.url}/api/compra-online/sesiones/not-a-session`);
+  expect(malformed.status).toBe(400);
+  expect(JSON.stringify(await json(malformed))).toContain('session');
 });
 
 test('asked again at once: answered the same, one mail (the inbox is not flooded)', async () => {
@@ -78,7 +90,7 @@ test('in Portuguese: the mail in Portuguese, the link to the Portuguese page', a
   expect((await askLink(sale.id, { session, lang: 'pt' })).status).toBe(202);
   const [mail] = await mailsOf(sale.id);
   expect(mail!.locale).toBe('pt');
-  expect(mail!.text).toContain('/pt/Compra-Online/VIDA-L?venta=');
+  expect(mail!.text).toContain('/pt/Compra-Online/VIDA-L?session=');
 });
 
 test('another session, a malformed one or an unknown sale: refused, no mail, nothing said about the sale', async () => {

@@ -50,6 +50,7 @@ import { ResumeElsewhere } from './ResumeElsewhere';
 import {
   leadStepRecorder,
   readSale,
+  readSessionSale,
   startSale,
   type BuyerData,
   type DependantData,
@@ -117,25 +118,32 @@ function Purchase({ product }: { product: Product }) {
   const location = useLocation();
   const navigate = useNavigate();
   // A resume link (mailed to the buyer, opened on another device) makes its sale this tab's own.
-  const [record, setRecord] = useState<PurchaseSessionRecord>(() => {
-    const linked = sessionFromLink(location.search);
-    return linked
+  const [linked] = useState(() => sessionFromLink(location.search));
+  const [record, setRecord] = useState<PurchaseSessionRecord>(() =>
+    linked
       ? adoptPurchaseSession(sessionStore(), code, linked)
-      : purchaseSessionFor(sessionStore(), code, newUuid);
-  });
+      : purchaseSessionFor(sessionStore(), code, newUuid),
+  );
   // The link's session leaves the address bar at once (no screenshot, history entry or Referer keeps it).
   useEffect(() => {
     if (sessionFromLink(location.search))
       void navigate({ pathname: location.pathname, search: '' }, { replace: true, state: location.state });
     // Once, on arrival.
   }, []);
-  const recordStep = useMemo(() => leadStepRecorder(record.session, code), [record.session, code]);
+  const recordStep = useMemo(
+    () => leadStepRecorder(record.session, code, record.sessionType ?? null),
+    [record.session, code, record.sessionType],
+  );
   const kind = purchaseKindOf(product);
   const firstPhase: Phase =
     kind === 'company'
       ? { step: 'Datos empresa', earlier: null, problems: [] }
       : { step: 'Datos personales' };
-  const [phase, setPhase] = useState<Phase>(record.saleId ? { step: 'resuming' } : firstPhase);
+  // A shared link names a session, not a sale: the session's sale is looked up before anything is asked.
+  const sharedSession = linked !== null && linked.saleId === null;
+  const [phase, setPhase] = useState<Phase>(
+    record.saleId || sharedSession ? { step: 'resuming' } : firstPhase,
+  );
 
   useEffect(() => {
     document.title = `${t('purchase.title')} · ${product.displayName} · Cubre`;
@@ -143,11 +151,12 @@ function Purchase({ product }: { product: Product }) {
 
   // A reload finds the session's sale again: paid, it shows the success; otherwise the payment step.
   useEffect(() => {
-    if (!record.saleId) return;
+    if (!record.saleId && !sharedSession) return;
     let live = true;
-    readSale(record.saleId)
+    (record.saleId ? readSale(record.saleId) : readSessionSale(record.session))
       .then((sale) => {
         if (!live) return;
+        if (!record.saleId) setRecord((current) => rememberSale(sessionStore(), code, current, sale.id));
         // Back on the payment step: said again (a repeat records nothing; a step a reload cut off is in).
         if (sale.state !== 'OK') void reached('Pago');
         setPhase({ step: sale.state === 'OK' ? 'Compra exitosa!' : 'Pago', sale });

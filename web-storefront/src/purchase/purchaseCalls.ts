@@ -79,6 +79,10 @@ export const startSale = (body: {
 export const readSale = (saleId: string) =>
   api<SaleView>(`${SALES}/${encodeURIComponent(saleId)}`, { cache: false });
 
+/** The sale a shared link's session started (404: none yet, the page starts it). */
+export const readSessionSale = (session: string) =>
+  api<SaleView>(`/api/compra-online/sesiones/${encodeURIComponent(session)}`, { cache: false });
+
 /**
  * POST …/ventas/{id}/pagos with the attempt's Idempotency-Key and the card's token: never its number (with
  * Mercado Pago, also the brand and issuer its lookup answered).
@@ -167,7 +171,7 @@ export type LeadStepData = Partial<BuyerData> & {
  * other (the first opens the lead with the contact data); a step that could not be recorded does not stop
  * the purchase, whose sale the server follows by its own events.
  */
-export function leadStepRecorder(session: string, productCode: string) {
+export function leadStepRecorder(session: string, productCode: string, sessionType: string | null = null) {
   let queue: Promise<void> = Promise.resolve();
   return (step: PurchaseStep, extra: LeadStepData = {}) => {
     const { profile, paymentMethod, ...buyer } = extra;
@@ -178,6 +182,8 @@ export function leadStepRecorder(session: string, productCode: string) {
           session,
           productCode,
           step,
+          // How the session came (a shared link's sessionType): the lead keeps it.
+          ...(sessionType ? { sessionType } : {}),
           ...buyer,
           ...(profile ? { profile } : {}),
           ...(paymentMethod ? { paymentMethod } : {}),

@@ -6,11 +6,20 @@
 export interface PurchaseSessionRecord {
   session: string;
   saleId: string | null;
+  /**
+   * How the session reached this tab (the seeds' `sessionType` of a shared purchase link: `resume` for the
+   * buyer's own mailed link); the lead's steps carry it. Absent for a session this tab started.
+   */
+  sessionType?: string | null;
 }
 
 type SessionStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A link's sessionType as the lead keeps it (the steps' body takes up to 40 characters). */
+const SESSION_TYPE = /^[A-Za-z0-9_-]{1,40}$/;
+const sessionTypeOf = (value: unknown): string | null =>
+  typeof value === 'string' && SESSION_TYPE.test(value) ? value : null;
 
 export const purchaseSessionKey = (productCode: string): string => `compra-online:${productCode}`;
 
@@ -32,9 +41,14 @@ export function readPurchaseSession(
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(purchaseSessionKey(productCode)) ?? 'null');
     if (typeof parsed !== 'object' || parsed === null) return null;
-    const { session, saleId } = parsed as Record<string, unknown>;
+    const { session, saleId, sessionType } = parsed as Record<string, unknown>;
     if (typeof session !== 'string' || !UUID.test(session)) return null;
-    return { session, saleId: typeof saleId === 'string' && UUID.test(saleId) ? saleId : null };
+    const type = sessionTypeOf(sessionType);
+    return {
+      session,
+      saleId: typeof saleId === 'string' && UUID.test(saleId) ? saleId : null,
+      ...(type ? { sessionType: type } : {}),
+    };
   } catch {
     return null;
   }
@@ -62,11 +76,22 @@ export function purchaseSessionFor(
 }
 
 /**
- * The session a resume link carries (`?venta={saleId}&sesion={session}`: the mail the buyer asked for on
- * another device), or null when the address has none or a malformed one.
+ * The session a link carries, or null when the address has none or a malformed one: the seeds' shared
+ * purchase link (`?session={session}&sessionType={type}`, 000 §2; the buyer's resume mail is one, type
+ * `resume`), whose sale the page then finds by the session; or the resume links mailed before it
+ * (`?venta={saleId}&sesion={session}`), which still work.
  */
 export function sessionFromLink(search: string): PurchaseSessionRecord | null {
   const params = new URLSearchParams(search);
+  const shared = params.get('session');
+  if (shared !== null) {
+    if (!UUID.test(shared)) return null;
+    return {
+      session: shared.toLowerCase(),
+      saleId: null,
+      sessionType: sessionTypeOf(params.get('sessionType')),
+    };
+  }
   const session = params.get('sesion');
   const saleId = params.get('venta');
   if (!session || !saleId || !UUID.test(session) || !UUID.test(saleId)) return null;
@@ -90,7 +115,7 @@ export function rememberSale(
   record: PurchaseSessionRecord,
   saleId: string | null,
 ): PurchaseSessionRecord {
-  const next = { session: record.session, saleId };
+  const next = { ...record, saleId };
   write(storage, productCode, next);
   return next;
 }

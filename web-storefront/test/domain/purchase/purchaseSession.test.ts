@@ -3,6 +3,7 @@ import {
   purchaseSessionKey,
   readPurchaseSession,
   rememberSale,
+  sessionFromLink,
   uuidFromBytes,
 } from '../../../src/domain/purchase/purchaseSession';
 
@@ -79,5 +80,33 @@ describe('the purchase session kept per product (issue 14)', () => {
     expect(id).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
     expect(uuidFromBytes(new Uint8Array(16))).toBe('00000000-0000-4000-8000-000000000000');
     expect(() => uuidFromBytes(new Uint8Array(8))).toThrow(RangeError);
+  });
+
+  test("000-2.22 the seeds' shared purchase link ?session=&sessionType= names the session (its sale found by it); the older ?venta=&sesion= still reads; anything malformed is no link", () => {
+    expect(sessionFromLink(`?session=${SESSION.toUpperCase()}&sessionType=resume`)).toEqual({
+      session: SESSION,
+      saleId: null,
+      sessionType: 'resume',
+    });
+    expect(sessionFromLink(`?session=${SESSION}`)).toEqual({
+      session: SESSION,
+      saleId: null,
+      sessionType: null,
+    });
+    // A type the lead could not keep is dropped, the session kept.
+    expect(sessionFromLink(`?session=${SESSION}&sessionType=<script>`)?.sessionType).toBeNull();
+    expect(sessionFromLink(`?session=${SESSION}&sessionType=${'x'.repeat(41)}`)?.sessionType).toBeNull();
+    expect(sessionFromLink(`?venta=${SALE}&sesion=${SESSION}`)).toEqual({ session: SESSION, saleId: SALE });
+    expect(sessionFromLink('?session=not-a-uuid&sessionType=resume')).toBeNull();
+    expect(sessionFromLink('')).toBeNull();
+  });
+
+  test("a shared link's sessionType stays with the stored session and its sale", () => {
+    const storage = memoryStorage();
+    const record = { session: SESSION, saleId: null, sessionType: 'resume' };
+    storage.setItem(purchaseSessionKey('P1'), JSON.stringify(record));
+    expect(readPurchaseSession(storage, 'P1')).toEqual(record);
+    expect(rememberSale(storage, 'P1', record, SALE)).toEqual({ ...record, saleId: SALE });
+    expect(readPurchaseSession(storage, 'P1')).toEqual({ ...record, saleId: SALE });
   });
 });
