@@ -114,7 +114,7 @@ function saleFields(event: ProjectionEvent): Partial<SaleDocument> | null {
         productName: product.name,
         organizationCode: product.organization.code,
         organizationName: product.organization.name,
-        buyer: data.buyer as SaleDocument['buyer'],
+        buyer: buyerOf(data.buyer),
         dependants: (data.dependants as SaleDependant[] | undefined) ?? [],
         health: (data.health as HealthAnswers[] | null | undefined) ?? null,
         company: data.company
@@ -228,6 +228,12 @@ const feeFieldsOf = (data: Record<string, unknown>) => {
   return fee ? { fee: fee.fee, taxOnFee: fee.taxOnFee } : {};
 };
 
+/** The buyer with the e-mail in lower case (sales started before it was stored so are found by it too). */
+export const buyerOf = (buyer: unknown): SaleDocument['buyer'] => {
+  const { email, ...rest } = buyer as SaleDocument['buyer'];
+  return { ...rest, email: email.trim().toLowerCase() };
+};
+
 const staffReasonOf = (data: Record<string, unknown>) =>
   typeof data.staffReason === 'string' ? { staffReason: data.staffReason } : {};
 
@@ -258,7 +264,7 @@ export const paymentsProjection: Projection = {
   name: PAYMENTS_PROJECTION,
   // 2: sales keep their session (a lead's sale), payments the reason of an outcome staff recorded.
   // 3: payments say who settles them (a bank transfer: staff), a transfer's reference and a charge's
-  // instalments; a sale's method follows its last payment's.
+  // instalments; a sale's method follows its last payment's; a buyer's e-mail in lower case.
   version: 3,
   categories: [SALE_CATEGORY, PAYMENT_CATEGORY],
   collections: [SALES_COLLECTION, PAYMENTS_COLLECTION],

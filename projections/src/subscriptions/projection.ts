@@ -3,6 +3,7 @@ import type { Money } from '@cubre/schemas/payments/money';
 import type { RecurrentPaymentRecord, SubscriptionRecord } from '@cubre/schemas/subscriptions/records';
 import { RECURRENT_PAYMENT_CATEGORY, SUBSCRIPTION_CATEGORY } from '@cubre/schemas/subscriptions/events';
 import type { Projection, ProjectionEvent } from '@cubre/platform/projections/projection';
+import { buyerOf } from '../payments/projection';
 
 export const SUBSCRIPTIONS_PROJECTION = 'subscriptions';
 export const SUBSCRIPTIONS_COLLECTION = 'subscriptions';
@@ -37,7 +38,8 @@ function subscriptionFields(event: ProjectionEvent): Partial<SubscriptionDocumen
         productName: product.name,
         organizationCode: product.organization.code,
         organizationName: product.organization.name,
-        buyer: data.buyer as SubscriptionDocument['buyer'],
+        // In lower case, as the sales' (a CLIENT's scope and the e-mail filter compare so).
+        buyer: buyerOf(data.buyer),
         amount,
         amountMinor: amount.amount,
         currency: amount.currency,
@@ -148,6 +150,8 @@ const CREATES = new Set(['SubscriptionCreated', 'RecurrentPaymentScheduled']);
  */
 export const subscriptionsProjection: Projection = {
   name: SUBSCRIPTIONS_PROJECTION,
+  // 2: the buyer's e-mail in lower case.
+  version: 2,
   categories: [SUBSCRIPTION_CATEGORY, RECURRENT_PAYMENT_CATEGORY],
   collections: [SUBSCRIPTIONS_COLLECTION, RECURRENT_PAYMENTS_COLLECTION],
   async setup(store) {

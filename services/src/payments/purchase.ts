@@ -141,7 +141,14 @@ export async function startSale(
             name: card.organization?.displayName ?? '',
           },
         },
-        buyer: { nombre: body.nombre, rut: body.rut, email: body.email, telefono: body.telefono },
+        // The e-mail in lower case: a CLIENT reads the sales bought with their own address, whatever case the
+        // buyer typed (scope.ts), and the console's e-mail filter finds it so.
+        buyer: {
+          nombre: body.nombre,
+          rut: body.rut,
+          email: body.email.toLowerCase(),
+          telefono: body.telefono,
+        },
         profile: body.profile ?? null,
         quote,
         amount: charge.amount,
