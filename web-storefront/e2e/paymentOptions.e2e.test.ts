@@ -1,4 +1,8 @@
 import type { Locator } from 'playwright-core';
+import type { ProductDefinition } from '@cubre/schemas';
+import { CATALOGUE_COLLECTIONS, type ProductDocument } from '@cubre/projections/catalogue/documents';
+import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
+import { fixtureCommandOptions } from '../../services/test/support/catalogueOrganizations';
 import { contractingLeadId } from '@cubre/services/leads/ids';
 import { SUB_STATUS_IDS } from '@cubre/schemas/leadCatalogue/defaults';
 import { CONSOLE_DESKTOP, signIn } from '../../admin-console/e2e/support/console';
@@ -8,6 +12,7 @@ import {
   CARDS,
   adminGet,
   buyFromComparator,
+  fillBuyer,
   fillCard,
   fillPersonalData,
   payButton,
@@ -134,4 +139,68 @@ test("002-4.13 deferred options: a credit card paid in 3 cuotas; the pay call as
   await office.goto(`${session.runtime.url}/admin/payments/${payment!.id}/show`);
   const card = office.getByRole('region', { name: 'Pago', exact: true });
   await detail(card, 'Cuotas').filter({ hasText: '3' }).waitFor();
+});
+
+test('002-9.03 a yearly-priced plan offers a yearly subscription, bought and recorded every 12 months; a price for one trip offers none', async () => {
+  const runtime = session.runtime;
+  const page = await session.visit();
+  const { code } = await buyFromComparator(page);
+  const products = runtime.engines.readStore.collection<ProductDocument>(CATALOGUE_COLLECTIONS.products);
+  const product = (await products.findOne({ _id: code }))!.definition as ProductDefinition;
+  const options = fixtureCommandOptions('e2e-periodicity');
+  for (const [copy, periodicity] of [
+    ['ANUAL-E2E', 'anual'],
+    ['VIAJE-E2E', 'único'],
+  ] as const) {
+    await defineCatalogueEntry(
+      runtime.engines.eventStore,
+      'product',
+      { ...product, code: copy, url: copy, price: { ...product.price, periodicity } },
+      options(),
+    );
+  }
+  await runtime.runner!.waitUntilVisible(
+    { globalPosition: await runtime.engines.eventStore.headPosition(), streamId: 'product-x' },
+    ['catalogue'],
+    10_000,
+  );
+  const buyer = await session.visit();
+  const profiled = async (path: string) => {
+    await buyer.goto(path);
+    const needed = buyer.getByTestId('purchase-profile-needed');
+    const personal = buyer.getByTestId('purchase-personal');
+    await needed.or(personal).first().waitFor();
+    if (await needed.isVisible()) {
+      await needed.getByRole('button', { name: 'Ingresa tu perfil' }).click();
+      await buyer.getByTestId('titular-age').fill('40');
+      await buyer.getByTestId('submit-profile').click();
+    }
+    await personal.waitFor();
+    return buyer.getByTestId('purchase-billing');
+  };
+  // One trip: paid once, no subscription offered.
+  const once = await profiled('/Compra-Online/VIAJE-E2E');
+  expect(await once.getByRole('radio').count()).toBe(1);
+  expect(await once.getByLabel('Pago único').isChecked()).toBe(true);
+
+  const yearly = await profiled('/Compra-Online/ANUAL-E2E');
+  expect(await yearly.getByLabel('Suscripción mensual').count()).toBe(0);
+  await yearly.getByLabel('Suscripción anual (se cobra cada año)').check();
+  await fillBuyer(buyer);
+  await buyer
+    .getByTestId('purchase-personal')
+    .getByRole('button', { name: /^Continuar al/ })
+    .click();
+  await buyer.getByTestId('purchase-payment').waitFor();
+  await fillCard(buyer, CARDS.approved);
+  await payButton(buyer).click();
+  await buyer.getByTestId('purchase-success').waitFor();
+  const saleId = (await buyer.getByTestId('purchase-success').getAttribute('data-sale')) ?? '';
+  const [subscription] = await adminGet<{ periodicityMonths: number; nextChargeOn: string }[]>(
+    runtime.url,
+    `/api/admin/subscriptions?filter=${encodeURIComponent(JSON.stringify({ saleId }))}`,
+  );
+  expect(subscription?.periodicityMonths).toBe(12);
+  // A year on from the first period's month (the purchase paid the first year).
+  expect(Number(subscription!.nextChargeOn.slice(0, 4))).toBeGreaterThan(new Date().getUTCFullYear());
 });

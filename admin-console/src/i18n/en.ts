@@ -250,7 +250,8 @@ export const en: ConsoleMessages = {
         country: 'Country',
         buyer: { nombre: 'Buyer' },
         productName: 'Product',
-        amount: 'Monthly amount',
+        amount: 'Amount per charge',
+        periodicityMonths: 'Periodicity',
         nextChargeOn: 'Next charge',
         overdueCount: 'Overdue count',
         period: 'Period',
@@ -711,6 +712,7 @@ export const en: ConsoleMessages = {
     },
     subscriptions: {
       recurrentPayments: 'Recurrent payments',
+      every_months: 'Every month |||| Every %{smart_count} months',
       reason: 'Reason',
       lifecycles: {
         active: 'Active',

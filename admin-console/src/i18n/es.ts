@@ -459,7 +459,8 @@ export const resources = {
       country: 'País',
       buyer: { nombre: 'Comprador' },
       productName: 'Producto',
-      amount: 'Monto mensual',
+      amount: 'Monto por cobro',
+      periodicityMonths: 'Periodicidad',
       nextChargeOn: 'Próximo cobro',
       overdueCount: 'Conteo de mora',
       period: 'Periodo',
@@ -921,6 +922,7 @@ export const cubre = {
   },
   subscriptions: {
     recurrentPayments: 'Cobros recurrentes',
+    every_months: 'Cada mes |||| Cada %{smart_count} meses',
     reason: 'Motivo',
     lifecycles: {
       active: 'Vigente',

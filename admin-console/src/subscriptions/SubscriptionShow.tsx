@@ -42,6 +42,9 @@ function SubscriptionDetails() {
             <Item label={field('amount')}>
               <Money value={record.amount} />
             </Item>
+            <Item label={field('periodicityMonths')}>
+              {translate('cubre.subscriptions.every_months', { smart_count: record.periodicityMonths ?? 1 })}
+            </Item>
             <Item label={field('nextChargeOn')}>{record.nextChargeOn ?? '—'}</Item>
             <Item label={field('overdueCount')}>{record.overdueCount ?? '—'}</Item>
           </Details>

@@ -47,6 +47,7 @@ function subscriptionFields(event: ProjectionEvent): Partial<SubscriptionDocumen
         provider: data.provider as string,
         gateway: data.gateway as string,
         operationDay: data.operationDay as number,
+        periodicityMonths: (data.periodicityMonths as number | undefined) ?? 1,
         startedOn: data.startedOn as string,
         nextOperationDate: data.nextOperationDate as string,
         nextChargeOn: data.nextOperationDate as string,

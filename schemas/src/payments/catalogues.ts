@@ -9,6 +9,16 @@ import { BILLING_PAYMENT_STATES } from '../leadCatalogue/reference';
 export const PERIODICITY_MONTHS = [1, 2, 3, 4, 6, 12] as const;
 export const periodicitySchema = z.union(PERIODICITY_MONTHS.map((months) => z.literal(months)));
 export type Periodicity = z.infer<typeof periodicitySchema>;
+/**
+ * 002-9.03 from the catalogue: the months a subscription's charge covers, by the period its price is
+ * quoted for (a 'único' price, one trip or one payment, is no subscription).
+ */
+export const PERIODICITY_OF_PRICE_PERIOD = {
+  mensual: 1,
+  trimestral: 3,
+  semestral: 6,
+  anual: 12,
+} as const satisfies Record<string, Periodicity>;
 
 /** 002-4.10: t (one-click card token), tdd (debit), tdc (credit), transfer, transfer_non_automated, no_payment, tdc-token. */
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);

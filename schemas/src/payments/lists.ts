@@ -56,3 +56,9 @@ export const PAYMENT_PROVIDERS = [
  */
 export const INSTALLMENT_OPTIONS = [1, 2, 3, 6, 12] as const;
 export type Installments = (typeof INSTALLMENT_OPTIONS)[number];
+
+/**
+ * 002-9.03: the price periods a subscription can charge every such period (the catalogue's lower-case
+ * Spanish); a price for one trip or one payment is not among them.
+ */
+export const SUBSCRIBABLE_PRICE_PERIODS = ['mensual', 'trimestral', 'semestral', 'anual'] as const;

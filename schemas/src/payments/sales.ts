@@ -18,6 +18,7 @@ import {
   INSTALLMENT_OPTIONS,
   SUBSCRIPTION_METHODS,
   paymentMethodSchema,
+  periodicitySchema,
   paymentProviderSchema,
   paymentStateSchema,
   saleStateSchema,
@@ -103,6 +104,11 @@ export const SaleStartedData = z.strictObject({
   provider: paymentProviderSchema,
   /** Once or monthly (issue 15); sales stored before subscriptions existed were one-time. */
   billing: billingChoiceSchema.default('one_time'),
+  /**
+   * A subscription's periodicity in months (002-9.03): the quote's own period (a yearly price is charged
+   * every 12 months, never monthly); absent on one-time sales and on sales stored before it (monthly).
+   */
+  periodicity: periodicitySchema.optional(),
   /** The family's dependants, in the profile's order (sales stored before families had none). */
   dependants: z.array(SaleDependant).default([]),
   /** The health declaration, one entry per insured person (holder first); null where not asked. */

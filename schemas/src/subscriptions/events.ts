@@ -6,6 +6,7 @@ import { MailLocale } from '../mail/mailRequest';
 import {
   paymentMethodSchema,
   paymentProviderSchema,
+  periodicitySchema,
   recurrentPaymentStateSchema,
   subscriptionStatusSchema,
 } from '../payments/catalogues';
@@ -99,6 +100,8 @@ export const SubscriptionCreatedData = z.strictObject({
   gatewaySubscriptionId: z.string().max(120),
   /** The insurer's operation day the next operation date was computed with (002-4.19). */
   operationDay: OperationDay,
+  /** Months each charge covers (002-9.03: the sale's periodicity); absent on those stored before: 1. */
+  periodicityMonths: periodicitySchema.optional(),
   startedOn: CalendarDate,
   /** The period the purchase itself paid. */
   firstPeriod: Period,

@@ -67,6 +67,8 @@ export const SubscriptionRecord = z.object({
   provider: z.string(),
   gateway: z.string(),
   operationDay: OperationDay,
+  /** Months each charge covers (002-9.03); absent on records projected before it: 1. */
+  periodicityMonths: z.number().int().positive().optional(),
   startedOn: CalendarDate,
   /** The next period's operation date (002-4.19); null once it ended or its final period is paid. */
   nextOperationDate: CalendarDate.nullable(),

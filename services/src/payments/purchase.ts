@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { CommandMetadata, Country, PriceQuote, Profile } from '@cubre/schemas';
 import {
+  PERIODICITY_OF_PRICE_PERIOD,
   defaultOneTimeProvider,
   type PaymentMethod,
   type PaymentProvider,
+  type Periodicity,
 } from '@cubre/schemas/payments/catalogues';
 import { NOT_CHARGED_CODE } from '@cubre/schemas/payments/errorCatalogue';
 import {
@@ -122,6 +124,9 @@ export async function startSale(
   const method: PaymentMethod = body.paymentMethod ?? 'tdc';
   const billing = body.billing ?? 'one_time';
   if (billing === 'one_time' && !isOneTimeCard(method)) throw oneTimeMethod(method);
+  // 002-9.03: a subscription charges the quoted price every period the price is quoted for.
+  const periodicity =
+    billing === 'monthly_subscription' ? subscriptionPeriodicityOf(quote.period) : undefined;
   const saleId = saleIdOf(body.session);
   const result = await handleCommand(
     store,
@@ -156,6 +161,7 @@ export async function startSale(
         paymentMethod: method,
         provider: defaultOneTimeProvider(method) ?? 'kushki_ad',
         billing,
+        ...(periodicity ? { periodicity } : {}),
         dependants: dependantsOf(body),
         health,
         company,
@@ -213,6 +219,23 @@ function healthOf(card: CardDocument, body: StartSaleBody): StartedSale['health'
 }
 
 const isOneTimeCard = (method: PaymentMethod) => method === 'tdc' || method === 'tdd';
+
+/**
+ * 002-9.03: the months a subscription's charge covers are the period the price is quoted for (a yearly
+ * price every 12 months: charging it monthly would take twelve years' price a year). A price for one trip
+ * or one payment ('único') is no subscription: 422 naming billing.
+ */
+function subscriptionPeriodicityOf(period: PriceQuote['period']): Periodicity {
+  if (period === 'único') {
+    throw new CommandRejected(
+      'este producto se paga una sola vez (su precio es por viaje o pago único): no admite suscripción',
+      'one_time_product',
+      422,
+      'billing',
+    );
+  }
+  return PERIODICITY_OF_PRICE_PERIOD[period];
+}
 /** 002-4.13's deferred options: a credit card's one-time charge only (a debit card pays at once). */
 const creditOnly = () =>
   new CommandRejected(
@@ -620,7 +643,7 @@ export const subscribe = (
   gateway.createSubscription({
     token,
     amount: sale.amount,
-    periodicity: 1,
+    periodicity: sale.periodicity ?? 1,
     startDate,
     idempotencyKey: `subscribe:${paymentId}`,
     payer: { email: sale.buyer.email, name: sale.buyer.nombre },

@@ -45,7 +45,9 @@ export async function recordAutomaticCharges(
   // The first debit is the purchase's period, recorded on the sale's payment (never a RecurrentPayment).
   for (const [index, debit] of debits.entries()) {
     if (index === 0) continue;
-    const dueOn = firstDayMonthsAfter(subscription.subscription.nextOperationDate, index - 1);
+    // Each debit pays one period of `periodicityMonths` months (002-9.03).
+    const months = subscription.subscription.periodicityMonths ?? 1;
+    const dueOn = firstDayMonthsAfter(subscription.subscription.nextOperationDate, (index - 1) * months);
     const target = { period: periodOf(dueOn), dueOn };
     const recorded = await recordDebit(deps, subscription, target, debit, input, !endedThere);
     if (recorded !== 'not_due') outcome = recorded;

@@ -5,7 +5,7 @@ import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import type { StartSubscription } from '../payments';
 import { subscriptionAggregate } from './aggregates';
-import { chileDateOf, nextOperationDate, periodOf } from './calendar';
+import { chileDateOf, firstDayMonthsAfter, nextOperationDate, periodOf } from './calendar';
 import { operationDayFor, type OperationDayOf } from './operationDays';
 import { subscriptionIdOf, subscriptionStream } from './subscriptionDecider';
 
@@ -25,6 +25,7 @@ export const subscriptionStarter =
     const subscriptionId = subscriptionIdOf(sale.saleId);
     const today = chileDateOf(new Date(metadata.receivedAt));
     const operationDay = await operationDayFor(operationDayOf, sale.product.organization.code);
+    const months = sale.periodicity ?? 1;
     await handleCommand(
       store,
       subscriptionAggregate,
@@ -46,9 +47,11 @@ export const subscriptionStarter =
           gateway,
           gatewaySubscriptionId,
           operationDay,
+          // 002-9.03: each charge covers the sale's periodicity (the purchase paid the first one).
+          ...(months > 1 ? { periodicityMonths: months } : {}),
           startedOn: today,
           firstPeriod: periodOf(today),
-          nextOperationDate: nextOperationDate(today, operationDay),
+          nextOperationDate: firstDayMonthsAfter(nextOperationDate(today, operationDay), months - 1),
           // A company's sale pays the policy its payment opens (payments/companyPolicy.ts): that policy's id
           // derives from the sale, so it is known here whether the policy is recorded before or after.
           ...(sale.company ? { groupPolicyId: companyPolicyIdOf(sale.saleId) } : {}),

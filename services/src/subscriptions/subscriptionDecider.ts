@@ -13,7 +13,7 @@ import {
   type SubscriptionStatus,
 } from '@cubre/schemas/subscriptions/events';
 import { z } from 'zod';
-import { nextOperationDate, periodOf } from './calendar';
+import { firstDayMonthsAfter, nextOperationDate, periodOf } from './calendar';
 
 /** One subscription per sale: paying the sale again (a retried click) lands on the same subscription. */
 export const subscriptionIdOf = (saleId: string) => derivedId('subscription', saleId);
@@ -203,6 +203,17 @@ const ids = (state: Subscription) => ({
   saleId: state.subscription.saleId,
 });
 
+/** The due date of the period after the one due on `dueOn`: a month later, or `periodicityMonths` later. */
+function nextPeriodDue(
+  dueOn: string,
+  subscription: { operationDay: number; periodicityMonths?: number },
+): string {
+  const months = subscription.periodicityMonths ?? 1;
+  return months === 1
+    ? nextOperationDate(dueOn, subscription.operationDay)
+    : firstDayMonthsAfter(dueOn, months);
+}
+
 function decideCharged(command: RecordPeriodCharged, state: Subscription): SubscriptionDomainEvent[] {
   if (command.period <= state.lastPaidPeriod) return [];
   const { type: _type, dueOn, ...charged } = command;
@@ -218,8 +229,9 @@ function decideCharged(command: RecordPeriodCharged, state: Subscription): Subsc
         ...ids(state),
         ...charged,
         overdueCountBefore: state.overdueCount,
-        // The next period is due a month after this one's due date, whenever the charge went through.
-        nextOperationDate: ended ? null : nextOperationDate(dueOn, state.subscription.operationDay),
+        // The next period is due a period after this one's due date (a month, or the sale's periodicity:
+        // 002-9.03), whenever the charge went through.
+        nextOperationDate: ended ? null : nextPeriodDue(dueOn, state.subscription),
       },
     },
   ];

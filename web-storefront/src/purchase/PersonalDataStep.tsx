@@ -21,6 +21,7 @@ import {
   type DependantValues,
 } from '../domain/purchase/family';
 import type { ApiProfile } from '../profile/ProfileContext';
+import type { Periodicity } from '../api/types';
 import { BillingChoice, type Billing } from './BillingChoice';
 import { DependantsFields } from './DependantsFields';
 import type { BuyerData, DependantData } from './purchaseCalls';
@@ -35,10 +36,13 @@ type DependantErrors = Partial<Record<DependantField, string>>[];
  */
 export function PersonalDataStep({
   profile,
+  pricePeriod,
   submitLabel,
   onSubmit,
 }: {
   profile: ApiProfile | null;
+  /** The period the price is quoted for: what a subscription charges every such period (002-9.03). */
+  pricePeriod: Periodicity;
   submitLabel: string;
   onSubmit(buyer: BuyerData, billing: Billing, dependants: DependantData[]): Promise<void>;
 }) {
@@ -151,7 +155,7 @@ export function PersonalDataStep({
           {t(problem)}
         </Alert>
       )}
-      <BillingChoice value={billing} onChange={setBilling} disabled={sending} />
+      <BillingChoice value={billing} onChange={setBilling} disabled={sending} pricePeriod={pricePeriod} />
       <SendProblems failure={failure} limit={limit} onHuman={() => void send()} />
       <Button type="submit" variant="contained" size="large" disabled={sending || limit === 'robot'}>
         {sending ? t('request.sending') : submitLabel}

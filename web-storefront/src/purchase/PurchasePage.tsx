@@ -324,6 +324,7 @@ function Purchase({ product }: { product: Product }) {
         ) : (
           <PersonalDataStep
             profile={profile}
+            pricePeriod={price.paymentMode}
             submitLabel={t(health ? 'purchase.continueHealth' : 'purchase.continue')}
             onSubmit={personalDone}
           />
