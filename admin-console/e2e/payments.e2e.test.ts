@@ -330,6 +330,62 @@ describe("the console's sales and payments", () => {
     for (const state of await refunded.allTextContents()) expect(state).toBe('REFUND');
   });
 
+  test('002-3.31 an administrator voids a payment approved today from its page: the reason asked, VOID on the page, in the record and in Pagos', async () => {
+    const person = newPerson('Macarena Errázuriz Lyon');
+    const { payment } = await purchase(person, CARDS.approved);
+    expect(payment.state).toBe('OK');
+
+    const page = await visit();
+    await signIn(page, 'admin@demo.cl');
+    await page.goto(`${session.runtime.url}/admin/payments/${payment.id}/show`);
+    const paymentPage = page.getByRole('region', { name: 'Pago', exact: true });
+    await detail(paymentPage, 'Estado').filter({ hasText: 'OK' }).waitFor();
+    await paymentPage.getByRole('button', { name: 'Anular', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Anular el pago' });
+    // A void is only for the day the payment was approved: the dialog says so.
+    await dialog.getByText('solo el día en que se aprobó', { exact: false }).waitFor();
+    // No reason, no void: the dialog says what is missing and sends nothing.
+    await dialog.getByRole('button', { name: 'Anular el pago' }).click();
+    await dialog.getByText('Escriba el motivo (al menos 3 caracteres).').waitFor();
+    await dialog.getByRole('textbox', { name: 'Motivo' }).fill('Compra por error del comprador');
+    const [answered] = await Promise.all([
+      page.waitForResponse((response) =>
+        response.url().endsWith(`/api/admin/payments/${payment.id}/anulaciones`),
+      ),
+      dialog.getByRole('button', { name: 'Anular el pago' }).click(),
+    ]);
+    expect(answered.status()).toBe(201);
+    expect(answered.request().headers()['idempotency-key']).toEqual(expect.any(String));
+    await page.getByText('Pago anulado.').waitFor();
+    await detail(paymentPage, 'Estado').filter({ hasText: 'VOID' }).waitFor();
+    expect(await detail(paymentPage, 'Anulación o devolución').textContent()).toBe(
+      'Anulado · Compra por error del comprador',
+    );
+    // Voided: neither a void nor a refund is offered any more.
+    for (const name of ['Anular', 'Devolver'])
+      expect(await paymentPage.getByRole('button', { name, exact: true }).count()).toBe(0);
+    await screenshot(page, 'payment-page-voided-desktop');
+
+    const record = PaymentRecord.parse(
+      await (await api.get('admin@demo.cl', `/api/admin/payments/${payment.id}`)).json(),
+    );
+    expect(record).toMatchObject({
+      state: 'VOID',
+      reversal: { kind: 'void', status: 'done', reason: 'Compra por error del comprador' },
+    });
+
+    await page.getByRole('menuitem', { name: 'Pagos' }).click();
+    await page.waitForURL('**/admin/payments**');
+    await filterByState(page, 'payments', 'VOID');
+    const voided = page.locator('tbody [data-state]');
+    await voided.first().waitFor();
+    for (const state of await voided.allTextContents()) expect(state).toBe('VOID');
+    // The newest of them is this one: its row opens its page.
+    await page.locator('tbody tr').first().click();
+    await page.waitForURL(`**/admin/payments/${payment.id}/show`);
+    await detail(paymentPage, 'Estado').filter({ hasText: 'VOID' }).waitFor();
+  });
+
   test("issue 14 a purchase's lead links its sale, and the sale's page tells its history: who refunded it and why, newest first", async () => {
     const person = newPerson('Valentina Edwards Matte');
     const purchaseSession = randomUUID();

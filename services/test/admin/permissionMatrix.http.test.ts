@@ -87,6 +87,49 @@ const GROUP_INSURANCE_ROUTES: Route[] = [
     any: true,
   },
 ];
+/**
+ * Issue 14's online sales and payments and issue 15's subscriptions: reading them is the seed's
+ * payment:read, their CSV files payment:export, recording a payment's outcome and moving a subscription's
+ * charge payment:create, voiding or refunding payment:delete, cancelling subscription:cancel.
+ */
+const MONEY_ROUTES: Route[] = [
+  { method: 'GET', path: '/api/admin/sales', needs: ['payment:read'] },
+  { method: 'GET', path: `/api/admin/sales/${NOBODY}`, needs: ['payment:read'] },
+  { method: 'GET', path: `/api/admin/sales/${NOBODY}/history`, needs: ['payment:read'] },
+  { method: 'GET', path: '/api/admin/sales/export', needs: ['payment:export'] },
+  { method: 'GET', path: '/api/admin/payments', needs: ['payment:read'] },
+  { method: 'GET', path: `/api/admin/payments/${NOBODY}`, needs: ['payment:read'] },
+  { method: 'GET', path: '/api/admin/payments/export', needs: ['payment:export'] },
+  { method: 'POST', path: `/api/admin/payments/${NOBODY}/resultado`, body: {}, needs: ['payment:create'] },
+  { method: 'POST', path: `/api/admin/payments/${NOBODY}/anulaciones`, body: {}, needs: ['payment:delete'] },
+  { method: 'POST', path: `/api/admin/payments/${NOBODY}/devoluciones`, body: {}, needs: ['payment:delete'] },
+  { method: 'GET', path: '/api/admin/subscriptions', needs: ['payment:read'] },
+  { method: 'GET', path: `/api/admin/subscriptions/${NOBODY}`, needs: ['payment:read'] },
+  {
+    method: 'POST',
+    path: `/api/admin/subscriptions/${NOBODY}/fecha-de-cobro`,
+    body: {},
+    needs: ['payment:create'],
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/subscriptions/${NOBODY}/cobros-forzados`,
+    body: {},
+    needs: ['payment:create'],
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/subscriptions/${NOBODY}/solicitud-cancelacion`,
+    body: {},
+    needs: ['subscription:cancel'],
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/subscriptions/${NOBODY}/cancelacion`,
+    body: {},
+    needs: ['subscription:cancel'],
+  },
+];
 const ROUTES: Route[] = [
   { method: 'GET', path: '/api/admin/users', needs: ['user:read'] },
   { method: 'GET', path: `/api/admin/users/${NOBODY}`, needs: ['user:read'] },
@@ -137,6 +180,8 @@ const ROUTES: Route[] = [
   { method: 'POST', path: `/api/admin/leads/${NOBODY}/events`, body: {}, needs: ['lead:schedule'] },
   // Group insurance (issue 16; 002-6.03, 002-6.04, 002-6.05, 002-6.11).
   ...GROUP_INSURANCE_ROUTES,
+  // Online sales and payments (issue 14), subscriptions (issue 15).
+  ...MONEY_ROUTES,
 ];
 
 let runtime: TestRuntime;
@@ -205,6 +250,38 @@ describe('every admin route against every role', () => {
       expect(mismatches).toEqual([]);
     },
   );
+
+  test("issue 14 by default only ADMIN and ADMINISTRADOR export sales and payments (payment:export), record a payment's outcome, void or refund it, move or force a subscription's charge and cancel it; payment:read opens the lists", async () => {
+    const answeredBy = async (route: Route) => {
+      const roles: RoleCode[] = [];
+      for (const role of ROLE_CODES) {
+        const status = (await call(route, sessions.get(role)!.token)).status;
+        if (status !== 403) roles.push(role);
+      }
+      return roles;
+    };
+    for (const route of MONEY_ROUTES.filter((r) => !r.needs.includes('payment:read'))) {
+      expect({ route: route.path, roles: await answeredBy(route) }).toEqual({
+        route: route.path,
+        roles: ['ADMIN', 'ADMINISTRADOR'],
+      });
+    }
+    // Staff who work what sales produce, a company's administrators (their scope reads none) and a CLIENT
+    // (their own purchases) open the lists; lead work alone does not.
+    const readers = await answeredBy(MONEY_ROUTES[0]!);
+    expect(readers).toEqual(
+      expect.arrayContaining([
+        'ADMIN',
+        'ADMINISTRADOR',
+        'BACKOFFICE',
+        'POSTVENTA',
+        'CLIENT',
+        'ADMIN_EMPRESA_CLIENTE',
+      ]),
+    );
+    for (const role of ['EJECUTIVO', 'SUPERVISOR', 'REFERIDOR', 'ADMIN_PARTNER'] as RoleCode[])
+      expect(readers).not.toContain(role);
+  });
 
   test('002-6.02 the executive may not open roles or permissions, and the API refuses them too', async () => {
     const { token } = await json(
