@@ -570,7 +570,7 @@ export const en: ConsoleMessages = {
         tdc: 'Credit (tdc)',
         transfer: 'Transfer (transfer)',
         transfer_non_automated: 'Manual transfer (transfer_non_automated)',
-        no_payment: 'No payment (no_payment)',
+        no_payment: 'Nothing online: with an executive (no_payment)',
         'tdc-token': 'One-click credit (tdc-token)',
       },
       filter: {
@@ -662,6 +662,20 @@ export const en: ConsoleMessages = {
         submit: 'Record',
         done_approved: 'Payment recorded as charged.',
         done_not_charged: 'Payment recorded as not charged.',
+      },
+      executiveOutcome: {
+        title: 'Record the arranged payment',
+        explain:
+          'The buyer asked to arrange the payment with an executive (reference %{reference}). Record whether they paid (with the receipt) or will not: the payment and the sale take that outcome, and the reason stays in the history.',
+        approved: 'The buyer paid',
+        not_charged: 'The buyer did not pay',
+        charge_id: 'Payment receipt',
+        charge_id_required: "Enter the receipt's number.",
+        reason: 'How it was paid, or why not',
+        reason_required: 'Enter the reason (at least 10 characters).',
+        submit: 'Record',
+        done_approved: 'Arranged payment recorded as paid.',
+        done_not_charged: 'Arranged payment recorded as not paid.',
       },
       transferOutcome: {
         title: 'Record the transfer',

@@ -780,7 +780,7 @@ export const cubre = {
       tdc: 'Crédito (tdc)',
       transfer: 'Transferencia (transfer)',
       transfer_non_automated: 'Transferencia manual (transfer_non_automated)',
-      no_payment: 'Sin pago (no_payment)',
+      no_payment: 'Sin pago en línea: con un ejecutivo (no_payment)',
       'tdc-token': 'Crédito one-click (tdc-token)',
     },
     filter: {
@@ -872,6 +872,20 @@ export const cubre = {
       submit: 'Registrar',
       done_approved: 'Pago registrado como cobrado.',
       done_not_charged: 'Pago registrado como no cobrado.',
+    },
+    executiveOutcome: {
+      title: 'Registrar el pago coordinado',
+      explain:
+        'El comprador pidió coordinar el pago con un ejecutivo (referencia %{reference}). Registre si pagó (con el comprobante) o si no pagará: el pago y la venta quedan con ese resultado, y el motivo queda en el historial.',
+      approved: 'El comprador pagó',
+      not_charged: 'El comprador no pagó',
+      charge_id: 'Comprobante del pago',
+      charge_id_required: 'Escriba el número del comprobante.',
+      reason: 'Cómo se pagó, o por qué no',
+      reason_required: 'Escriba el motivo (al menos 10 caracteres).',
+      submit: 'Registrar',
+      done_approved: 'Pago coordinado registrado como pagado.',
+      done_not_charged: 'Pago coordinado registrado como no pagado.',
     },
     transferOutcome: {
       title: 'Registrar la transferencia',

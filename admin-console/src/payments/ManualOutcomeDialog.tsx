@@ -15,8 +15,14 @@ type Outcome = ManualOutcomeBody['outcome'];
  */
 export function ManualOutcomeDialog({ payment, onClose }: { payment: PaymentRecord; onClose: () => void }) {
   const translate = useTranslate();
-  // A bank transfer is recorded from the bank's statement, not a provider's portal: its own words.
-  const words = payment.method === 'transfer_non_automated' ? 'transferOutcome' : 'outcome';
+  // A bank transfer is recorded from the bank's statement, a payment an executive coordinated from what the
+  // buyer paid them, not from a provider's portal: their own words.
+  const words =
+    payment.method === 'transfer_non_automated'
+      ? 'transferOutcome'
+      : payment.method === 'no_payment'
+        ? 'executiveOutcome'
+        : 'outcome';
   const say = (key: string, options?: Record<string, unknown>) =>
     translate(`cubre.payments.${words}.${key}`, options);
   const [outcome, setOutcome] = useState<Outcome>('approved');

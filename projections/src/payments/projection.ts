@@ -3,7 +3,7 @@ import { companyPolicyIdOf } from '@cubre/schemas/payments/companyPurchase';
 import type { SaleCollaborator, SaleCompany } from '@cubre/schemas/payments/companySale';
 import type { PaymentMethod, PaymentState, SaleState } from '@cubre/schemas/payments/catalogues';
 import type { Money } from '@cubre/schemas/payments/money';
-import { BANK_TRANSFER_GATEWAY, transferReferenceOf } from '@cubre/schemas/payments/bankTransfer';
+import { settledByStaff, transferReferenceOf } from '@cubre/schemas/payments/bankTransfer';
 import {
   PAYMENT_CATEGORY,
   SALE_CATEGORY,
@@ -180,11 +180,9 @@ function paymentFields(event: ProjectionEvent): Partial<PaymentDocument> | null 
         gateway: str(data.gateway),
         // A bank transfer is settled by staff from the bank's statement, never asked of a provider: the
         // reconciliation's query leaves it out, and the buyer writes its reference in the transfer.
-        settledBy: data.gateway === BANK_TRANSFER_GATEWAY ? 'staff' : 'provider',
+        settledBy: settledByStaff(data.gateway) ? 'staff' : 'provider',
         installments: typeof data.installments === 'number' ? data.installments : 1,
-        ...(data.gateway === BANK_TRANSFER_GATEWAY
-          ? { reference: transferReferenceOf(str(data.paymentId)) }
-          : {}),
+        ...(settledByStaff(data.gateway) ? { reference: transferReferenceOf(str(data.paymentId)) } : {}),
         catalogueCode: null,
         chargeId: null,
         reversal: null,

@@ -9,6 +9,14 @@ import { moneySchema } from './money';
  */
 /** The `gateway` a transfer payment records: the marketplace's own bank account, no provider's API. */
 export const BANK_TRANSFER_GATEWAY = 'bank_transfer';
+/**
+ * The `gateway` of a payment an executive coordinates (002-4.11's no_payment: nothing paid online; the lead
+ * goes to 'Asignación ejecutivo'): no provider's API either.
+ */
+export const EXECUTIVE_GATEWAY = 'executive';
+/** Payments staff settle by hand (never asked of a provider, no provider fee). */
+export const settledByStaff = (gateway: unknown): boolean =>
+  gateway === BANK_TRANSFER_GATEWAY || gateway === EXECUTIVE_GATEWAY;
 
 export const TransferAccount = z.strictObject({
   bank: z.string().trim().min(1).max(80),

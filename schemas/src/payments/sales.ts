@@ -534,5 +534,9 @@ export const SaleView = z.strictObject({
   transferOffered: z.boolean().optional(),
   /** The last payment is a transfer awaited: where to transfer, how much, the reference. */
   transfer: TransferInstructions.nullable().optional(),
+  /** Whether the buyer may leave the payment to an executive (002-4.11's no_payment, a one-time sale). */
+  executiveOffered: z.boolean().optional(),
+  /** The last payment awaits an executive ('Asignación ejecutivo'): its reference and amount. */
+  executive: z.strictObject({ reference: z.string(), amount: moneySchema }).nullable().optional(),
 });
 export type SaleView = z.infer<typeof SaleView>;

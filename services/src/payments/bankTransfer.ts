@@ -1,6 +1,7 @@
 import type { CommandMetadata } from '@cubre/schemas';
 import {
   BANK_TRANSFER_GATEWAY,
+  EXECUTIVE_GATEWAY,
   TransferAccount,
   transferReferenceOf,
   type TransferInstructions,
@@ -70,25 +71,34 @@ const monthlyUnsupported = () =>
     'billing',
   );
 
+/** How a payment staff settle by hand is paid: a bank transfer, or coordinated by an executive. */
+export type OfflineMethod = 'transfer_non_automated' | 'no_payment';
+const GATEWAY_OF: Record<OfflineMethod, string> = {
+  transfer_non_automated: BANK_TRANSFER_GATEWAY,
+  no_payment: EXECUTIVE_GATEWAY,
+};
+
 /**
- * The buyer chose to pay by transfer, under one Idempotency-Key: the payment is requested PENDING
- * (method transfer_non_automated, gateway `bank_transfer`) and the sale takes it as its payment in course,
- * so no card can be charged while the transfer is awaited (409 `payment_in_progress`: the buyer may have
- * transferred already). The same key again answers the same payment; a settled one settles the sale.
+ * The buyer chose to pay by transfer, or to have an executive coordinate the payment (002-4.11's
+ * no_payment: nothing is paid online), under one Idempotency-Key: the payment is requested PENDING (gateway
+ * `bank_transfer` or `executive`) and the sale takes it as its payment in course, so no card can be charged
+ * meanwhile (409 `payment_in_progress`: the buyer may have transferred, or agreed with the executive,
+ * already). The same key again answers the same payment; a settled one settles the sale.
  */
-export async function payByTransfer(
+export async function payOffline(
   store: EventStore,
-  input: { saleId: string; idempotencyKey: string },
+  input: { saleId: string; idempotencyKey: string; method: OfflineMethod },
   metadata: CommandMetadata,
 ): Promise<{ paymentId: string; created: boolean; lastPosition: number }> {
+  const gateway = GATEWAY_OF[input.method];
   const requested = await requestPayment(
     store,
-    { name: BANK_TRANSFER_GATEWAY },
+    { name: gateway },
     {
       saleId: input.saleId,
       idempotencyKey: input.idempotencyKey,
-      method: 'transfer_non_automated',
-      paidWith: BANK_TRANSFER_GATEWAY,
+      method: input.method,
+      paidWith: gateway,
       provider: TRANSFER_PROVIDER,
       accepts(sale: StartedSale) {
         if (isMonthlySale(sale)) throw monthlyUnsupported();
@@ -101,22 +111,37 @@ export async function payByTransfer(
     const settled = await settleSaleFromPayment(store, input.saleId, payment, metadata);
     return { paymentId, created, lastPosition: settled.position };
   }
-  const started = await startSalePayment(store, input.saleId, paymentId, metadata, 'transfer_non_automated');
+  const started = await startSalePayment(store, input.saleId, paymentId, metadata, input.method);
   return { paymentId, created, lastPosition: Math.max(globalPosition, started.globalPosition) };
 }
 
-/** What the buyer's sale adds for transfers: whether one is offered, and the one awaited. */
+/**
+ * What the buyer's sale adds for the payments staff settle: whether a transfer is offered and the one
+ * awaited; whether an executive may coordinate the payment and the one awaited (its reference).
+ */
 export function withTransfer(
   view: SaleView,
   account: TransferAccount | null,
-): SaleView & { transferOffered: boolean; transfer: TransferInstructions | null } {
+): SaleView & {
+  transferOffered: boolean;
+  transfer: TransferInstructions | null;
+  executiveOffered: boolean;
+  executive: { reference: string; amount: SaleView['amount'] } | null;
+} {
+  const pending = view.lastPayment?.state === 'PENDING' ? view.lastPayment : null;
   const awaited =
-    account && view.lastPayment?.state === 'PENDING' && view.lastPayment.method === 'transfer_non_automated'
-      ? { ...account, amount: view.lastPayment.amount, reference: transferReferenceOf(view.lastPayment.id) }
+    account && pending?.method === 'transfer_non_automated'
+      ? { ...account, amount: pending.amount, reference: transferReferenceOf(pending.id) }
       : null;
+  const open = view.billing === 'one_time' && view.state !== 'OK';
   return {
     ...view,
-    transferOffered: account !== null && view.billing === 'one_time' && view.state !== 'OK',
+    transferOffered: account !== null && open,
     transfer: awaited,
+    executiveOffered: open,
+    executive:
+      pending?.method === 'no_payment'
+        ? { reference: transferReferenceOf(pending.id), amount: pending.amount }
+        : null,
   };
 }

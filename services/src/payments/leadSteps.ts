@@ -32,7 +32,12 @@ export function saleLeadStepsReactor(eventStore: EventStore, recordSaleStep: Rec
     collections: [],
     withMetadata: true,
     async apply(event) {
-      const step = STEP_OF[event.type];
+      // The buyer left the payment to an executive (002-4.11's no_payment): the lead awaits one
+      // ('Asignación ejecutivo', 002-2.08: Contratación Online / Con cliente) instead of a card's answer.
+      const step =
+        event.type === 'SalePaymentStarted' && (event.data as { method?: string }).method === 'no_payment'
+          ? 'Asignación ejecutivo'
+          : STEP_OF[event.type];
       if (!step || categoryOf(event.streamId) !== SALE_CATEGORY) return;
       const saleId = event.streamId.slice(SALE_CATEGORY.length + 1);
       const sale = await loadAggregate(eventStore, saleAggregate, saleStream(saleId));

@@ -1,5 +1,5 @@
 import type { CommandMetadata } from '@cubre/schemas';
-import { BANK_TRANSFER_GATEWAY } from '@cubre/schemas/payments/bankTransfer';
+import { settledByStaff } from '@cubre/schemas/payments/bankTransfer';
 import { NOT_CHARGED_CODE } from '@cubre/schemas/payments/errorCatalogue';
 import type { ManualOutcomeBody } from '@cubre/schemas/payments/sales';
 import { loadAggregate } from '@cubre/platform/commands/commandHandler';
@@ -47,9 +47,9 @@ export async function recordManualOutcome(
   if (payment.state !== 'PENDING') throw conflict('el pago ya tiene resultado', 'payment_settled');
   const [requested] = await deps.eventStore.readStream(paymentStream(paymentId));
   const age = input.now.getTime() - new Date(requested!.occurredAt).getTime();
-  // A bank transfer has no pay call that could still be answering: staff record its line at once.
-  const transfer = payment.payment.gateway === BANK_TRANSFER_GATEWAY;
-  if (!transfer && age < RECONCILE_AFTER_MS) {
+  // A bank transfer or an executive's payment has no pay call that could still be answering: at once.
+  const offline = settledByStaff(payment.payment.gateway);
+  if (!offline && age < RECONCILE_AFTER_MS) {
     throw conflict(
       `el pago se está procesando; su resultado se registra a mano después de ${RECONCILE_AFTER_MS / 60_000} minutos`,
       'payment_in_progress',

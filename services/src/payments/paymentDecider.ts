@@ -13,7 +13,7 @@ import {
   type ChargeFee,
   type ReversalKind,
 } from '@cubre/schemas/payments/sales';
-import { BANK_TRANSFER_GATEWAY } from '@cubre/schemas/payments/bankTransfer';
+import { settledByStaff } from '@cubre/schemas/payments/bankTransfer';
 import type { PaymentState as PaymentStateName } from '@cubre/schemas/payments/catalogues';
 import { transactionFee } from '@cubre/schemas/payments/fees';
 import type { Money } from '@cubre/schemas/payments/money';
@@ -376,10 +376,10 @@ function decideOutcome(command: RecordChargeOutcome, state: PaymentState): Payme
 
 /**
  * 002-9.01: what the provider keeps of the charge, kept on its approval (the rates of that day). A bank
- * transfer goes to the marketplace's own account: no provider, no fee.
+ * transfer or an executive's payment goes to the marketplace's own account: no provider, no fee.
  */
 function feeOf(payment: { amount: Money; gateway: string }): { fee?: ChargeFee } {
-  if (payment.gateway === BANK_TRANSFER_GATEWAY) return {};
+  if (settledByStaff(payment.gateway)) return {};
   const { fee, taxOnFee } = transactionFee(payment.amount);
   return { fee: { fee, taxOnFee } };
 }

@@ -14,7 +14,7 @@ import { perEdition } from '@cubre/platform/http/perEdition';
 import { HttpProblem, notFound } from '@cubre/platform/http/problem';
 import { validated } from '@cubre/platform/http/validate';
 import { PAYMENTS_PROJECTION } from '@cubre/projections/payments/projection';
-import { payByTransfer, withTransfer } from './bankTransfer';
+import { payOffline, withTransfer, type OfflineMethod } from './bankTransfer';
 import type { PaymentGateway } from './gateway/port';
 import type { JudgeActivationRows } from './companySale';
 import { paySale, saleIdOf, startSale, type PurchaseCatalogue, type StartSubscription } from './purchase';
@@ -185,29 +185,34 @@ export function purchaseRoutes(
     }),
   );
 
-  router.post(
-    `${SALES_PATH}/:saleId/transferencia`,
-    context.rateLimits.guard('purchase'),
-    validated({ params: SaleParams, body: TransferBody }, async ({ params }, req, res) => {
-      if (!transferAccount) throw transferUnavailable();
-      const idempotencyKey = req.get('Idempotency-Key');
-      if (!idempotencyKey) throw missingKey();
-      const paid = await payByTransfer(
-        context.eventStore,
-        { saleId: params.saleId, idempotencyKey },
-        commandMetadataOf(req, context.clock(), anonymousVisitor),
-      );
-      await visible(saleStream(params.saleId), paid.lastPosition);
-      req.log.info({ saleId: params.saleId, paymentId: paid.paymentId }, 'bank transfer awaited');
-      const payment = await paymentsOf(context.readStore).findOne({ _id: paid.paymentId });
-      const sale = await saleViewOf(context.readStore, params.saleId);
-      res.setHeader('Cache-Control', 'no-store');
-      res.status(paid.created ? 201 : 200).json({
-        payment: payment && paymentViewOf(payment),
-        sale: sale && { ...withTransfer(sale, transferAccount), gateway: gateway.name, cardTokenizer },
-      });
-    }),
-  );
+  /** A payment staff settle by hand, asked by the buyer: a bank transfer, or one an executive coordinates. */
+  const offlineRoute = (path: string, method: OfflineMethod) =>
+    router.post(
+      `${SALES_PATH}/:saleId/${path}`,
+      context.rateLimits.guard('purchase'),
+      validated({ params: SaleParams, body: TransferBody }, async ({ params }, req, res) => {
+        if (method === 'transfer_non_automated' && !transferAccount) throw transferUnavailable();
+        const idempotencyKey = req.get('Idempotency-Key');
+        if (!idempotencyKey) throw missingKey();
+        const paid = await payOffline(
+          context.eventStore,
+          { saleId: params.saleId, idempotencyKey, method },
+          commandMetadataOf(req, context.clock(), anonymousVisitor),
+        );
+        await visible(saleStream(params.saleId), paid.lastPosition);
+        req.log.info({ saleId: params.saleId, paymentId: paid.paymentId, method }, 'offline payment awaited');
+        const payment = await paymentsOf(context.readStore).findOne({ _id: paid.paymentId });
+        const sale = await saleViewOf(context.readStore, params.saleId);
+        res.setHeader('Cache-Control', 'no-store');
+        res.status(paid.created ? 201 : 200).json({
+          payment: payment && paymentViewOf(payment),
+          sale: sale && { ...withTransfer(sale, transferAccount), gateway: gateway.name, cardTokenizer },
+        });
+      }),
+    );
+  // 'Transferencia bancaria' (transfer_non_automated) and 'Coordinar el pago con un ejecutivo' (no_payment).
+  offlineRoute('transferencia', 'transfer_non_automated');
+  offlineRoute('sin-pago', 'no_payment');
 
   router.get(
     '/api/compra-online/pagos/:paymentId',

@@ -260,3 +260,76 @@ test("002-9.01 an approved card charge keeps the provider's fee (0.02 of the amo
     taxOnFee: { amount: taxOnFee, currency: 'CLP' },
   });
 });
+
+test("002-4.11 002-2.08 a one-time sale left to an executive (no_payment): nothing charged online, PENDING for staff with a reference, the lead at 'Asignación ejecutivo'; staff record what the buyer paid: the sale OK, the lead Cerrado", async () => {
+  const { session, sale } = await openSale();
+  expect(sale).toMatchObject({ executiveOffered: true, executive: null });
+  const noKey = await postJson(`${runtime.url}${SALES}/${sale.id}/sin-pago`, {});
+  expect(noKey.status).toBe(400);
+  const key = randomUUID();
+  const asked = await postJson(`${runtime.url}${SALES}/${sale.id}/sin-pago`, {}, { 'Idempotency-Key': key });
+  expect(asked.status).toBe(201);
+  const { payment, sale: awaited } = await json(asked);
+  expect(payment).toMatchObject({ state: 'PENDING', method: 'no_payment', amount: sale.amount });
+  expect(buyerSaleOf(awaited)).toMatchObject({
+    state: 'PENDING',
+    paymentMethod: 'no_payment',
+    transfer: null,
+    executive: { reference: transferReferenceOf(payment.id), amount: sale.amount },
+  });
+  // Again (a double click): the same payment.
+  const again = await postJson(`${runtime.url}${SALES}/${sale.id}/sin-pago`, {}, { 'Idempotency-Key': key });
+  expect((await json(again)).payment.id).toBe(payment.id);
+  // No card meanwhile, and the reconciliation never asks a provider about it.
+  const token = await sandboxTokenOf(runtime.url, sale);
+  expect((await payWithToken(runtime.url, sale.id, token)).status).toBe(409);
+  expect(
+    await reconcilePendingPayments({
+      eventStore: runtime.engines.eventStore,
+      readStore: runtime.engines.readStore,
+      gateway: new SandboxGateway(),
+      clock: () => new Date(Date.now() + 24 * 3_600_000),
+      logger: pino({ level: 'silent' }),
+    }),
+  ).toEqual({ looked: 0, settled: 0 });
+
+  // The lead awaits an executive: Contratación Online / Con cliente, at 'Asignación ejecutivo'.
+  let lead = await leadOf(session);
+  for (let i = 0; i < 50 && lead.contracting?.step !== 'Asignación ejecutivo'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    lead = await leadOf(session);
+  }
+  expect(lead).toMatchObject({
+    status: { id: LEAD_STATUS_CODES.CONTRATACION_ONLINE },
+    subStatus: { id: SUB_STATUS_IDS.CON_CLIENTE },
+    contracting: { step: 'Asignación ejecutivo', paymentMethod: 'no_payment' },
+  });
+
+  const recorded = await record(payment.id, {
+    outcome: 'approved',
+    chargeId: 'COMPROBANTE-4411',
+    reason: 'El ejecutivo coordinó el pago por caja en la sucursal',
+  });
+  expect(recorded.status).toBe(200);
+  expect(await json(recorded)).toMatchObject({
+    state: 'OK',
+    fee: null,
+    reference: transferReferenceOf(payment.id),
+  });
+  expect(await saleOf(sale.id)).toMatchObject({ state: 'OK', executive: null, executiveOffered: false });
+  for (let i = 0; i < 50 && lead.status?.id !== LEAD_STATUS_CODES.CERRADO; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    lead = await leadOf(session);
+  }
+  expect(lead).toMatchObject({ status: { id: LEAD_STATUS_CODES.CERRADO } });
+
+  // A monthly sale is paid by card: no executive's payment for it.
+  const { sale: monthly } = await openSale({ billing: 'monthly_subscription' });
+  expect(monthly.executiveOffered).toBe(false);
+  const refused = await postJson(
+    `${runtime.url}${SALES}/${monthly.id}/sin-pago`,
+    {},
+    { 'Idempotency-Key': randomUUID() },
+  );
+  expect(refused.status).toBe(422);
+});

@@ -41,7 +41,7 @@ import {
   type PaymentView,
   type SaleView,
 } from './purchaseCalls';
-import { TransferInstructions } from './TransferInstructions';
+import { ExecutiveAwaited, TransferInstructions } from './TransferInstructions';
 
 export const newUuid = (): string => uuidFromBytes(crypto.getRandomValues(new Uint8Array(16)));
 // Webpay Plus and Oneclick take the card on Transbank's page, not this form: their own lazy chunk (the
@@ -107,7 +107,7 @@ export function PaymentStep({
 }) {
   const { t, lang } = useI18n();
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const [method, setMethod] = useState<'tdc' | 'tdd' | 'transfer'>(
+  const [method, setMethod] = useState<'tdc' | 'tdd' | 'transfer' | 'executive'>(
     sale.paymentMethod === 'tdd' ? 'tdd' : 'tdc',
   );
   const [installments, setInstallments] = useState<Installments>(1);
@@ -151,7 +151,7 @@ export function PaymentStep({
     setFailure(null);
     setLimit(null);
     try {
-      const answer = await requestTransfer(sale.id, transferKey.current);
+      const answer = await requestTransfer(sale.id, transferKey.current, method === 'executive');
       onSale(answer.sale);
     } catch (error) {
       const limited = limitAnswerOf(error);
@@ -166,7 +166,7 @@ export function PaymentStep({
   };
 
   const pay = async () => {
-    if (method === 'transfer') return payByTransfer();
+    if (method === 'transfer' || method === 'executive') return payByTransfer();
     const cardType = method;
     // A second click while the first is under way is the same attempt: it sends nothing more.
     if (busy.current) return;
@@ -263,6 +263,8 @@ export function PaymentStep({
   );
   // A transfer awaited: where to transfer, on every reload, whatever the gateway.
   if (sale.transfer) return <TransferInstructions transfer={sale.transfer} />;
+  // The payment left to an executive: who calls, and the reference to quote.
+  if (sale.executive) return <ExecutiveAwaited executive={sale.executive} />;
   // Webpay Plus and Oneclick take the card on Transbank's page: no card form here.
   if (sale.gateway === 'webpay_plus' || sale.gateway === 'oneclick')
     return (
@@ -289,7 +291,11 @@ export function PaymentStep({
         <RadioGroup
           row
           value={method}
-          onChange={(event) => setMethod(event.target.value as 'tdc' | 'tdd' | 'transfer')}
+          onChange={(event) => {
+            setMethod(event.target.value as 'tdc' | 'tdd' | 'transfer' | 'executive');
+            // Another way to pay is another request, with its own key.
+            transferKey.current = newUuid();
+          }}
         >
           <FormControlLabel
             value="tdc"
@@ -308,9 +314,16 @@ export function PaymentStep({
               label={t('purchase.method.transfer')}
             />
           ) : null}
+          {sale.executiveOffered ? (
+            <FormControlLabel
+              value="executive"
+              control={<Radio disabled={paying} />}
+              label={t('purchase.method.executive')}
+            />
+          ) : null}
         </RadioGroup>
       </Box>
-      {method === 'transfer' ? null : (
+      {method === 'transfer' || method === 'executive' ? null : (
         <>
           {field('name')}
           {field('number')}
@@ -386,7 +399,9 @@ export function PaymentStep({
           ? t('purchase.paying')
           : method === 'transfer'
             ? t('purchase.transfer.submit')
-            : t('purchase.pay', { amount })}
+            : method === 'executive'
+              ? t('purchase.executive.submit')
+              : t('purchase.pay', { amount })}
       </Button>
     </Box>
   );

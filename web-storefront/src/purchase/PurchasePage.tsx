@@ -157,8 +157,10 @@ function Purchase({ product }: { product: Product }) {
       .then((sale) => {
         if (!live) return;
         if (!record.saleId) setRecord((current) => rememberSale(sessionStore(), code, current, sale.id));
-        // Back on the payment step: said again (a repeat records nothing; a step a reload cut off is in).
-        if (sale.state !== 'OK') void reached('Pago');
+        // Back on the payment step: said again (a repeat records nothing; a step a reload cut off is in),
+        // unless a payment is still awaited (a card's answer, a transfer, an executive): the lead stays where
+        // that payment put it.
+        if (sale.state !== 'OK' && sale.lastPayment?.state !== 'PENDING') void reached('Pago');
         setPhase({ step: sale.state === 'OK' ? 'Compra exitosa!' : 'Pago', sale });
       })
       .catch((error: unknown) => {

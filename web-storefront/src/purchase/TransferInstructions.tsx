@@ -50,3 +50,33 @@ export function TransferInstructions({ transfer }: { transfer: Instructions }) {
     </Box>
   );
 }
+
+/**
+ * 'Asignación ejecutivo' (002-2.08) for a payment left to an executive (002-4.11's no_payment): nothing is
+ * paid online; an executive calls to coordinate it. The reference is what the buyer quotes.
+ */
+export function ExecutiveAwaited({
+  executive,
+}: {
+  executive: { reference: string; amount: Instructions['amount'] };
+}) {
+  const { t } = useI18n();
+  const amount = formatMoney(majorAmount(executive.amount), executive.amount.currency as 'CLP');
+  return (
+    <Box
+      component="section"
+      aria-labelledby="purchase-executive-title"
+      data-testid="purchase-executive"
+      sx={{ display: 'grid', gap: 1, maxWidth: 560 }}
+    >
+      <Typography component="h2" variant="h6" id="purchase-executive-title">
+        {t('purchase.executive.title')}
+      </Typography>
+      <Typography>{t('purchase.executive.explain', { amount })}</Typography>
+      <Typography>
+        {t('purchase.transfer.reference')}:{' '}
+        <strong data-testid="purchase-executive-reference">{executive.reference}</strong>
+      </Typography>
+    </Box>
+  );
+}

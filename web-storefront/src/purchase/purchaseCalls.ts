@@ -107,11 +107,12 @@ export const paySale = (
 
 /**
  * POST …/ventas/{id}/transferencia with the tab's Idempotency-Key: the sale then carries the account, the
- * amount and the reference of the transfer awaited ('Transferencia bancaria').
+ * amount and the reference of the transfer awaited ('Transferencia bancaria'); `executive`: POST
+ * …/sin-pago, the payment left to an executive (002-4.11's no_payment), the sale then carries its reference.
  */
-export const requestTransfer = (saleId: string, key: string) =>
+export const requestTransfer = (saleId: string, key: string, executive = false) =>
   api<{ payment: PaymentView | null; sale: SaleView }>(
-    `${SALES}/${encodeURIComponent(saleId)}/transferencia`,
+    `${SALES}/${encodeURIComponent(saleId)}/${executive ? 'sin-pago' : 'transferencia'}`,
     { method: 'POST', headers: { 'Idempotency-Key': key }, body: {} },
   );
 
