@@ -276,6 +276,10 @@ describe("issue 14 the console's sales and payments lists, filtered", () => {
         await rows({ createdAt_gte: '2026-11-02T03:00:00.000Z', createdAt_lte: '2026-11-03T02:59:59.999Z' }),
       ).toEqual(list.ids(A));
       expect(await rows({ createdAt_gte: '2026-11-24' })).toEqual([]);
+      // An instant with an offset, or without milliseconds, is the instant it names (not text to compare).
+      expect(await rows({ createdAt_gte: '2026-11-16T13:00:00-03:00' })).toEqual(list.ids(D));
+      expect(await rows({ createdAt_gte: '2026-11-16T15:00:00Z' })).toEqual(list.ids(D, C));
+      expect(await rows({ createdAt_lte: '2026-11-16T12:00:00-03:00' })).toEqual(list.ids(C, B, A));
       await refused(list.resource, { createdAt_gte: 'ayer' }, 'createdAt_gte');
       await refused(list.resource, { createdAt_lte: '2026-13-45' }, 'createdAt_lte');
       await refused(list.resource, { createdAt_lte: '16/11/2026' }, 'createdAt_lte');

@@ -229,7 +229,15 @@ export function dateRangeOf(filter: Record<string, unknown>, field: string, path
         { field: `filter.${key}`, rule: 'format', message: 'una fecha ISO (2026-11-26)' },
       ]);
     }
-    const bound = operator === '$lte' && value.length === 10 ? `${value}T23:59:59.999Z` : value;
+    // Stored instants are UTC ISO strings with milliseconds, compared as text: an instant given with an
+    // offset ('…-03:00') or without milliseconds is written the same way first, so it compares as the
+    // instant it is (a date alone is a whole UTC day).
+    const bound =
+      value.length === 10
+        ? operator === '$lte'
+          ? `${value}T23:59:59.999Z`
+          : value
+        : new Date(value).toISOString();
     bounds.push({ [path]: { [operator]: bound } });
   }
   return allOf(...bounds);
