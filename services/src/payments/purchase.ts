@@ -99,6 +99,8 @@ export async function startSale(
   metadata: CommandMetadata,
   /** Group insurance's rows module (the runtime wires it): a company's collaborators are judged by it. */
   judgeActivationRows?: JudgeActivationRows,
+  /** The configured gateway: its provider is the sale's (the seed's kushki_ad where none is named). */
+  gatewayName?: string,
 ): Promise<{ saleId: string; result: CommandResult<SaleState> }> {
   const card = await catalogue.product(body.productCode);
   if (!card) {
@@ -159,7 +161,7 @@ export async function startSale(
         amount: charge.amount,
         uf: charge.uf,
         paymentMethod: method,
-        provider: defaultOneTimeProvider(method) ?? 'kushki_ad',
+        provider: providerOfGateway(gatewayName) ?? defaultOneTimeProvider(method) ?? 'kushki_ad',
         billing,
         ...(periodicity ? { periodicity } : {}),
         dependants: dependantsOf(body),
@@ -216,6 +218,23 @@ function healthOf(card: CardDocument, body: StartSaleBody): StartedSale['health'
       heightCm: answers.heightCm,
     })) ?? null
   );
+}
+
+/**
+ * 002-4.14's provider of a sale paid through the configured gateway: Mercado Pago's own name, Transbank's
+ * for Webpay Plus and Oneclick; Kushki (and the sandbox, which answers as Kushki) is the seed's default for
+ * card and debit, kushki_ad (002-4.15). The console's provider filter tells them apart by it.
+ */
+export function providerOfGateway(gatewayName: string | undefined): PaymentProvider | undefined {
+  switch (gatewayName) {
+    case 'mercadopago':
+      return 'mercadopago';
+    case 'webpay_plus':
+    case 'oneclick':
+      return 'transbank';
+    default:
+      return undefined;
+  }
 }
 
 const isOneTimeCard = (method: PaymentMethod) => method === 'tdc' || method === 'tdd';

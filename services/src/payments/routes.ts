@@ -125,6 +125,7 @@ export function purchaseRoutes(
         country,
         commandMetadataOf(req, context.clock(), anonymousVisitor),
         judgeActivationRows,
+        gateway.name,
       );
       await visible(saleStream(saleId), result.globalPosition);
       req.log.info({ saleId, productCode: body.productCode }, 'sale started');

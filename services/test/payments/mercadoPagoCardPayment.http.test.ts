@@ -3,6 +3,7 @@ import { MercadoPagoGateway } from '@cubre/services/payments/gateway/mercadopago
 import { loadLeadsCatalogue } from '../leads/support/leadsFixture';
 import { json } from '../support/http';
 import { postJson, startTestRuntime, type TestRuntime } from '../support/testRuntime';
+import { providerOfGateway } from '@cubre/services/payments/purchase';
 import { startProviderServer, type ProviderServer } from './gateway/support/providerServer';
 import { BUYER, ONE_PERSON } from './support/purchaseFixture';
 
@@ -105,9 +106,19 @@ describe("Mercado Pago's card form under the CSP (issue 14)", () => {
 });
 
 describe("the pay call with Mercado Pago's card token (issue 14)", () => {
-  test("the sale names Mercado Pago's tokenizer with the public key, never the access token", async () => {
+  test("002-4.14 the sale names Mercado Pago's tokenizer with the public key, never the access token, and Mercado Pago as its provider", async () => {
     const sale = await startSale();
     expect(sale.gateway).toBe('mercadopago');
+    // The console's provider filter tells a Mercado Pago sale from a Kushki one (it read kushki_ad).
+    const stored = await runtime.engines.readStore
+      .collection<{ _id: string; provider: string }>('sales')
+      .findOne({ _id: sale.id });
+    expect(stored?.provider).toBe('mercadopago');
+    expect([providerOfGateway('webpay_plus'), providerOfGateway('oneclick')]).toEqual([
+      'transbank',
+      'transbank',
+    ]);
+    expect([providerOfGateway('kushki'), providerOfGateway('sandbox')]).toEqual([undefined, undefined]);
     expect(sale.cardTokenizer).toEqual({ provider: 'mercadopago', publicKey: PUBLIC_KEY });
     expect(JSON.stringify(sale)).not.toContain(ACCESS_TOKEN);
   });
