@@ -22,6 +22,13 @@ import type { PaymentDocument, SaleDocument } from '@cubre/projections/payments/
 import { formatRut } from '@cubre/schemas/identification';
 import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
 import type { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRecords';
+import {
+  PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATES,
+  SALE_STATES,
+} from '@cubre/schemas/payments/lists';
+import { CURRENCIES } from '@cubre/schemas/payments/minorUnits';
 import { PaymentParams, SaleParams } from '@cubre/schemas/payments/sales';
 import { salesFilterOf, saleInScope, salesScopeOf, type SalesScope } from './scope';
 import { paymentsOf, paymentViewOf, salesOf } from './views';
@@ -133,13 +140,13 @@ function salesFindOf(principal: Principal, filter: Record<string, unknown>): Fil
   if (scoped === null) return null;
   return allOf(
     idFilterOf(filter),
-    inListOf(filter, 'state'),
-    inListOf(filter, 'paymentMethod'),
-    inListOf(filter, 'provider'),
+    inListOf(filter, 'state', 'state', SALE_STATES),
+    inListOf(filter, 'paymentMethod', 'paymentMethod', PAYMENT_METHODS),
+    inListOf(filter, 'provider', 'provider', PAYMENT_PROVIDERS),
     inListOf(filter, 'country'),
     inListOf(filter, 'organizationCode'),
     inListOf(filter, 'productCode'),
-    inListOf(filter, 'currency'),
+    inListOf(filter, 'currency', 'currency', CURRENCIES),
     email ? { 'buyer.email': email.trim().toLowerCase() } : {},
     rut ? { 'buyer.rut': { $in: rutForms(rut) } } : {},
     session ? { session: session.trim().toLowerCase() } : {},
@@ -222,12 +229,12 @@ export function paymentAdminRoutes(context: AppContext): Router {
     return allOf(
       ofSales,
       idFilterOf(filter),
-      inListOf(filter, 'state'),
-      inListOf(filter, 'method'),
-      inListOf(filter, 'provider'),
+      inListOf(filter, 'state', 'state', PAYMENT_STATES),
+      inListOf(filter, 'method', 'method', PAYMENT_METHODS),
+      inListOf(filter, 'provider', 'provider', PAYMENT_PROVIDERS),
       inListOf(filter, 'saleId'),
       referenceOf(filter),
-      inListOf(filter, 'currency'),
+      inListOf(filter, 'currency', 'currency', CURRENCIES),
       dateRangeOf(filter, 'createdAt'),
       amountBetween(filter),
     );

@@ -320,6 +320,12 @@ describe("issue 14 the console's sales and payments lists, filtered", () => {
     expect(await sales({ state: 'OK', currency: 'CLP' })).toEqual(saleIds(A));
     await refused('sales', { state: 1 }, 'state');
     await refused('payments', { state: [['OK']] }, 'state');
+    // A value outside the seed's vocabulary is a typo, said so (not an empty list).
+    await refused('sales', { state: 'APROVED' }, 'state');
+    await refused('payments', { state: ['OK', 'PAID'] }, 'state');
+    await refused('payments', { method: 'card' }, 'method');
+    await refused('sales', { provider: 'stripe' }, 'provider');
+    await refused('sales', { currency: 'EUR' }, 'currency');
   });
 
   test('issue 14 the sales and payments lists filtered by amount in a currency (minor units): from, until, between, exactly; a currency alone; an amount that is no non-negative integer is a 400 naming filter.amountMinor_gte or filter.amountMinor_lte', async () => {

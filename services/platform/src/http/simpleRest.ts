@@ -243,8 +243,25 @@ export function dateRangeOf(filter: Record<string, unknown>, field: string, path
   return allOf(...bounds);
 }
 
-/** `filter[key]` (one value or a list) as an `$in` on `path`, or no condition when absent. */
-export function inListOf(filter: Record<string, unknown>, key: string, path = key): Filter {
+/**
+ * `filter[key]` (one value or a list) as an `$in` on `path`, or no condition when absent. With `allowed`
+ * (a closed vocabulary: states, methods…), a value outside it is a 400 naming the filter and the values, not
+ * an empty list a typo would hide behind.
+ */
+export function inListOf(
+  filter: Record<string, unknown>,
+  key: string,
+  path = key,
+  allowed?: readonly string[],
+): Filter {
   const values = stringsOf(filter, key);
+  if (values && allowed) {
+    const unknown = values.filter((value) => !allowed.includes(value));
+    if (unknown.length > 0) {
+      throw invalidRequest([
+        { field: `filter.${key}`, rule: 'one_of', message: `uno de: ${allowed.join(', ')}` },
+      ]);
+    }
+  }
   return values ? { [path]: { $in: values } } : {};
 }
