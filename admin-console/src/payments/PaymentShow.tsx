@@ -24,7 +24,10 @@ function PaymentDetails() {
   // where the provider answers for itself, or while the payment may still be in progress).
   const recordable = hasPermission(permissions, 'payment:create') && payment.state === 'PENDING';
   // A paid payment with no reversal waiting for the provider's answer can be voided or refunded.
+  // A transfer or an executive's payment is returned from the bank, not voided at a provider.
+  const offline = payment.gateway === 'bank_transfer' || payment.gateway === 'executive';
   const reversible =
+    !offline &&
     hasPermission(permissions, 'payment:delete') &&
     payment.state === 'OK' &&
     payment.reversal?.status !== 'requested';

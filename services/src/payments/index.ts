@@ -111,6 +111,7 @@ export { notificationSecretsFromEnv } from './notifications/notificationSecrets'
 export type { NotificationSecrets } from './notifications/notificationRoutes';
 export type { RecordAutomaticCharges } from './notifications/subscriptionDebits';
 export type { StartSubscription, StartedSale } from './purchase';
+export { periodicityOfSale } from './purchase';
 export type { JudgeActivationRows } from './companySale';
 export { companySalePoliciesReactor, type CompanySalePorts } from './companyPolicy';
 export { saleSettlementReactor, SALE_SETTLEMENT } from './saleSettlement';

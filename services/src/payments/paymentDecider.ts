@@ -314,9 +314,13 @@ function decideReversalOutcome(command: RecordReversalOutcome, state: PaymentSta
 
 function decideRequest(command: RequestPayment, state: PaymentState): PaymentDomainEvent[] {
   if (state.status === 'Empty') return [{ type: 'PaymentRequested', data: command.data }];
+  // The same request: same hash, sale, way to pay and gateway (a card token that happens to read like a
+  // transfer's marker is not the transfer).
   if (
     state.payment.requestHash === command.data.requestHash &&
-    state.payment.saleId === command.data.saleId
+    state.payment.saleId === command.data.saleId &&
+    state.payment.method === command.data.method &&
+    state.payment.gateway === command.data.gateway
   ) {
     return [];
   }

@@ -221,6 +221,16 @@ function healthOf(card: CardDocument, body: StartSaleBody): StartedSale['health'
 }
 
 /**
+ * The months each charge of a subscription sale covers (002-9.03): kept on the sale; a sale started before
+ * it was kept takes its quote's period (a yearly price started then and paid now is still yearly).
+ */
+export function periodicityOfSale(sale: Pick<StartedSale, 'periodicity' | 'quote' | 'billing'>): Periodicity {
+  if (sale.periodicity) return sale.periodicity;
+  if (sale.billing !== 'monthly_subscription' || sale.quote.period === 'único') return 1;
+  return PERIODICITY_OF_PRICE_PERIOD[sale.quote.period];
+}
+
+/**
  * 002-4.14's provider of a sale paid through the configured gateway: Mercado Pago's own name, Transbank's
  * for Webpay Plus and Oneclick; Kushki (and the sandbox, which answers as Kushki) is the seed's default for
  * card and debit, kushki_ad (002-4.15). The console's provider filter tells them apart by it.
@@ -662,7 +672,7 @@ export const subscribe = (
   gateway.createSubscription({
     token,
     amount: sale.amount,
-    periodicity: sale.periodicity ?? 1,
+    periodicity: periodicityOfSale(sale),
     startDate,
     idempotencyKey: `subscribe:${paymentId}`,
     payer: { email: sale.buyer.email, name: sale.buyer.nombre },

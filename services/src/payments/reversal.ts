@@ -1,3 +1,4 @@
+import { settledByStaff } from '@cubre/schemas/payments/bankTransfer';
 import { derivedId } from '@cubre/platform/commands/eventIds';
 import { handleCommand, loadAggregate } from '@cubre/platform/commands/commandHandler';
 import { CommandRejected } from '@cubre/platform/core/decider';
@@ -77,6 +78,16 @@ export async function reversePayment(
   const loaded = await loadAggregate(store, paymentAggregate, stream);
   if (loaded.state.status === 'Empty') {
     throw new CommandRejected(`no existe el pago ${input.paymentId}`, 'not_found', 422, 'paymentId');
+  }
+  // A bank transfer or an executive's payment reached the marketplace's own account, not a provider's: no
+  // provider can void or refund it (its charge id is the bank's operation number, never a provider's ticket).
+  if (settledByStaff(loaded.state.payment.gateway)) {
+    throw new CommandRejected(
+      'este pago llegó a la cuenta de la empresa, no a un proveedor: se devuelve por transferencia desde el banco',
+      'offline_reversal',
+      409,
+      'paymentId',
+    );
   }
   const approval = loaded.events.find((event) => event.type === 'PaymentApproved');
   const reversalId = reversalIdOf(input.paymentId, input.kind, input.idempotencyKey);

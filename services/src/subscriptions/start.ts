@@ -3,7 +3,7 @@ import type { MailLocale } from '@cubre/schemas/mail/mailRequest';
 import { companyPolicyIdOf } from '@cubre/schemas/payments/companyPurchase';
 import { handleCommand } from '@cubre/platform/commands/commandHandler';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
-import type { StartSubscription } from '../payments';
+import { periodicityOfSale, type StartSubscription } from '../payments';
 import { subscriptionAggregate } from './aggregates';
 import { chileDateOf, firstDayMonthsAfter, nextOperationDate, periodOf } from './calendar';
 import { operationDayFor, type OperationDayOf } from './operationDays';
@@ -25,7 +25,7 @@ export const subscriptionStarter =
     const subscriptionId = subscriptionIdOf(sale.saleId);
     const today = chileDateOf(new Date(metadata.receivedAt));
     const operationDay = await operationDayFor(operationDayOf, sale.product.organization.code);
-    const months = sale.periodicity ?? 1;
+    const months = periodicityOfSale(sale);
     await handleCommand(
       store,
       subscriptionAggregate,

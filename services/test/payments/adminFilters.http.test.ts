@@ -284,6 +284,10 @@ describe("issue 14 the console's sales and payments lists, filtered", () => {
       await refused(list.resource, { createdAt_lte: '2026-13-45' }, 'createdAt_lte');
       await refused(list.resource, { createdAt_lte: '16/11/2026' }, 'createdAt_lte');
       await refused(list.resource, { createdAt_gte: 20261109 }, 'createdAt_gte');
+      // An instant without its zone would be the server's local time; a day that does not exist, a guess.
+      await refused(list.resource, { createdAt_gte: '2026-11-16T13:00' }, 'createdAt_gte');
+      await refused(list.resource, { createdAt_lte: '2026-02-30T10:00:00Z' }, 'createdAt_lte');
+      await refused(list.resource, { createdAt_lte: '2026-02-30' }, 'createdAt_lte');
     }
   });
 

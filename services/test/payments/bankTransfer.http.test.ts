@@ -333,3 +333,43 @@ test("002-4.11 002-2.08 a one-time sale left to an executive (no_payment): nothi
   );
   expect(refused.status).toBe(422);
 });
+
+test("a transfer approved by staff is not voided or refunded at a provider (409 offline_reversal: it reached the company's account); one key is one way to pay (a card token that reads like the transfer's marker is 4292)", async () => {
+  const { sale } = await openSale();
+  const key = randomUUID();
+  const { payment } = await json(await transfer(sale.id, key));
+  // The same key on the card call, whatever the token: another request (4292), nothing charged.
+  const sameKey = await postJson(
+    `${runtime.url}${SALES}/${sale.id}/pagos`,
+    { token: 'bank_transfer' },
+    { 'Idempotency-Key': key },
+  );
+  expect(sameKey.status).toBe(422);
+  expect(JSON.stringify(await json(sameKey))).toContain('4292');
+  expect(await saleOf(sale.id)).toMatchObject({
+    state: 'PENDING',
+    lastPayment: { id: payment.id, state: 'PENDING' },
+  });
+
+  expect(
+    (
+      await record(payment.id, {
+        outcome: 'approved',
+        chargeId: '170384522771700083',
+        reason: 'Cartola: abono de la transferencia con su referencia',
+      })
+    ).status,
+  ).toBe(200);
+  for (const kind of ['anulaciones', 'devoluciones']) {
+    const reversed = await postJson(
+      `${runtime.url}/api/admin/payments/${payment.id}/${kind}`,
+      { reason: 'El cliente se arrepintió de la compra' },
+      { Authorization: `Bearer ${admin}`, 'Idempotency-Key': randomUUID() },
+    );
+    expect(reversed.status).toBe(409);
+    expect(await json(reversed)).toMatchObject({
+      errors: [expect.objectContaining({ field: 'paymentId', rule: 'offline_reversal' })],
+    });
+  }
+  expect(await saleOf(sale.id)).toMatchObject({ state: 'OK', lastPayment: { state: 'OK' } });
+});

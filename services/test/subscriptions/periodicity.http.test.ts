@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
+import { periodicityOfSale } from '@cubre/services/payments/purchase';
 import { fileChargeJournal } from '@cubre/services/payments/gateway/sandbox/chargeJournal';
 import { SandboxGateway } from '@cubre/services/payments/gateway/sandbox/sandboxGateway';
 import { TokenVault } from '@cubre/services/payments/gateway/sandbox/tokenVault';
@@ -87,6 +88,16 @@ async function detailOf(saleId: string) {
 
 test('002-9.03 the periodicities are 1, 2, 3, 4, 6 and 12 months', () => {
   expect(PERIODICITY_MONTHS).toEqual([1, 2, 3, 4, 6, 12]);
+});
+
+test("002-9.03 a subscription sale started before its periodicity was kept takes its quote's period (a yearly price stays yearly)", () => {
+  const quote = (period: 'mensual' | 'anual' | 'único') => ({ period }) as never;
+  expect(periodicityOfSale({ billing: 'monthly_subscription', quote: quote('anual') })).toBe(12);
+  expect(periodicityOfSale({ billing: 'monthly_subscription', quote: quote('mensual') })).toBe(1);
+  expect(periodicityOfSale({ billing: 'monthly_subscription', quote: quote('anual'), periodicity: 6 })).toBe(
+    6,
+  );
+  expect(periodicityOfSale({ billing: 'one_time', quote: quote('anual') })).toBe(1);
 });
 
 test('002-9.03 a yearly-priced plan as a subscription: the purchase pays the first year; nothing is charged monthly; the next charge is a year on, at the same yearly price', async () => {

@@ -152,12 +152,18 @@ export function PaymentStep({
     setLimit(null);
     try {
       const answer = await requestTransfer(sale.id, transferKey.current, method === 'executive');
+      // A payment under this key that is no longer awaited (failed because another was in course) is that
+      // key's answer forever: the next click is a new request.
+      if (answer.payment?.state !== 'PENDING') transferKey.current = newUuid();
       onSale(answer.sale);
     } catch (error) {
       const limited = limitAnswerOf(error);
       if (limited) setLimit(limited);
-      else if (error instanceof ApiError && error.status === 409) await settleConflict().catch(() => {});
-      else if (!(error instanceof ApiError) || error.status >= 500) setFailure(t('purchase.noAnswer'));
+      else if (error instanceof ApiError && error.status === 409) {
+        // The server failed this key's payment (another was in course): a later try is a new request.
+        transferKey.current = newUuid();
+        await settleConflict().catch(() => {});
+      } else if (!(error instanceof ApiError) || error.status >= 500) setFailure(t('purchase.noAnswer'));
       else setFailure(error.message);
     } finally {
       busy.current = false;

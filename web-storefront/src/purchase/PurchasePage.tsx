@@ -156,6 +156,12 @@ function Purchase({ product }: { product: Product }) {
     (record.saleId ? readSale(record.saleId) : readSessionSale(record.session))
       .then((sale) => {
         if (!live) return;
+        // A shared link's session that bought another product is not this purchase: a session of its own.
+        if (sale.productCode !== code) {
+          setRecord(adoptPurchaseSession(sessionStore(), code, { session: newUuid(), saleId: null }));
+          setPhase(firstPhase);
+          return;
+        }
         if (!record.saleId) setRecord((current) => rememberSale(sessionStore(), code, current, sale.id));
         // Back on the payment step: said again (a repeat records nothing; a step a reload cut off is in),
         // unless a payment is still awaited (a card's answer, a transfer, an executive): the lead stays where

@@ -208,7 +208,11 @@ export function allOf(...filters: Filter[]): Filter {
 }
 
 /** The console's date filters: a day (2026-11-26) or an ISO instant. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
+/** A date, or an instant with its zone (Z or an offset): a bare local time would be the server's zone's. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+/** The date part names a real day (Date.parse takes 2026-02-30 as March 2nd). */
+const realDay = (value: string) =>
+  new Date(`${value.slice(0, 10)}T00:00:00Z`).toISOString().slice(0, 10) === value.slice(0, 10);
 
 /**
  * `{field}_gte` / `{field}_lte` of the console's date-range filters on `path` (ISO strings, compared as
@@ -224,7 +228,7 @@ export function dateRangeOf(filter: Record<string, unknown>, field: string, path
     const key = `${field}_${suffix}`;
     const value = stringOf(filter, key);
     if (value === undefined) continue;
-    if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) {
+    if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value)) || !realDay(value)) {
       throw invalidRequest([
         { field: `filter.${key}`, rule: 'format', message: 'una fecha ISO (2026-11-26)' },
       ]);
