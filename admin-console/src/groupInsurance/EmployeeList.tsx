@@ -12,7 +12,8 @@ import {
 import { canAccess } from '../access';
 import { DateTimeField } from '../DateTimeField';
 import { usePermissionList } from '../usePermissionList';
-import { ExportEmployeesButton } from './ExportEmployeesButton';
+import { ServerExportButton } from '../ServerExportButton';
+import { exportPath } from './paths';
 import { organizationInput, policyInput, statusChoices } from './filters';
 import { EMPLOYEE_STATUSES, POLICY_EMPLOYEE_STATUSES } from './lists';
 import { MovementTabs } from './MovementTabs';
@@ -25,7 +26,7 @@ function EmployeeListActions({ canExport }: { canExport: boolean }) {
   return (
     <TopToolbar>
       <FilterButton />
-      {canExport ? <ExportEmployeesButton /> : null}
+      {canExport ? <ServerExportButton pathOf={exportPath} fileName="asegurados.csv" /> : null}
     </TopToolbar>
   );
 }

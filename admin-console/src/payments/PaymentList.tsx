@@ -5,7 +5,8 @@ import { canAccess } from '../access';
 import { DateTimeField } from '../DateTimeField';
 import { usePermissionList } from '../usePermissionList';
 import { amountInputs, createdInputs, methodInput, providerInput, stateInput, textInput } from './filters';
-import { ExportPaymentsButton } from './ExportPaymentsButton';
+import { ServerExportButton } from '../ServerExportButton';
+import { paymentsExportPath } from './exportPath';
 import { Money } from './Money';
 import { StateChip } from './StateChip';
 
@@ -24,7 +25,12 @@ function PaymentListActions({ canExport }: { canExport: boolean }) {
   return (
     <TopToolbar>
       <FilterButton />
-      {canExport ? <ExportPaymentsButton resource="payments" fileName="pagos.csv" /> : null}
+      {canExport ? (
+        <ServerExportButton
+          pathOf={(filter, sort) => paymentsExportPath('payments', filter, sort)}
+          fileName="pagos.csv"
+        />
+      ) : null}
     </TopToolbar>
   );
 }

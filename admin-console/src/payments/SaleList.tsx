@@ -13,7 +13,8 @@ import {
   stateInput,
   textInput,
 } from './filters';
-import { ExportPaymentsButton } from './ExportPaymentsButton';
+import { ServerExportButton } from '../ServerExportButton';
+import { paymentsExportPath } from './exportPath';
 import { Money } from './Money';
 import { StateChip } from './StateChip';
 
@@ -38,7 +39,12 @@ function SaleListActions({ canExport }: { canExport: boolean }) {
   return (
     <TopToolbar>
       <FilterButton />
-      {canExport ? <ExportPaymentsButton resource="sales" fileName="ventas.csv" /> : null}
+      {canExport ? (
+        <ServerExportButton
+          pathOf={(filter, sort) => paymentsExportPath('sales', filter, sort)}
+          fileName="ventas.csv"
+        />
+      ) : null}
     </TopToolbar>
   );
 }

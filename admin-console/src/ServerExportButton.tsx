@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useListContext, useNotify } from 'react-admin';
-import { download } from '../groupInsurance/files';
-import { paymentsExportPath } from './exportPath';
+import { download } from './groupInsurance/files';
 
 /**
- * The server's CSV of the sales or payments the list shows (its filters and order, every page of them):
- * only for `payment:export` (the list hides the button otherwise; the server refuses it too).
+ * The server's CSV of what a list shows (its filters and order, every page of them), downloaded as
+ * `fileName`: `pathOf` names the list's export route for its filter and sort. Each list shows it only to
+ * who holds the export permission; the server refuses the others too.
  */
-export function ExportPaymentsButton({
-  resource,
+export function ServerExportButton({
+  pathOf,
   fileName,
 }: {
-  resource: 'sales' | 'payments';
+  pathOf(filter: Record<string, unknown>, sort: { field: string; order: string }): string;
   fileName: string;
 }) {
   const notify = useNotify();
@@ -21,7 +21,7 @@ export function ExportPaymentsButton({
   const run = async () => {
     setBusy(true);
     try {
-      await download(paymentsExportPath(resource, filterValues, sort), fileName);
+      await download(pathOf(filterValues, sort), fileName);
     } catch (error) {
       notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
     } finally {
