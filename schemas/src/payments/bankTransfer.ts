@@ -46,5 +46,5 @@ export type TransferInstructions = z.infer<typeof TransferInstructions>;
 export const transferReferenceOf = (paymentId: string): string =>
   paymentId.replaceAll('-', '').slice(0, 10).toUpperCase();
 
-/** Body of POST /api/compra-online/ventas/{saleId}/transferencia (with an Idempotency-Key header). */
-export const TransferBody = z.strictObject({});
+/** Body of POST /api/compra-online/ventas/{saleId}/transferencia and …/sin-pago (with an Idempotency-Key). */
+export const OfflinePaymentBody = z.strictObject({});

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATES, SALE_STATES } from './lists';
+import {
+  PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATES,
+  SALE_STATES,
+  type SUBSCRIBABLE_PRICE_PERIODS,
+} from './lists';
 import { RECURRENT_PAYMENT_STATES, SUBSCRIPTION_STATUSES } from '../subscriptions/lists';
 import { BILLING_PAYMENT_STATES } from '../leadCatalogue/reference';
 
@@ -18,7 +24,7 @@ export const PERIODICITY_OF_PRICE_PERIOD = {
   trimestral: 3,
   semestral: 6,
   anual: 12,
-} as const satisfies Record<string, Periodicity>;
+} as const satisfies Record<(typeof SUBSCRIBABLE_PRICE_PERIODS)[number], Periodicity>;
 
 /** 002-4.10: t (one-click card token), tdd (debit), tdc (credit), transfer, transfer_non_automated, no_payment, tdc-token. */
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);

@@ -119,7 +119,7 @@ export async function payOffline(
  * What the buyer's sale adds for the payments staff settle: whether a transfer is offered and the one
  * awaited; whether an executive may coordinate the payment and the one awaited (its reference).
  */
-export function withTransfer(
+export function withOfflinePayment(
   view: SaleView,
   account: TransferAccount | null,
 ): SaleView & {

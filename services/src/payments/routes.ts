@@ -1,4 +1,4 @@
-import { TransferBody, type TransferAccount } from '@cubre/schemas/payments/bankTransfer';
+import { OfflinePaymentBody, type TransferAccount } from '@cubre/schemas/payments/bankTransfer';
 import type { CardTokenizer } from '@cubre/schemas/payments/cardTokenizer';
 import {
   PaymentParams,
@@ -14,7 +14,7 @@ import { perEdition } from '@cubre/platform/http/perEdition';
 import { HttpProblem, notFound } from '@cubre/platform/http/problem';
 import { validated } from '@cubre/platform/http/validate';
 import { PAYMENTS_PROJECTION } from '@cubre/projections/payments/projection';
-import { payOffline, withTransfer, type OfflineMethod } from './bankTransfer';
+import { payOffline, withOfflinePayment, type OfflineMethod } from './bankTransfer';
 import type { PaymentGateway } from './gateway/port';
 import type { JudgeActivationRows } from './companySale';
 import { paySale, saleIdOf, startSale, type PurchaseCatalogue, type StartSubscription } from './purchase';
@@ -111,7 +111,9 @@ export function purchaseRoutes(
     if (status === 201) res.location(`${SALES_PATH}/${saleId}`);
     // The payment step's form depends on the gateway (Webpay Plus: a redirect, no card form; Kushki: its
     // tokenizer) and on whether a transfer is offered or awaited.
-    res.status(status).json({ ...withTransfer(view, transferAccount), gateway: gateway.name, cardTokenizer });
+    res
+      .status(status)
+      .json({ ...withOfflinePayment(view, transferAccount), gateway: gateway.name, cardTokenizer });
   }
 
   router.post(
@@ -181,7 +183,7 @@ export function purchaseRoutes(
       res.setHeader('Cache-Control', 'no-store');
       res.status(paid.created ? 201 : 200).json({
         payment: payment && paymentViewOf(payment),
-        sale: sale && { ...withTransfer(sale, transferAccount), cardTokenizer },
+        sale: sale && { ...withOfflinePayment(sale, transferAccount), cardTokenizer },
       });
     }),
   );
@@ -191,7 +193,7 @@ export function purchaseRoutes(
     router.post(
       `${SALES_PATH}/:saleId/${path}`,
       context.rateLimits.guard('purchase'),
-      validated({ params: SaleParams, body: TransferBody }, async ({ params }, req, res) => {
+      validated({ params: SaleParams, body: OfflinePaymentBody }, async ({ params }, req, res) => {
         if (method === 'transfer_non_automated' && !transferAccount) throw transferUnavailable();
         const idempotencyKey = req.get('Idempotency-Key');
         if (!idempotencyKey) throw missingKey();
@@ -207,7 +209,11 @@ export function purchaseRoutes(
         res.setHeader('Cache-Control', 'no-store');
         res.status(paid.created ? 201 : 200).json({
           payment: payment && paymentViewOf(payment),
-          sale: sale && { ...withTransfer(sale, transferAccount), gateway: gateway.name, cardTokenizer },
+          sale: sale && {
+            ...withOfflinePayment(sale, transferAccount),
+            gateway: gateway.name,
+            cardTokenizer,
+          },
         });
       }),
     );
