@@ -313,6 +313,12 @@ describe('the back-office console in a real browser', () => {
     await name.waitFor();
     expect(await name.inputValue()).toBe('Cobertura insuficiente');
     await name.fill(renamed);
+    // The form enables Guardar once dirty, with MUI's colour transition: axe reads the button when it has
+    // settled, not mid-fade from its disabled grey (a fresh-clone run read 1.8:1 there once).
+    await supervisor.getByRole('button', { name: 'Guardar', disabled: false }).waitFor();
+    await supervisor.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
     expect(await seriousViolations(supervisor)).toEqual([]);
     await screenshot(supervisor, 'failure-reason-edit-desktop');
     const [saved] = await Promise.all([
