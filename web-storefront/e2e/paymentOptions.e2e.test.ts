@@ -141,6 +141,41 @@ test("002-4.13 deferred options: a credit card paid in 3 cuotas; the pay call as
   await detail(card, 'Cuotas').filter({ hasText: '3' }).waitFor();
 });
 
+test("002-4.11 002-2.08 a buyer leaves the payment to an executive: nothing asked of a card, the reference on the page and after a reload, the lead at 'Asignación ejecutivo'", async () => {
+  const page = await session.visit();
+  const calls = recordCalls(page);
+  const { code } = await buyFromComparator(page);
+  await fillPersonalData(page);
+  const form = page.getByTestId('purchase-payment');
+  await form.getByRole('radio', { name: 'Coordinar el pago con un ejecutivo' }).check();
+  expect(await form.getByLabel('Número de tarjeta').count()).toBe(0);
+  await payButton(page)
+    .or(form.getByRole('button', { name: 'Pedir que un ejecutivo me contacte' }))
+    .first()
+    .click();
+  const panel = page.getByTestId('purchase-executive');
+  await panel.waitFor();
+  const reference = ((await page.getByTestId('purchase-executive-reference').textContent()) ?? '').trim();
+  expect(reference).toMatch(/^[0-9A-F]{10}$/);
+  expect(await panel.textContent()).toContain('Un ejecutivo te contactará');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(bodiesOf(calls, /\/sin-pago$/)).toEqual([{}]);
+  expect(bodiesOf(calls, /^\/api\/sandbox-gateway\/tokens$/)).toEqual([]);
+  await page.reload();
+  await page.getByTestId('purchase-executive').waitFor();
+  expect(await page.getByTestId('purchase-executive-reference').textContent()).toBe(reference);
+
+  const stored = await page.evaluate((key) => sessionStorage.getItem(key), `compra-online:${code}`);
+  const { session: purchaseSession } = JSON.parse(stored ?? '{}') as { session: string };
+  let lead = { contracting: { step: '' }, subStatus: { id: 0 } };
+  for (let i = 0; i < 50 && lead.contracting.step !== 'Asignación ejecutivo'; i++) {
+    lead = await adminGet(session.runtime.url, `/api/admin/leads/${contractingLeadId(purchaseSession)}`);
+    if (lead.contracting.step !== 'Asignación ejecutivo')
+      await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(lead).toMatchObject({ contracting: { step: 'Asignación ejecutivo' }, subStatus: { id: 5001 } });
+});
+
 test('002-9.03 a yearly-priced plan offers a yearly subscription, bought and recorded every 12 months; a price for one trip offers none', async () => {
   const runtime = session.runtime;
   const page = await session.visit();
@@ -203,39 +238,4 @@ test('002-9.03 a yearly-priced plan offers a yearly subscription, bought and rec
   expect(subscription?.periodicityMonths).toBe(12);
   // A year on from the first period's month (the purchase paid the first year).
   expect(Number(subscription!.nextChargeOn.slice(0, 4))).toBeGreaterThan(new Date().getUTCFullYear());
-});
-
-test("002-4.11 002-2.08 a buyer leaves the payment to an executive: nothing asked of a card, the reference on the page and after a reload, the lead at 'Asignación ejecutivo'", async () => {
-  const page = await session.visit();
-  const calls = recordCalls(page);
-  const { code } = await buyFromComparator(page);
-  await fillPersonalData(page);
-  const form = page.getByTestId('purchase-payment');
-  await form.getByRole('radio', { name: 'Coordinar el pago con un ejecutivo' }).check();
-  expect(await form.getByLabel('Número de tarjeta').count()).toBe(0);
-  await payButton(page)
-    .or(form.getByRole('button', { name: 'Pedir que un ejecutivo me contacte' }))
-    .first()
-    .click();
-  const panel = page.getByTestId('purchase-executive');
-  await panel.waitFor();
-  const reference = ((await page.getByTestId('purchase-executive-reference').textContent()) ?? '').trim();
-  expect(reference).toMatch(/^[0-9A-F]{10}$/);
-  expect(await panel.textContent()).toContain('Un ejecutivo te contactará');
-  expect(await seriousViolations(page)).toEqual([]);
-  expect(bodiesOf(calls, /\/sin-pago$/)).toEqual([{}]);
-  expect(bodiesOf(calls, /^\/api\/sandbox-gateway\/tokens$/)).toEqual([]);
-  await page.reload();
-  await page.getByTestId('purchase-executive').waitFor();
-  expect(await page.getByTestId('purchase-executive-reference').textContent()).toBe(reference);
-
-  const stored = await page.evaluate((key) => sessionStorage.getItem(key), `compra-online:${code}`);
-  const { session: purchaseSession } = JSON.parse(stored ?? '{}') as { session: string };
-  let lead = { contracting: { step: '' }, subStatus: { id: 0 } };
-  for (let i = 0; i < 50 && lead.contracting.step !== 'Asignación ejecutivo'; i++) {
-    lead = await adminGet(session.runtime.url, `/api/admin/leads/${contractingLeadId(purchaseSession)}`);
-    if (lead.contracting.step !== 'Asignación ejecutivo')
-      await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect(lead).toMatchObject({ contracting: { step: 'Asignación ejecutivo' }, subStatus: { id: 5001 } });
 });

@@ -58,7 +58,8 @@ export async function buyFromComparator(
   expect(cardPrice).toMatch(/\$\d/);
   const dialog = await openDetail(page, card.getByRole('button', { name: 'Contratar online' }));
   await dialog.getByTestId('buy-online').click();
-  await page.waitForURL(`**/Compra-Online/${encodeURIComponent(code)}`);
+  // The route, not the page's load event (a slow resource on a loaded machine held `load` past 30 s).
+  await page.waitForURL(`**/Compra-Online/${encodeURIComponent(code)}`, { waitUntil: 'domcontentloaded' });
   await page.getByTestId('purchase').waitFor();
   return { code, cardPrice, cardLabel };
 }
