@@ -16,7 +16,11 @@ let runtime: TestRuntime;
 let admin: Session;
 let now = new Date();
 beforeAll(async () => {
-  runtime = await startTestRuntime({ SCHEDULER_ID: 'scheduler-test' }, { clock: () => now });
+  // A cron that never fires during the test (runs come from "Ejecutar ahora"), shown as configured.
+  runtime = await startTestRuntime(
+    { SCHEDULER_ID: 'scheduler-test', RECONCILE_PAYMENTS_CRON: '30 4 1 1 *' },
+    { clock: () => now },
+  );
   admin = await signIn(runtime.url, 'admin@demo.cl');
 });
 afterAll(async () => {
@@ -40,7 +44,7 @@ test('"Ejecutar ahora" runs reconcile-payments in the scheduler role: 202 with t
   expect(jobs.status).toBe(200);
   const listed = (await json(jobs)).map((row: unknown) => SchedulerJobRecord.parse(row));
   expect(listed.find((job: SchedulerJobRecord) => job.id === 'reconcile-payments')).toMatchObject({
-    cron: '* * * * *',
+    cron: '30 4 1 1 *',
     timeZone: 'America/Santiago',
   });
 

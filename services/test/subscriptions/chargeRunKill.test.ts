@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
 import { openSqliteEventStore } from '@cubre/platform/adapters/sqlite/eventStore';
 import { eventIdFor } from '@cubre/platform/commands/eventIds';
 import { fileChargeJournal } from '@cubre/services/payments/gateway/sandbox/chargeJournal';
 import { subscriptionIdOf, subscriptionStream } from '@cubre/services/subscriptions/subscriptionDecider';
 import { tempDataDir } from '../../platform/test/support/tempDir';
+import { bundleFixture, spawnFixture } from '../support/fixtureProcess';
 
 /**
  * Issue 15, the scheduler's crash window: a process charging 10,000 due subscriptions (half on a card that
@@ -21,35 +19,16 @@ const DECLINING = SUBSCRIPTIONS / 2;
 const NOW = '2027-04-01T12:00:00Z';
 /** The restart's clock: past the fixture's 60 s lease, the same day. */
 const RESTART = '2027-04-01T12:05:00Z';
-const ROOT = join(__dirname, '../../..');
-
-function bundle(): string {
-  const cache = join(ROOT, 'node_modules/.cache/cubre-fixtures');
-  mkdirSync(cache, { recursive: true });
-  const outfile = join(mkdtempSync(join(cache, 'charge-run-')), 'chargeRunProcess.js');
-  buildSync({
-    entryPoints: [join(__dirname, 'chargeRunProcess.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    packages: 'external',
-    tsconfig: join(ROOT, 'tsconfig.json'),
-    absWorkingDir: ROOT,
-    logLevel: 'error',
-  });
-  return outfile;
-}
 
 type Job = 'charge-subscriptions' | 'send-reminders';
 
 /** Runs the fixture's job at `now`; with `killAt`, SIGKILLs it once it reported that many items done. */
 function runJob(script: string, dataDir: string, job: Job, now: string, killAt?: number) {
-  const child = spawn(process.execPath, [script], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, CUBRE_TEST_NOW: now, JOB: job, LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnFixture(script, {
+    DATA_DIR: dataDir,
+    CUBRE_TEST_NOW: now,
+    JOB: job,
+    LOG_LEVEL: 'silent',
   });
   let stdout = '';
   let stderr = '';
@@ -159,7 +138,7 @@ test('a charge run and a reminder run over 10,000 subscriptions, each SIGKILLed 
   const dir = tempDataDir();
   try {
     const ids = await seed(dir.path);
-    const script = bundle();
+    const script = bundleFixture(join(__dirname, 'chargeRunProcess.ts'));
     const charge = await killAndResume(script, dir.path, 'charge-subscriptions', 3_000, SUBSCRIPTIONS);
     const remind = await killAndResume(script, dir.path, 'send-reminders', 1_500, DECLINING);
 

@@ -1,32 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
 import { GENEROUS_RATE_LIMITS } from '../../../scripts/fixtures/generousRateLimits';
+import { bundleFixture, REPO_ROOT, spawnFixture } from './fixtureProcess';
 
 let bundled: string | undefined;
 
 /** Bundles the runtime fixture once per test file (esbuild, ~0.3 s) so a child can run it with plain node. */
 function fixtureBundle(): string {
-  if (bundled) return bundled;
-  // Inside the repository, so the bundle's bare imports resolve against its node_modules.
-  const cache = join(__dirname, '../../../node_modules/.cache/cubre-fixtures');
-  mkdirSync(cache, { recursive: true });
-  const outfile = join(mkdtempSync(join(cache, 'runtime-')), 'runtimeProcess.js');
-  buildSync({
-    entryPoints: [join(__dirname, '../../../scripts/fixtures/runtimeProcess.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    packages: 'external',
-    tsconfig: join(__dirname, '../../../tsconfig.json'),
-    absWorkingDir: join(__dirname, '../../..'),
-    logLevel: 'error',
-  });
-  bundled = outfile;
-  return outfile;
+  bundled ??= bundleFixture(join(REPO_ROOT, 'scripts/fixtures/runtimeProcess.ts'));
+  return bundled;
 }
 
 export interface ChildRuntime {
@@ -39,11 +21,13 @@ export interface ChildRuntime {
 
 /** Starts the real runtime in a child process and waits until it listens. */
 export function startChildRuntime(env: Record<string, string>, timeoutMs = 20_000): Promise<ChildRuntime> {
-  const child = spawn(process.execPath, [fixtureBundle()], {
-    cwd: join(__dirname, '../../..'),
-    // The crash burst writes from one loopback address: high allowances, the limits stay on (issue 13).
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...GENEROUS_RATE_LIMITS, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // The crash burst writes from one loopback address: high allowances, the limits stay on (issue 13).
+  const child = spawnFixture(fixtureBundle(), {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...GENEROUS_RATE_LIMITS,
+    ...env,
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -10,6 +10,15 @@ export interface TestRuntime extends Runtime {
   dataDir: string;
 }
 
+/** Midnight of January 1st (Chile's time): never within a test's run, and node-cron refuses Feb 31. */
+const NEVER = '0 0 1 1 *';
+const NO_CRON_JOBS = {
+  RECONCILE_PAYMENTS_CRON: NEVER,
+  REMINDERS_CRON: NEVER,
+  CHARGE_SUBSCRIPTIONS_CRON: NEVER,
+  MAIL_DISPATCH_CRON: NEVER,
+};
+
 /** The real runtime (every role, embedded engines) on a free port with its own data directory. */
 export async function startTestRuntime(
   env: Record<string, string> = {},
@@ -25,6 +34,10 @@ export async function startTestRuntime(
     PASSWORD_SCRYPT_N: '1024',
     // Many tests write from this one loopback address; the limits' own tests lower these (issue 13).
     ...GENEROUS_RATE_LIMITS,
+    // No job on its cron unless a test asks for one: the every-minute jobs (reconciliation, mail) record
+    // their runs as events, and a test crossing a minute's tick saw the event store's head move under it
+    // (a fresh-clone CI run failed returnLimits' "nothing stored" that way). Tests run jobs with runNow.
+    ...NO_CRON_JOBS,
     ...env,
   });
   const runtime = await startRuntime(config, pino({ level: 'silent' }), hooks);
