@@ -1,10 +1,12 @@
 import type { Page } from 'playwright-core';
 import { JobRunRecord } from '@cubre/schemas/jobs/adminRecords';
+import { SubscriptionDetail } from '@cubre/schemas/subscriptions/records';
 import type { ChargeResult, ChargeSubscriptionRequest } from '@cubre/services/payments/gateway/port';
 import { SandboxGateway } from '@cubre/services/payments/gateway/sandbox';
 import type { RuntimeHooks } from '@cubre/services/runtime/runtime';
 import { storefrontSession } from '../../web-storefront/e2e/support/session';
 import { buySubscription } from '../../services/test/subscriptions/support';
+import { formatMoney } from '../src/payments/amounts';
 import { CONSOLE_DESKTOP, ConsoleApi, DEMO_PRODUCT, signIn } from './support/console';
 
 /**
@@ -90,4 +92,38 @@ test('issue 15 "Ejecutar ahora" on the charge run: the Programador shows it runn
   expect(record.total).toBe(record.done);
   expect(await row.textContent()).toContain(`${record.done} listos · 0 fallidos`);
   expect(sandbox.subscriptionChargesApproved() - approvedAtPurchase).toBe(record.done);
+});
+
+test("002-9.01 a period the charge run processed keeps the provider's fee: 2 % and 0.38 % of its amount, and the net, the same in the subscription's record and on its page in the console", async () => {
+  const [listed] = (await (await api.get('admin@demo.cl', '/api/admin/subscriptions')).json()) as {
+    id: string;
+  }[];
+  const record = SubscriptionDetail.parse(
+    await (await api.get('admin@demo.cl', `/api/admin/subscriptions/${listed!.id}`)).json(),
+  );
+  const processed = record.recurrentPayments.find((payment) => payment.state === 'processed');
+  expect(processed).toBeDefined();
+  const { amount } = processed!;
+  // Rounded half up to the peso (schemas/src/payments/fees.ts), from the period's own amount.
+  const fee = { amount: Math.round((amount.amount * 200) / 10_000), currency: amount.currency };
+  const taxOnFee = { amount: Math.round((amount.amount * 38) / 10_000), currency: amount.currency };
+  const net = { amount: amount.amount - fee.amount - taxOnFee.amount, currency: amount.currency };
+  expect(processed).toMatchObject({ fee, taxOnFee, net });
+
+  const page = await visit();
+  await signIn(page, 'admin@demo.cl');
+  await page.goto(`${session.runtime.url}/admin/subscriptions/${listed!.id}/show`);
+  const table = page.getByRole('table', { name: 'Cobros recurrentes' });
+  const row = table.getByRole('row').filter({ hasText: processed!.period });
+  await row.waitFor();
+  const headers = await table.getByRole('columnheader').allTextContents();
+  const cells = await row.getByRole('cell').allTextContents();
+  const cellOf = (header: string) => cells[headers.indexOf(header)];
+  expect(headers).toEqual(
+    expect.arrayContaining(['Monto', 'Comisión (2 %)', 'IVA de la comisión', 'Neto recibido']),
+  );
+  expect(cellOf('Monto')).toBe(formatMoney(amount));
+  expect(cellOf('Comisión (2 %)')).toBe(formatMoney(fee));
+  expect(cellOf('IVA de la comisión')).toBe(formatMoney(taxOnFee));
+  expect(cellOf('Neto recibido')).toBe(formatMoney(net));
 });

@@ -259,6 +259,10 @@ export const en: ConsoleMessages = {
         state: 'State',
         attempts: 'Attempts',
         nextAttemptOn: 'Next attempt',
+        periodAmount: 'Amount',
+        fee: 'Fee (2 %)',
+        taxOnFee: 'Tax on the fee',
+        net: 'Net received',
       },
     },
     arrears: {

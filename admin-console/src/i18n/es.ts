@@ -468,6 +468,10 @@ export const resources = {
       state: 'Estado',
       attempts: 'Intentos',
       nextAttemptOn: 'Próximo intento',
+      periodAmount: 'Monto',
+      fee: 'Comisión (2 %)',
+      taxOnFee: 'IVA de la comisión',
+      net: 'Neto recibido',
     },
   },
   arrears: {

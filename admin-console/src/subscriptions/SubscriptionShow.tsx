@@ -64,6 +64,10 @@ function SubscriptionDetails() {
                 <TableCell>{field('state')}</TableCell>
                 <TableCell>{field('attempts')}</TableCell>
                 <TableCell>{field('nextAttemptOn')}</TableCell>
+                <TableCell align="right">{field('periodAmount')}</TableCell>
+                <TableCell align="right">{field('fee')}</TableCell>
+                <TableCell align="right">{field('taxOnFee')}</TableCell>
+                <TableCell align="right">{field('net')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -76,6 +80,15 @@ function SubscriptionDetails() {
                   </TableCell>
                   <TableCell>{payment.attempts}</TableCell>
                   <TableCell>{payment.nextAttemptOn ?? ''}</TableCell>
+                  <TableCell align="right">
+                    <Money value={payment.amount} />
+                  </TableCell>
+                  {/* 002-9.01: the provider's share of a processed period, as on the purchase's payment. */}
+                  <TableCell align="right">{payment.fee && <Money value={payment.fee} />}</TableCell>
+                  <TableCell align="right">
+                    {payment.taxOnFee && <Money value={payment.taxOnFee} />}
+                  </TableCell>
+                  <TableCell align="right">{payment.net && <Money value={payment.net} />}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

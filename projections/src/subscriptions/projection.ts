@@ -1,4 +1,5 @@
 import { categoryOf } from '@cubre/schemas/events';
+import type { ChargeFee } from '@cubre/schemas/payments/fees';
 import type { Money } from '@cubre/schemas/payments/money';
 import type { RecurrentPaymentRecord, SubscriptionRecord } from '@cubre/schemas/subscriptions/records';
 import { RECURRENT_PAYMENT_CATEGORY, SUBSCRIPTION_CATEGORY } from '@cubre/schemas/subscriptions/events';
@@ -122,8 +123,14 @@ function recurrentPaymentFields(event: ProjectionEvent): Partial<RecurrentPaymen
         forcedReason: (data.forcedReason as RecurrentPaymentDocument['forcedReason']) ?? null,
         nextAttemptOn: null,
       };
-    case 'RecurrentPaymentProcessed':
-      return { state: 'processed', chargeId: data.chargeId as string };
+    case 'RecurrentPaymentProcessed': {
+      const fee = data.fee as ChargeFee | undefined;
+      return {
+        state: 'processed',
+        chargeId: data.chargeId as string,
+        ...(fee ? { fee: fee.fee, taxOnFee: fee.taxOnFee } : {}),
+      };
+    }
     case 'RecurrentPaymentDeclined':
       return {
         state: 'recycling',

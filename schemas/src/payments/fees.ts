@@ -1,4 +1,5 @@
-import { money, type Money } from './money';
+import { z } from 'zod';
+import { money, moneySchema, type Money } from './money';
 
 /**
  * Transaction fee 0.02 and tax on the fee 0.0038 (002 §9), as exact fractions of 10,000 so no float enters a
@@ -30,3 +31,22 @@ export function transactionFee(amount: Money): TransactionFee {
     feeWithTax: money(fee + taxOnFee, amount.currency),
   };
 }
+
+/**
+ * What the provider keeps of an approved charge (002-9.01, `transactionFee`): its fee and the tax on it, at
+ * the rates of the day it was approved; kept on a purchase's approval (`PaymentApproved.fee`) and on each
+ * later period's (`RecurrentPaymentProcessed.fee`); absent where no provider charged (a bank transfer) and
+ * on events stored before it was kept.
+ */
+export const ChargeFee = z.strictObject({ fee: moneySchema, taxOnFee: moneySchema });
+export type ChargeFee = z.infer<typeof ChargeFee>;
+
+/** The fee of an approved charge of `amount`, as its event keeps it. */
+export function chargeFeeOf(amount: Money): ChargeFee {
+  const { fee, taxOnFee } = transactionFee(amount);
+  return { fee, taxOnFee };
+}
+
+/** What the marketplace receives of a charge: its amount less the provider's fee and the tax on it. */
+export const netOfCharge = (amount: Money, { fee, taxOnFee }: ChargeFee): Money =>
+  money(amount.amount - fee.amount - taxOnFee.amount, amount.currency);

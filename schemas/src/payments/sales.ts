@@ -25,6 +25,7 @@ import {
 } from './catalogues';
 import { billingChoiceSchema } from '../subscriptions/events';
 import { TransferInstructions } from './bankTransfer';
+import { ChargeFee } from './fees';
 import { moneySchema, ufConversionSchema } from './money';
 import { HEALTH_LIMITS, ageOn, asksPregnancy, chileToday, insuredOf } from './familyPurchase';
 import { SaleCollaborator, SaleCompany, collaboratorsInput, companyInput } from './companySale';
@@ -188,14 +189,6 @@ export const PaymentRedirectStarted = eventOf('PaymentRedirectStarted', PaymentR
  * Absent when the provider's own answer settled it. The event's metadata says who.
  */
 const StaffReason = z.string().max(500).optional();
-
-/**
- * What the provider keeps of an approved charge (002-9.01, `transactionFee`): its fee and the tax on it, at
- * the rates of the day it was approved; absent where no provider charged (a bank transfer) and on events
- * stored before it was kept.
- */
-export const ChargeFee = z.strictObject({ fee: moneySchema, taxOnFee: moneySchema });
-export type ChargeFee = z.infer<typeof ChargeFee>;
 
 export const PaymentApprovedData = z.strictObject({
   paymentId: PaymentId,

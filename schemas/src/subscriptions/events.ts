@@ -10,6 +10,7 @@ import {
   recurrentPaymentStateSchema,
   subscriptionStatusSchema,
 } from '../payments/catalogues';
+import { ChargeFee } from '../payments/fees';
 import { moneySchema } from '../payments/money';
 import {
   BILLING_CHOICES,
@@ -260,6 +261,8 @@ export const RecurrentPaymentProcessedData = z.strictObject({
   attempt: z.number().int().positive(),
   chargeId: z.string().max(120),
   authorizationCode: z.string().max(40).nullable(),
+  /** 002-9.01: what the provider keeps of the period's charge, as on the purchase's; absent on older events. */
+  fee: ChargeFee.optional(),
 });
 export const RecurrentPaymentProcessed = eventOf('RecurrentPaymentProcessed', RecurrentPaymentProcessedData);
 

@@ -41,6 +41,10 @@ export const RecurrentPaymentRecord = z.object({
   /** When a recycling payment is retried; null otherwise. */
   nextAttemptOn: CalendarDate.nullable(),
   chargeId: z.string().nullable(),
+  /** 002-9.01, once processed: the provider's fee, its tax and what the marketplace receives; else null. */
+  fee: moneySchema.nullable().optional(),
+  taxOnFee: moneySchema.nullable().optional(),
+  net: moneySchema.nullable().optional(),
   forcedReason: forcedChargeReasonSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -21,6 +21,7 @@ import type { Filter, ReadCollection, ReadDocument, SortSpec } from '@cubre/plat
 import type { PaymentDocument, SaleDocument } from '@cubre/projections/payments/projection';
 import { formatRut } from '@cubre/schemas/identification';
 import { messageFor } from '@cubre/schemas/payments/errorCatalogue';
+import { netOfCharge } from '@cubre/schemas/payments/fees';
 import type { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import {
   PAYMENT_METHODS,
@@ -182,10 +183,7 @@ export const paymentRecordOf = (doc: PaymentDocument): PaymentRecord => ({
   reference: doc.reference ?? null,
   fee: doc.fee ?? null,
   taxOnFee: doc.taxOnFee ?? null,
-  net:
-    doc.fee && doc.taxOnFee
-      ? { amount: doc.amount.amount - doc.fee.amount - doc.taxOnFee.amount, currency: doc.amount.currency }
-      : null,
+  net: doc.fee && doc.taxOnFee ? netOfCharge(doc.amount, { fee: doc.fee, taxOnFee: doc.taxOnFee }) : null,
   currency: doc.currency,
   amountMinor: doc.amountMinor,
   updatedAt: doc.updatedAt,

@@ -10,12 +10,11 @@ import {
   PaymentReversalRequestedData,
   PaymentSubscriptionOpenedData,
   PaymentVoidedData,
-  type ChargeFee,
   type ReversalKind,
 } from '@cubre/schemas/payments/sales';
 import { settledByStaff } from '@cubre/schemas/payments/bankTransfer';
 import type { PaymentState as PaymentStateName } from '@cubre/schemas/payments/catalogues';
-import { transactionFee } from '@cubre/schemas/payments/fees';
+import { chargeFeeOf, type ChargeFee } from '@cubre/schemas/payments/fees';
 import type { Money } from '@cubre/schemas/payments/money';
 import { z } from 'zod';
 import { CommandRejected, type Decider } from '@cubre/platform/core/decider';
@@ -384,6 +383,5 @@ function decideOutcome(command: RecordChargeOutcome, state: PaymentState): Payme
  */
 function feeOf(payment: { amount: Money; gateway: string }): { fee?: ChargeFee } {
   if (settledByStaff(payment.gateway)) return {};
-  const { fee, taxOnFee } = transactionFee(payment.amount);
-  return { fee: { fee, taxOnFee } };
+  return { fee: chargeFeeOf(payment.amount) };
 }

@@ -38,6 +38,7 @@ import type {
   SubscriptionRecord,
 } from '@cubre/schemas/subscriptions/records';
 import { saleInScope, salesScopeOf } from '../payments';
+import { netOfCharge } from '@cubre/schemas/payments/fees';
 import { chileDateOf } from './calendar';
 import type { ChargeDeps } from './charging';
 import { cancelSubscription, changeChargeDate, forceCharge, requestCancellation } from './commands';
@@ -52,7 +53,14 @@ export const subscriptionRecordOf = (doc: SubscriptionDocument): SubscriptionRec
 };
 export const recurrentPaymentRecordOf = (doc: RecurrentPaymentDocument): RecurrentPaymentRecord => {
   const { _id, ...rest } = doc;
-  return { id: _id, ...rest } as RecurrentPaymentRecord;
+  const fee = doc.fee && doc.taxOnFee ? { fee: doc.fee, taxOnFee: doc.taxOnFee } : null;
+  return {
+    id: _id,
+    ...rest,
+    fee: fee?.fee ?? null,
+    taxOnFee: fee?.taxOnFee ?? null,
+    net: fee ? netOfCharge(doc.amount, fee) : null,
+  } as RecurrentPaymentRecord;
 };
 
 /** overdueCount_gte: subscriptions at least this far behind (the Arrears page). */

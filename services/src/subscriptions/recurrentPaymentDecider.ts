@@ -11,6 +11,7 @@ import {
   type ForcedChargeReason,
   type RecurrentPaymentState as StateName,
 } from '@cubre/schemas/subscriptions/events';
+import { chargeFeeOf } from '@cubre/schemas/payments/fees';
 import type { Money } from '@cubre/schemas/payments/money';
 import { z } from 'zod';
 
@@ -215,6 +216,8 @@ function decideOutcome(
           attempt: command.attempt,
           chargeId: command.chargeId,
           authorizationCode: command.authorizationCode,
+          // Every later period is charged by a provider (a subscription is a card's): its fee, as the purchase's.
+          fee: chargeFeeOf(state.payment.amount),
         },
       },
     ];

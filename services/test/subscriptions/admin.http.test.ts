@@ -83,7 +83,20 @@ test('002-3.24 002-3.30 subscriptions in the console: listed, shown with payment
   expect(shown.status).toBe(200);
   const detail = SubscriptionDetail.parse(await json(shown));
   expect(detail).toMatchObject({ status: 'DECLINED', overdueCount: 0, overduePeriod: '2027-04' });
-  expect(detail.recurrentPayments).toMatchObject([{ period: '2027-04', state: 'recycling', attempts: 1 }]);
+  expect(detail.recurrentPayments).toMatchObject([
+    { period: '2027-04', state: 'recycling', attempts: 1, fee: null, taxOnFee: null, net: null },
+  ]);
+  // 002-9.01: the period the run charged keeps the provider's fee, its tax and the net, as a purchase's does.
+  const paid = SubscriptionDetail.parse(await json(await admin.get(`${BASE}/${payingId}`)));
+  const [period] = paid.recurrentPayments;
+  const minor = period!.amount.amount;
+  expect(period).toMatchObject({
+    period: '2027-04',
+    state: 'processed',
+    fee: { amount: Math.round(minor * 0.02), currency: 'CLP' },
+    taxOnFee: { amount: Math.round(minor * 0.0038), currency: 'CLP' },
+    net: { amount: minor - Math.round(minor * 0.02) - Math.round(minor * 0.0038), currency: 'CLP' },
+  });
   const etag = shown.headers.get('ETag')!;
   expect(etag).toBe(`"${detail.revision}"`);
 

@@ -6,6 +6,7 @@ import {
 } from '@cubre/schemas/subscriptions/lists';
 import { ForcedChargeBody } from '@cubre/schemas/subscriptions/commands';
 import { SaleStartedData } from '@cubre/schemas/payments/sales';
+import { RecurrentPaymentProcessedData } from '@cubre/schemas/subscriptions/events';
 import {
   recurrentPaymentDecider,
   type RecurrentPaymentCommand,
@@ -237,6 +238,31 @@ test('002-4.03 a recurrent payment: scheduled with its first attempt, recycling 
   ]);
   expect(recycled.state).toMatchObject({ state: 'processed', attempts: 2 });
   expect(() => recurrentPaymentDecider.decide(start('2027-04-03'), recycled.state)).toThrow('ya está pagado');
+});
+
+test("002-9.01 a later period processed keeps the provider's fee on its event: 2 % and 0.38 % of the period's amount, rounded to the peso; a declined attempt keeps none", () => {
+  const run = rpRun([
+    start('2027-04-01'),
+    {
+      type: 'RecordAttemptOutcome',
+      attempt: 1,
+      outcome: 'declined',
+      kind: 'soft',
+      providerCode: '021',
+      catalogueCode: 'insufficient_funds',
+      nextAttemptOn: '2027-04-02',
+    },
+    start('2027-04-02'),
+    { type: 'RecordAttemptOutcome', attempt: 2, outcome: 'approved', chargeId: 'c', authorizationCode: null },
+  ]);
+  const declined = run.events.find((event) => event.type === 'RecurrentPaymentDeclined')!;
+  expect(declined.data).not.toHaveProperty('fee');
+  const processed = run.events.find((event) => event.type === 'RecurrentPaymentProcessed')!;
+  // 10,000 pesos: 200 to the provider, 38 of tax on it.
+  expect(processed.data).toMatchObject({
+    fee: { fee: { amount: 200, currency: 'CLP' }, taxOnFee: { amount: 38, currency: 'CLP' } },
+  });
+  expect(RecurrentPaymentProcessedData.parse(processed.data)).toEqual(processed.data);
 });
 
 test('002-3.24 forced-charge reasons are retry of failed charges, product price error and no card balance', () => {
