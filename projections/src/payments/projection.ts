@@ -282,7 +282,9 @@ export const paymentsProjection: Projection = {
       await sales.createIndex({ [field]: 1, createdAt: -1, _id: -1 });
     }
     await sales.createIndex({ amountMinor: 1, _id: 1 });
-    await sales.createIndex({ updatedAt: -1, _id: 1 });
+    // Sorted by state (a tie group as large as the PENDING sales), or by when they last changed.
+    await sales.createIndex({ state: 1, _id: 1 });
+    await sales.createIndex({ updatedAt: -1, _id: -1 });
     await sales.createIndex({ 'buyer.email': 1 });
     await sales.createIndex({ 'buyer.rut': 1 });
     // A lead's sale (the console's lead page): the purchase session both carry.
@@ -297,7 +299,8 @@ export const paymentsProjection: Projection = {
     await payments.createIndex({ state: 1, settledBy: 1, createdAt: -1, _id: -1 });
     // Staff find the transfer a bank line names by its reference.
     await payments.createIndex({ reference: 1 });
-    await payments.createIndex({ updatedAt: -1, _id: 1 });
+    await payments.createIndex({ state: 1, _id: 1 });
+    await payments.createIndex({ updatedAt: -1, _id: -1 });
   },
   async apply(event, store) {
     const category = categoryOf(event.streamId);

@@ -109,16 +109,3 @@ export async function employeeListRead(
   if (filter && 'legalId' in filter) return { filter, sort: { legalId: 1, _id: 1 } };
   return { filter, sort: EMPLOYEE_LIST_ORDER };
 }
-
-/**
- * The export's next page starts at the last row's key (`from`, in the list's order) and skips the rows of
- * that key already written (`ties`): each page is a stretch of the list's index, never an offset from its
- * start, so the last page costs what the first did.
- */
-export function fromKey(filter: Filter, key: string, direction: 1 | -1, value: unknown): Filter {
-  const current = filter[key];
-  // An equality on the key (a whole RUT): every row has that value already.
-  if (current !== undefined && (typeof current !== 'object' || current === null)) return filter;
-  const bound = direction === 1 ? '$gte' : '$lte';
-  return { ...filter, [key]: { ...(current as Record<string, unknown> | undefined), [bound]: value } };
-}

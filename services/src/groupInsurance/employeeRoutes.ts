@@ -1,4 +1,4 @@
-import { csvCell } from '@cubre/platform/http/csvCell';
+import { streamCsv } from '@cubre/platform/http/csvStream';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '@cubre/platform/http/app';
@@ -13,7 +13,6 @@ import {
 } from '@cubre/platform/http/guard';
 import { HttpProblem } from '@cubre/platform/http/problem';
 import { listRoute, pageOptions, parseListQuery, sendPage } from '@cubre/platform/http/simpleRest';
-import type { SortSpec } from '@cubre/platform/ports/readStore';
 import { validated } from '@cubre/platform/http/validate';
 import type { GroupEmployeeDocument } from '@cubre/projections/groupInsurance/documents';
 import {
@@ -25,7 +24,7 @@ import {
 } from '@cubre/schemas/groupInsurance/employee';
 import type { Permission } from '@cubre/schemas/identity/permissions';
 import { retroactiveDaysOf } from '../insurers';
-import { employeeListRead, fromKey } from './employeeQuery';
+import { employeeListRead } from './employeeQuery';
 import { chileToday, employeeRecordOf, historyOf } from './records';
 import {
   caughtUpPolicy,
@@ -80,9 +79,6 @@ const CSV_COLUMNS: (keyof EmployeeRecord)[] = [
   'cancellationReason',
   'updatedAt',
 ];
-/** Rows of the export read at a time: memory holds one page. */
-const EXPORT_PAGE = 1000;
-
 /**
  * The console's `employees` (issue 16): one insured person under one policy, filtered by 002-4.09's
  * ALTAS/BAJAS/TODAS, policy, coverage group, status, dates and a name or RUT; the person's history; the
@@ -138,31 +134,14 @@ export function employeeRoutes(context: AppContext): Router {
       const query = parseListQuery(req, { sortable: EMPLOYEE_SORTABLE, filters: EMPLOYEE_FILTER_KEYS });
       const { filter, sort } = await listRead(res, query.filter);
       const today = chileToday(context.clock());
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', 'attachment; filename="asegurados.csv"');
-      res.setHeader('Cache-Control', 'no-store');
-      res.write(`\uFEFF${CSV_COLUMNS.join(',')}\r\n`);
-      const [key, direction] = Object.entries(sort)[0] as [string, 1 | -1];
-      let from: { value: unknown; ties: number } | null = null;
-      while (filter) {
-        const page: GroupEmployeeDocument[] = await employees().find(
-          from ? fromKey(filter, key, direction, from.value) : filter,
-          { sort: sort as SortSpec, skip: from?.ties ?? 0, limit: EXPORT_PAGE },
-        );
-        if (page.length === 0) break;
-        const lines = page.map((doc) => {
-          const record = employeeRecordOf(doc, today);
-          return CSV_COLUMNS.map((column) => csvCell(record[column])).join(',');
-        });
-        if (!res.write(`${lines.join('\r\n')}\r\n`))
-          await new Promise((resolve) => res.once('drain', resolve));
-        if (page.length < EXPORT_PAGE) break;
-        const last = page[page.length - 1]![key];
-        let ties = 0;
-        while (ties < page.length && page[page.length - 1 - ties]![key] === last) ties++;
-        from = { value: last, ties: from && from.value === last ? from.ties + ties : ties };
-      }
-      res.end();
+      await streamCsv(res, {
+        name: 'asegurados.csv',
+        collection: employees(),
+        filter,
+        sort,
+        columns: CSV_COLUMNS,
+        row: (doc) => employeeRecordOf(doc, today),
+      });
     }),
   );
 

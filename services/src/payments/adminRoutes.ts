@@ -34,7 +34,8 @@ import { PaymentParams, SaleParams } from '@cubre/schemas/payments/sales';
 import { salesFilterOf, saleInScope, salesScopeOf, type SalesScope } from './scope';
 import { paymentsOf, paymentViewOf, salesOf } from './views';
 import { saleHistoryOf } from './saleHistory';
-import { PAYMENT_CSV_COLUMNS, paymentCsvRow, SALE_CSV_COLUMNS, saleCsvRow, streamCsv } from './csvExport';
+import { streamCsv } from '@cubre/platform/http/csvStream';
+import { PAYMENT_CSV_COLUMNS, paymentCsvRow, SALE_CSV_COLUMNS, saleCsvRow } from './csvExport';
 import type { Principal } from '@cubre/schemas';
 
 /** amountMinor_gte / amountMinor_lte: amounts in the currency's minor unit. */
@@ -73,8 +74,16 @@ const MAX_OWN_SALES = 500;
 
 const NEWEST_FIRST: SortSpec = { createdAt: -1, _id: -1 };
 
-/** A list's order: newest first unless the query sorts (its export writes the rows in the same order). */
-const listOrderOf = (query: ListQuery): SortSpec => (query.sort ? sortSpecOf(query) : NEWEST_FIRST);
+/**
+ * A list's order: newest first unless the query sorts (its export writes the rows in the same order), ties
+ * by `_id` in the sort's own direction, so one index (key, _id) serves it either way, read forwards or
+ * backwards, and the export pages through a tie group (most sales PENDING) in that index's order.
+ */
+function listOrderOf(query: ListQuery): SortSpec {
+  if (!query.sort) return NEWEST_FIRST;
+  const [key, direction] = Object.entries(sortSpecOf(query))[0]!;
+  return key === '_id' ? { _id: direction } : { [key]: direction, _id: direction };
+}
 
 /** One page of a list in its order, with the total for Content-Range. */
 async function pageOf<T extends ReadDocument>(collection: ReadCollection<T>, find: Filter, query: ListQuery) {

@@ -3,13 +3,8 @@ import type { Response } from 'express';
 import { createMemoryReadStore } from '@cubre/platform/adapters/memory/readStore';
 import type { SortSpec } from '@cubre/platform/ports/readStore';
 import type { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRecords';
-import {
-  EXPORT_PAGE,
-  majorAmount,
-  paymentCsvRow,
-  saleCsvRow,
-  streamCsv,
-} from '@cubre/services/payments/csvExport';
+import { EXPORT_PAGE, streamCsv } from '@cubre/platform/http/csvStream';
+import { majorAmount, paymentCsvRow, saleCsvRow } from '@cubre/services/payments/csvExport';
 
 /**
  * The export's rows (the columns the console's client-side export had) and its paging, alone: the HTTP

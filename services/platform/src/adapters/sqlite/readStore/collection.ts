@@ -263,7 +263,13 @@ export class SqliteCollection<T extends ReadDocument> implements SqliteReadColle
     select: string,
   ): PlannedQuery {
     const translation = this.translate(filter);
-    const sortSql = sort.length > 0 ? this.sortSql(sort) : '';
+    // A sort field pinned to one value by an equality orders nothing; left in ORDER BY, SQLite (which does
+    // not see an indexed expression as constant) would sort what the index already yields in order.
+    const pinned = new Set(
+      translation.terms.flatMap((term) => (term.type === 'field' && term.use === 'eq' ? [term.path] : [])),
+    );
+    const ordering = sort.filter((field) => field.path.text === '_id' || !pinned.has(field.path.text));
+    const sortSql = ordering.length > 0 ? this.sortSql(ordering) : '';
     const sortInSql = sortSql !== undefined;
     const residual = translation.residual === undefined ? undefined : compileFilter(translation.residual);
     const pageInSql = residual === undefined && sortInSql && select !== 'count(*)';
@@ -274,7 +280,11 @@ export class SqliteCollection<T extends ReadDocument> implements SqliteReadColle
     const params = [...(access.where?.params ?? []), ...conditions.params];
     let sql = `SELECT ${select} FROM ${access.from}`;
     if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
-    if (select !== 'count(*)') sql += ` ORDER BY ${sortSql ? `${sortSql}, ` : ''}seq`;
+    // `seq` (insertion order) breaks ties as MongoDB's natural order does, except after `_id`, which is
+    // unique: there it only made SQLite sort each one-row group of an index read backwards (a list's DESC).
+    const uniqueSort = Boolean(sortSql) && sort.some((field) => field.path.text === '_id');
+    const order = uniqueSort ? [sortSql] : [sortSql, 'seq'].filter(Boolean);
+    if (select !== 'count(*)') sql += ` ORDER BY ${order.join(', ')}`;
     if (pageInSql && (limit > 0 || skip > 0)) {
       sql += ' LIMIT ? OFFSET ?';
       params.push(limit > 0 ? limit : -1, skip);

@@ -160,7 +160,9 @@ function inList(path: string, e: string, kinds: number, list: unknown): FieldTer
   const marks = params.map(() => '?').join(', ');
   if (params.length === 0) return [withNull ? term(path, `${e} IS NULL`, [], 'eq') : NOTHING(path)];
   if (withNull) return [term(path, `(${e} IN (${marks}) OR ${e} IS NULL)`, params, 'none')];
-  return [term(path, `${e} IN (${marks})`, params, params.length === 1 ? 'eq' : 'in')];
+  // One value is an equality, written as one so SQLite reads an index's order after it (`IN (?)` it sorts).
+  if (params.length === 1) return [term(path, `${e} = ?`, params, 'eq')];
+  return [term(path, `${e} IN (${marks})`, params, 'in')];
 }
 
 function notEqual(path: string, e: string, kinds: number, value: unknown): FieldTerm[] | undefined {

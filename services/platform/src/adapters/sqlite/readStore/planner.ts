@@ -58,6 +58,8 @@ const WALK_PAGES = 8;
 
 interface Candidate {
   access: Access;
+  /** The access yields the sort's whole order (not only its first field's). */
+  fullySorted?: boolean;
   /** Paths the access narrows by (equalities, then a range). */
   fields: string[];
   equalities: number;
@@ -98,16 +100,30 @@ function indexUse(index: IndexDefinition, terms: readonly FieldTerm[], sort: rea
     }
     break;
   }
+  // A sort field an equality pins to one value orders nothing: the order is the rest's (a list sorted by
+  // state and filtered to one state is in `_id` order).
+  const pinned = new Set(used.filter((term) => term.use === 'eq').map((term) => term.path));
+  const order = sort.filter((field) => !pinned.has(field.path.text));
   // The index yields the order of the sort's first field (read forwards or backwards); SQLite sorts ties
   // by the rest as they come (`_id`, which lists add), still stopping at the page.
   const after = index.fields[equalities];
   const sorted =
-    sort.length > 0 &&
+    order.length > 0 &&
     !multiValue &&
     after !== undefined &&
-    sort[0]!.path.text === after.path.text &&
+    order[0]!.path.text === after.path.text &&
     (rangePath === undefined || rangePath === after.path.text);
-  return { used, fields, equalities, sorted };
+  // It yields the whole order when its next fields are the sort's, all in their directions or all reversed:
+  // then SQLite sorts nothing, not even the ties of the first field (an export paging through a state).
+  const next = index.fields.slice(equalities, equalities + order.length);
+  const flip = order[0] && next[0] ? order[0].direction * next[0].direction : 0;
+  const fullySorted =
+    sorted &&
+    next.length === order.length &&
+    next.every(
+      (field, i) => field.path.text === order[i]!.path.text && field.direction * order[i]!.direction === flip,
+    );
+  return { used, fields, equalities, sorted, fullySorted };
 }
 
 function indexCandidate(
@@ -121,6 +137,7 @@ function indexCandidate(
   const probe = termsSql(use.used);
   return {
     access: { type: 'index', indexes: [index.name], from, sorted: use.sorted },
+    fullySorted: use.fullySorted,
     fields: use.fields,
     equalities: use.equalities,
     narrows: use.fields.length > 0,
@@ -205,7 +222,8 @@ const dominates = (a: Candidate, b: Candidate): boolean =>
   a.access.type === 'index' &&
   b.access.type === 'index' &&
   b.fields.every((field) => a.fields.includes(field)) &&
-  (a.access.sorted || !b.access.sorted);
+  (a.access.sorted || !b.access.sorted) &&
+  (Boolean(a.fullySorted) || !b.fullySorted);
 
 export interface AccessChoice {
   access: Access;
@@ -246,6 +264,8 @@ export function chooseAccess(
     else if (candidate.access.sorted)
       walks.push({ ...candidate, access: { ...candidate.access, type: 'walk' } });
   }
+  // The walk that yields the whole order first (stable: otherwise the first declared).
+  walks.sort((a, b) => Number(Boolean(b.fullySorted)) - Number(Boolean(a.fullySorted)));
   for (const or of translation.terms) {
     if (or.type !== 'or') continue;
     const union = unionCandidate(facts, or);
@@ -307,6 +327,7 @@ export function chooseAccess(
       (a, b) =>
         Math.min(a.count, cap) - Math.min(b.count, cap) ||
         Number(b.candidate.access.sorted) - Number(a.candidate.access.sorted) ||
+        Number(Boolean(b.candidate.fullySorted)) - Number(Boolean(a.candidate.fullySorted)) ||
         b.candidate.equalities - a.candidate.equalities,
     );
     chosen = counted[0]!.candidate;
