@@ -325,12 +325,12 @@ describe('Kushki notifications', () => {
   /** X-Kushki-Signature: HMAC-SHA256 of `{body}.{X-Kushki-Id}` under the webhook signature. */
   function kushkiHeaders(body: unknown, secret = KUSHKI_SECRET) {
     const id = String(Date.now());
+    // A string is the body's bytes as sent; anything else is sent as JSON.stringify writes it.
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
     return {
       'X-Kushki-Key': 'merchant-id',
       'X-Kushki-Id': id,
-      'X-Kushki-Signature': createHmac('sha256', secret)
-        .update(`${JSON.stringify(body)}.${id}`)
-        .digest('hex'),
+      'X-Kushki-Signature': createHmac('sha256', secret).update(`${text}.${id}`).digest('hex'),
       'X-Kushki-SimpleSignature': createHmac('sha256', secret).update(id).digest('hex'),
     };
   }
@@ -363,6 +363,22 @@ describe('Kushki notifications', () => {
       kushkiHeaders(body, 'other'),
     );
     expect(wrongKey.status).toBe(401);
+    expect(await eventsOf(runtime, `payment-${paymentId}`)).toEqual(['PaymentRequested']);
+  });
+
+  test('a body signed as Kushki sent it (spaced, its own key order) is taken; the same bytes altered by one space are 401', async () => {
+    const { paymentId } = await pendingPayment(runtime, provider);
+    const sent = JSON.stringify(kushkiBody(paymentId), null, 2);
+    const headers = kushkiHeaders(sent);
+    const taken = await postJson(`${runtime.url}${NOTIFICATIONS}/kushki`, sent, headers);
+    expect(taken.status).toBe(200);
+    expect(await json(taken)).toEqual({ received: true });
+    const altered = await postJson(
+      `${runtime.url}${NOTIFICATIONS}/kushki`,
+      sent.replace(': ', ':  '),
+      headers,
+    );
+    expect(altered.status).toBe(401);
     expect(await eventsOf(runtime, `payment-${paymentId}`)).toEqual(['PaymentRequested']);
   });
 

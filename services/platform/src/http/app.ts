@@ -1,6 +1,7 @@
 import type { Country } from '@cubre/schemas/catalogue/common';
 import compression from 'compression';
 import express, { type Router } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { EventStore } from '../ports/eventStore';
 import type { Logger } from '../ports/logger';
 import type { ReadStore } from '../ports/readStore';
@@ -80,6 +81,9 @@ export interface RuntimeProbe {
   metrics(): Promise<string>;
   draining(): boolean;
 }
+
+/** A request whose JSON body's bytes the parser kept (`express.json`'s verify hook, below). */
+export type RawBodyRequest = IncomingMessage & { rawBody?: Buffer };
 
 export function createApp(options: {
   context: AppContext;
@@ -162,7 +166,16 @@ export function createApp(options: {
   });
 
   app.use(adminCors(context.config.publicOrigins));
-  app.use(express.json({ limit: context.config.bodyLimitBytes }));
+  app.use(
+    express.json({
+      limit: context.config.bodyLimitBytes,
+      // The bytes as sent, for a signature over them (a provider's notification): the buffer the parser
+      // read anyway, kept by reference for the request's life, never copied.
+      verify: (req, _res, buffer) => {
+        (req as RawBodyRequest).rawBody = buffer;
+      },
+    }),
+  );
   app.use(bodyDepthLimit());
   app.get('/api/openapi.json', openApiRoute());
   for (const module of options.modules) app.use(module.routes(context));

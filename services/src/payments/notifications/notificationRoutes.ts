@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { AppContext } from '@cubre/platform/http/app';
+import type { AppContext, RawBodyRequest } from '@cubre/platform/http/app';
 import { HttpProblem } from '@cubre/platform/http/problem';
 import { withContract } from '@cubre/platform/http/validate';
 import { z } from 'zod';
@@ -266,12 +266,17 @@ export function notificationRoutes(
 
   async function kushki(req: Request, res: Response, secret: string, serialized: string) {
     const body = (req.body ?? {}) as { ticket_number?: unknown; metadata?: { idempotencyKey?: unknown } };
-    const signed = isKushkiSigned({
-      signature: req.headers['x-kushki-signature'],
-      kushkiId: req.headers['x-kushki-id'],
-      body: serialized,
-      secret,
-    });
+    // Signed over the body as Kushki sent it; its own example re-serialises the parsed JSON compactly, so
+    // that form is taken too (both under the merchant's secret: neither can be forged without it).
+    const raw = (req as RawBodyRequest).rawBody?.toString('utf8');
+    const signedOver = (text: string) =>
+      isKushkiSigned({
+        signature: req.headers['x-kushki-signature'],
+        kushkiId: req.headers['x-kushki-id'],
+        body: text,
+        secret,
+      });
+    const signed = (raw !== undefined && signedOver(raw)) || signedOver(serialized);
     const ticket =
       typeof body.ticket_number === 'string' && ID.test(body.ticket_number) ? body.ticket_number : null;
     if (!signed) {

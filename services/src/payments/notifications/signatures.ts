@@ -36,8 +36,9 @@ export function isMercadoPagoSigned(input: {
 
 /**
  * Kushki: `X-Kushki-Signature` is the hex HMAC-SHA256, under the merchant's webhook signature (Console,
- * Desarrolladores > Webhooks), of `{body}.{X-Kushki-Id}`, the body being the JSON Kushki sent (compact, as
- * `JSON.stringify` writes it: Kushki's own example re-serialises the parsed body the same way). We check
+ * Desarrolladores > Webhooks), of `{body}.{X-Kushki-Id}`, the body being the JSON Kushki sent: the route
+ * checks the bytes as received, then their compact re-serialisation (`JSON.stringify`, as Kushki's own
+ * example computes it). We check
  * that one, which covers the body, not `X-Kushki-SimpleSignature` (it signs the timestamp alone).
  */
 export function isKushkiSigned(input: {
