@@ -45,7 +45,8 @@ export async function recordManualOutcome(
   if (payment.status === 'Empty')
     throw new CommandRejected('el pago no existe', 'not_found', 422, 'paymentId');
   if (payment.state !== 'PENDING') throw conflict('el pago ya tiene resultado', 'payment_settled');
-  const [requested] = await deps.eventStore.readStream(paymentStream(paymentId));
+  // The stream's first event is the request: its age says whether a pay call could still be answering.
+  const [requested] = loaded.events;
   const age = input.now.getTime() - new Date(requested!.occurredAt).getTime();
   // A bank transfer or an executive's payment has no pay call that could still be answering: at once.
   const offline = settledByStaff(payment.payment.gateway);
