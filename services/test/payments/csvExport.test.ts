@@ -145,6 +145,34 @@ describe('the export pages through the list from the last key written', () => {
     await store.close();
   });
 
+  test("behind compression (its 'drain' is the gzip stream's, which res.off cannot reach) one listener serves the whole export", async () => {
+    const store = createMemoryReadStore();
+    const docs = store.collection<{ _id: string; createdAt: string }>('rows');
+    for (let i = 0; i < 5 * EXPORT_PAGE; i++)
+      await docs.upsert({ _id: `row-${String(i).padStart(5, '0')}`, createdAt: '2026-11-01T00:00:00Z' });
+    const fake = fakeResponse();
+    // As the compression middleware patches it: `on('drain')` goes to the gzip stream, `off` does not.
+    const gzip = new EventEmitter();
+    const res = fake.res as unknown as EventEmitter;
+    const ownOn = res.on.bind(res);
+    res.on = (type: string, listener: (...args: unknown[]) => void) =>
+      type === 'drain' ? (gzip.on(type, listener), res) : ownOn(type, listener);
+    const emit = res.emit.bind(res);
+    res.emit = (type: string, ...args: unknown[]) =>
+      type === 'drain' ? gzip.emit(type, ...args) : emit(type, ...args);
+    await streamCsv(fake.res, {
+      name: 'filas.csv',
+      collection: docs,
+      filter: {},
+      sort: { createdAt: -1, _id: -1 },
+      columns: ['id'],
+      row: (doc) => ({ id: doc._id }),
+    });
+    expect(fake.text().split('\r\n')).toHaveLength(5 * EXPORT_PAGE + 2);
+    expect(gzip.listenerCount('drain')).toBe(1);
+    await store.close();
+  });
+
   test('a filter that matches nothing (a scope that reads none) is the header alone', async () => {
     const store = createMemoryReadStore();
     const { res, text } = fakeResponse();

@@ -15,17 +15,21 @@ export const csvLine = <R>(columns: readonly (keyof R)[], row: R): string =>
 /** Rows of an export read at a time: memory holds one page. */
 export const EXPORT_PAGE = 1000;
 
-/** Waits until the response takes more (`drain`), or the client went away (`close`). */
-function drained(res: Response): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.once('drain', done);
-    res.once('close', done);
-  });
+/**
+ * Waits, whenever the response's buffer is full, until it takes more (`drain`) or the client went away
+ * (`close`). One listener of each for the whole response: behind the compression middleware `drain` is
+ * the gzip stream's, and a listener added per wait could never be removed from it (Node warned of eleven).
+ */
+function backpressure(res: Response): () => Promise<void> {
+  let wake: (() => void) | null = null;
+  const resume = () => {
+    const waiting = wake;
+    wake = null;
+    waiting?.();
+  };
+  res.on('drain', resume);
+  res.on('close', resume);
+  return () => (res.destroyed ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve)));
 }
 
 /**
@@ -49,11 +53,12 @@ export async function streamCsv<T extends ReadDocument, R>(
   res.setHeader('Content-Disposition', `attachment; filename="${file.name}"`);
   res.setHeader('Cache-Control', 'no-store');
   res.write(`\uFEFF${file.columns.join(',')}\r\n`);
+  const drained = backpressure(res);
   if (file.filter) {
     for await (const page of keysetPages(file.collection, file.filter, file.sort, EXPORT_PAGE)) {
       if (res.destroyed) break;
       const lines = page.map((doc) => csvLine(file.columns, file.row(doc)));
-      if (!res.write(`${lines.join('\r\n')}\r\n`)) await drained(res);
+      if (!res.write(`${lines.join('\r\n')}\r\n`)) await drained();
     }
   }
   res.end();
