@@ -1,38 +1,19 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildSync } from 'esbuild';
 import { json } from '../support/http';
 import { tempDataDir } from '../../platform/test/support/tempDir';
+import { bundleFixture, REPO_ROOT } from '../support/fixtureProcess';
 import { startTestRuntime } from '../support/testRuntime';
 import { DEMO, listQuery, login, signIn } from './support';
 
-const ROOT = join(__dirname, '../../..');
-
-/** scripts/admin-create.ts bundled the way `npm run admin:create` builds it (esbuild, packages external). */
-function bundle(): string {
-  const cache = join(ROOT, 'node_modules/.cache/cubre-fixtures');
-  mkdirSync(cache, { recursive: true });
-  const outfile = join(mkdtempSync(join(cache, 'admin-create-')), 'admin-create.js');
-  buildSync({
-    entryPoints: [join(ROOT, 'scripts/admin-create.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    packages: 'external',
-    tsconfig: join(ROOT, 'tsconfig.json'),
-    absWorkingDir: ROOT,
-    logLevel: 'error',
-  });
-  return outfile;
-}
+const ROOT = REPO_ROOT;
 
 let script: string;
 const data = tempDataDir('cubre-admin-create-');
 beforeAll(() => {
-  script = bundle();
+  // Bundled the way `npm run admin:create` builds it (esbuild, packages external).
+  script = bundleFixture(join(ROOT, 'scripts/admin-create.ts'));
 });
 afterAll(() => {
   data.remove();

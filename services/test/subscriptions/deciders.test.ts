@@ -206,6 +206,17 @@ const start = (today: string, forced = false): RecurrentPaymentCommand => ({
   key: forced ? 'forced-key-1' : undefined,
 });
 
+/** The first attempt declined for insufficient funds (soft), retried the next day. */
+const firstDeclined: RecurrentPaymentCommand = {
+  type: 'RecordAttemptOutcome',
+  attempt: 1,
+  outcome: 'declined',
+  kind: 'soft',
+  providerCode: '021',
+  catalogueCode: 'insufficient_funds',
+  nextAttemptOn: '2027-04-02',
+};
+
 test('002-4.03 a recurrent payment: scheduled with its first attempt, recycling when declined, retried from its date, processed once', () => {
   const first = rpRun([start('2027-04-01'), start('2027-04-01')]);
   expect(first.events.map((event) => event.type)).toEqual([
@@ -215,15 +226,7 @@ test('002-4.03 a recurrent payment: scheduled with its first attempt, recycling 
   expect(first.state).toMatchObject({ state: 'scheduled', open: { attempt: 1, key: `${SUB}:2027-04` } });
   const recycled = rpRun([
     start('2027-04-01'),
-    {
-      type: 'RecordAttemptOutcome',
-      attempt: 1,
-      outcome: 'declined',
-      kind: 'soft',
-      providerCode: '021',
-      catalogueCode: 'insufficient_funds',
-      nextAttemptOn: '2027-04-02',
-    },
+    firstDeclined,
     start('2027-04-01'), // before its retry date: nothing
     start('2027-04-02'),
     { type: 'RecordAttemptOutcome', attempt: 2, outcome: 'approved', chargeId: 'c', authorizationCode: null },
@@ -243,15 +246,7 @@ test('002-4.03 a recurrent payment: scheduled with its first attempt, recycling 
 test("002-9.01 a later period processed keeps the provider's fee on its event: 2 % and 0.38 % of the period's amount, rounded to the peso; a declined attempt keeps none", () => {
   const run = rpRun([
     start('2027-04-01'),
-    {
-      type: 'RecordAttemptOutcome',
-      attempt: 1,
-      outcome: 'declined',
-      kind: 'soft',
-      providerCode: '021',
-      catalogueCode: 'insufficient_funds',
-      nextAttemptOn: '2027-04-02',
-    },
+    firstDeclined,
     start('2027-04-02'),
     { type: 'RecordAttemptOutcome', attempt: 2, outcome: 'approved', chargeId: 'c', authorizationCode: null },
   ]);
@@ -272,15 +267,7 @@ test('002-3.24 forced-charge reasons are retry of failed charges, product price 
   // A forced charge does not wait for the retry date, and its own key is one attempt however often sent.
   const forced = rpRun([
     start('2027-04-01'),
-    {
-      type: 'RecordAttemptOutcome',
-      attempt: 1,
-      outcome: 'declined',
-      kind: 'soft',
-      providerCode: '021',
-      catalogueCode: 'insufficient_funds',
-      nextAttemptOn: '2027-04-05',
-    },
+    { ...firstDeclined, nextAttemptOn: '2027-04-05' },
     start('2027-04-01', true),
     start('2027-04-01', true),
   ]);
