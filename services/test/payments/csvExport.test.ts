@@ -97,6 +97,10 @@ function fakeResponse() {
     end() {
       ended = true;
     },
+    destroy() {
+      res.destroyed = true;
+      emitter.emit('close');
+    },
   });
   return { res: res as unknown as Response, headers, text: () => chunks.join(''), ended: () => ended };
 }
@@ -170,6 +174,45 @@ describe('the export pages through the list from the last key written', () => {
     });
     expect(fake.text().split('\r\n')).toHaveLength(5 * EXPORT_PAGE + 2);
     expect(gzip.listenerCount('drain')).toBe(1);
+    await store.close();
+  });
+
+  test('a client that stops reading but keeps the connection is let go after the idle time, not waited for for ever', async () => {
+    const store = createMemoryReadStore();
+    const docs = store.collection<{ _id: string; createdAt: string }>('rows');
+    for (let i = 0; i < 3 * EXPORT_PAGE; i++)
+      await docs.upsert({ _id: `row-${String(i).padStart(5, '0')}`, createdAt: '2026-11-01T00:00:00Z' });
+    const fake = fakeResponse();
+    const res = fake.res as unknown as { write(chunk: string): boolean; destroyed: boolean };
+    // Full from the first page on, and never drained.
+    res.write = () => false;
+    await streamCsv(fake.res, {
+      name: 'filas.csv',
+      collection: docs,
+      filter: {},
+      sort: { createdAt: -1, _id: -1 },
+      columns: ['id'],
+      row: (doc) => ({ id: doc._id }),
+      idleMs: 50,
+    });
+    expect(res.destroyed).toBe(true);
+    await store.close();
+  });
+
+  test('a sort the export cannot resume from is refused before anything is written', async () => {
+    const store = createMemoryReadStore();
+    const { res, text, headers } = fakeResponse();
+    await expect(
+      streamCsv(res, {
+        name: 'filas.csv',
+        collection: store.collection('rows'),
+        filter: {},
+        sort: { state: 1, createdAt: 1, _id: 1 },
+        columns: ['id'],
+        row: (doc) => ({ id: doc._id }),
+      }),
+    ).rejects.toThrow('one key and _id');
+    expect([text(), headers]).toEqual(['', {}]);
     await store.close();
   });
 

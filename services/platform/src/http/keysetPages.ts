@@ -19,7 +19,7 @@ export async function* keysetPages<T extends ReadDocument>(
   sort: SortSpec,
   pageSize: number,
 ): AsyncGenerator<T[]> {
-  const order = orderOf(sort);
+  const order = keysetOrderOf(sort);
   let page = await collection.find(filter, { sort, limit: pageSize });
   while (page.length > 0) {
     yield page;
@@ -32,11 +32,14 @@ export async function* keysetPages<T extends ReadDocument>(
       });
       continue;
     }
-    const value = last[order.key];
+    const value = valueAt(last, order.key);
     // A row without the key has no place to resume from that every store agrees on (the embedded one
-    // orders a null before a missing field, MongoDB ties them): the lists' keys are always present.
-    if (value === null || value === undefined)
-      throw new Error(`keyset paging needs ${order.key} on every row; ${last._id} has none`);
+    // orders a null before a missing field, MongoDB ties them), and `$gt`/`$lt` compare within one type
+    // only: the lists' keys are always present, strings or numbers, one type per key.
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new Error(
+        `keyset paging needs a string or number ${order.key} on every row; ${last._id} has none`,
+      );
     // Within one key the list's order is `_id`'s alone (a sort on the fixed key too reads as a sort to
     // SQLite, which then orders the rest of the group in a temporary tree).
     const ties = await collection.find(
@@ -58,7 +61,11 @@ export async function* keysetPages<T extends ReadDocument>(
 
 type Order = { key: string; direction: 1 | -1; idDirection: 1 | -1 };
 
-function orderOf(sort: SortSpec): Order {
+/**
+ * The key and directions of a list's order; throws on a sort the paging cannot resume from (a programming
+ * error: a caller checks it before it answers anything, so the error is never a stream cut short).
+ */
+export function keysetOrderOf(sort: SortSpec): Order {
   const entries = Object.entries(sort);
   const [key, direction] = entries[0] ?? ['_id', 1];
   if (key === '_id' && entries.length === 1) return { key, direction, idDirection: direction };
@@ -70,3 +77,13 @@ function orderOf(sort: SortSpec): Order {
 }
 
 const past = (direction: 1 | -1, value: unknown) => (direction === 1 ? { $gt: value } : { $lt: value });
+
+/** The value at a dotted path (`buyer.email`) of a document, through embedded documents only. */
+function valueAt(doc: Record<string, unknown>, path: string): unknown {
+  let value: unknown = doc;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}

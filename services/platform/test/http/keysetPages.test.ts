@@ -101,7 +101,7 @@ test('a row without the sort key stops the paging with an error rather than losi
   // Nulls first ascending: the first page ends on a row without a note.
   const pages = keysetPages(rows, {}, { note: 1, _id: 1 }, PAGE);
   expect((await pages.next()).value).toHaveLength(PAGE);
-  await expect(pages.next()).rejects.toThrow('keyset paging needs note on every row');
+  await expect(pages.next()).rejects.toThrow('keyset paging needs a string or number note on every row');
 });
 
 test('the same paging on the memory store (the distributed runtime speaks the same filters to MongoDB)', async () => {
@@ -112,6 +112,19 @@ test('the same paging on the memory store (the distributed runtime speaks the sa
     const expected = (await collection.find({}, { sort, limit: ROWS })).map((row) => row._id);
     expect({ sort, ids: await exported(collection, {}, sort) }).toEqual({ sort, ids: expected });
   }
+  await memory.close();
+});
+
+test('a key inside an embedded document (buyer.email) pages like a top-level one', async () => {
+  const memory = createMemoryReadStore();
+  const collection = memory.collection<{ _id: string; buyer: { email: string } }>('sales');
+  for (let i = 0; i < ROWS; i++)
+    await collection.upsert({ _id: `s${String(i).padStart(4, '0')}`, buyer: { email: `b${i % 4}@x.cl` } });
+  const sort: SortSpec = { 'buyer.email': 1, _id: 1 };
+  const expected = (await collection.find({}, { sort, limit: ROWS })).map((row) => row._id);
+  const ids: string[] = [];
+  for await (const page of keysetPages(collection, {}, sort, PAGE)) ids.push(...page.map((row) => row._id));
+  expect(ids).toEqual(expected);
   await memory.close();
 });
 
