@@ -105,6 +105,31 @@ function fakeResponse() {
   return { res: res as unknown as Response, headers, text: () => chunks.join(''), ended: () => ended };
 }
 
+/** `count` rows of one instant in a memory store: the export's newest-first order is then `_id`'s. */
+async function rowsOfOneInstant(count: number) {
+  const store = createMemoryReadStore();
+  const docs = store.collection<{ _id: string; createdAt: string }>('rows');
+  for (let i = 0; i < count; i++)
+    await docs.upsert({ _id: `row-${String(i).padStart(5, '0')}`, createdAt: '2026-11-01T00:00:00Z' });
+  return { store, docs };
+}
+
+/** Streams those rows' ids newest first into `res`. */
+const exportIds = (
+  res: Response,
+  docs: Awaited<ReturnType<typeof rowsOfOneInstant>>['docs'],
+  idleMs?: number,
+) =>
+  streamCsv(res, {
+    name: 'filas.csv',
+    collection: docs,
+    filter: {},
+    sort: { createdAt: -1, _id: -1 },
+    columns: ['id'],
+    row: (doc) => ({ id: doc._id }),
+    ...(idleMs === undefined ? {} : { idleMs }),
+  });
+
 describe('the export pages through the list from the last key written', () => {
   test('rows sharing one key over several pages are each written once, in the list order', async () => {
     const store = createMemoryReadStore();
@@ -150,10 +175,7 @@ describe('the export pages through the list from the last key written', () => {
   });
 
   test("behind compression (its 'drain' is the gzip stream's, which res.off cannot reach) one listener serves the whole export", async () => {
-    const store = createMemoryReadStore();
-    const docs = store.collection<{ _id: string; createdAt: string }>('rows');
-    for (let i = 0; i < 5 * EXPORT_PAGE; i++)
-      await docs.upsert({ _id: `row-${String(i).padStart(5, '0')}`, createdAt: '2026-11-01T00:00:00Z' });
+    const { store, docs } = await rowsOfOneInstant(5 * EXPORT_PAGE);
     const fake = fakeResponse();
     // As the compression middleware patches it: `on('drain')` goes to the gzip stream, `off` does not.
     const gzip = new EventEmitter();
@@ -164,37 +186,19 @@ describe('the export pages through the list from the last key written', () => {
     const emit = res.emit.bind(res);
     res.emit = (type: string, ...args: unknown[]) =>
       type === 'drain' ? gzip.emit(type, ...args) : emit(type, ...args);
-    await streamCsv(fake.res, {
-      name: 'filas.csv',
-      collection: docs,
-      filter: {},
-      sort: { createdAt: -1, _id: -1 },
-      columns: ['id'],
-      row: (doc) => ({ id: doc._id }),
-    });
+    await exportIds(fake.res, docs);
     expect(fake.text().split('\r\n')).toHaveLength(5 * EXPORT_PAGE + 2);
     expect(gzip.listenerCount('drain')).toBe(1);
     await store.close();
   });
 
   test('a client that stops reading but keeps the connection is let go after the idle time, not waited for for ever', async () => {
-    const store = createMemoryReadStore();
-    const docs = store.collection<{ _id: string; createdAt: string }>('rows');
-    for (let i = 0; i < 3 * EXPORT_PAGE; i++)
-      await docs.upsert({ _id: `row-${String(i).padStart(5, '0')}`, createdAt: '2026-11-01T00:00:00Z' });
+    const { store, docs } = await rowsOfOneInstant(3 * EXPORT_PAGE);
     const fake = fakeResponse();
     const res = fake.res as unknown as { write(chunk: string): boolean; destroyed: boolean };
     // Full from the first page on, and never drained.
     res.write = () => false;
-    await streamCsv(fake.res, {
-      name: 'filas.csv',
-      collection: docs,
-      filter: {},
-      sort: { createdAt: -1, _id: -1 },
-      columns: ['id'],
-      row: (doc) => ({ id: doc._id }),
-      idleMs: 50,
-    });
+    await exportIds(fake.res, docs, 50);
     expect(res.destroyed).toBe(true);
     await store.close();
   });
