@@ -309,6 +309,9 @@ describe('issue 11: prices and pages a visitor can trust', () => {
     await screenshot(page, 'filters-sheet-mobile');
     await show.click();
     await sheet.waitFor({ state: 'detached' });
+    // The button's count follows the applied filters on the render after the sheet closes: wait for it (a
+    // fresh-clone run read it one render early, 'Filtros'), then assert its whole text.
+    await page.getByTestId('open-filters').filter({ hasText: '(1)' }).waitFor();
     expect(await page.getByTestId('open-filters').textContent()).toBe('Filtros (1)');
     // The results start where they did: the filters no longer push them down.
     expect((await cards(page).first().boundingBox())!.y).toBe(top);
