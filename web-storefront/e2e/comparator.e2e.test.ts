@@ -114,6 +114,52 @@ describe('the public comparator in a real browser', () => {
     expect(await cards(page).first().getByTestId('persons-line').textContent()).toBe('para 1 persona');
   });
 
+  test("000-2.30 a filter chosen in the perfil's last moment stays: the perfil leaves the address, the filter does not", async () => {
+    const page = await visit();
+    // Holds the page's 1 s timers (the perfil's among them) so the test fires them at the race's worst
+    // moment: after a filter's navigation is in the address, before React renders it and clears the timer.
+    await page.addInitScript(() => {
+      const held = new Map<number, () => void>();
+      const realSet = window.setTimeout.bind(window);
+      const realClear = window.clearTimeout.bind(window);
+      const hold = (handler: TimerHandler, ms?: number, ...args: unknown[]): number => {
+        if (ms !== 1000 || typeof handler !== 'function') return realSet(handler, ms, ...args);
+        const id = realSet(() => undefined, 2 ** 31 - 1);
+        held.set(id, () => handler(...args));
+        return id;
+      };
+      window.setTimeout = hold as typeof window.setTimeout;
+      window.clearTimeout = ((id?: number) => {
+        if (id !== undefined) held.delete(id);
+        realClear(id);
+      }) as typeof window.clearTimeout;
+      (window as unknown as { fireHeldTimers: () => void }).fireHeldTimers = () => {
+        const due = [...held.values()];
+        held.clear();
+        for (const run of due) run();
+      };
+    });
+    const perfil = Buffer.from(JSON.stringify({ cotizante: [{ sexo: 'Femenino', edad: 38 }] })).toString(
+      'base64',
+    );
+    await page.goto(`/Comparar/Isapres?perfil=${encodeURIComponent(perfil)}&productType=ISAPRES`);
+    await waitForCards(page);
+    const comercializables = page.getByTestId('filters').getByLabel('Solo comercializables');
+    await comercializables.waitFor();
+    await comercializables.evaluate(async (box: HTMLElement) => {
+      box.click();
+      // The router writes the address a few microtasks after the click; React renders in a later task.
+      for (let turn = 0; turn < 100 && !window.location.search.includes('comercializable'); turn++) {
+        await Promise.resolve();
+      }
+      (window as unknown as { fireHeldTimers: () => void }).fireHeldTimers();
+    });
+    await page.waitForURL((url) => !url.searchParams.has('perfil'));
+    await waitForCards(page);
+    expect(new URL(page.url()).searchParams.get('comercializable')).toBe('true');
+    await comercializables.and(page.locator(':checked')).waitFor();
+  });
+
   test('000-2.31 an invalid perfil is ignored: "from" prices, no error', async () => {
     const page = await visit();
     await page.goto('/Comparar/Seguros-de-Salud?perfil=not-base64-json!!&replaceUrl=false');

@@ -144,8 +144,15 @@ test('"Ejecutar ahora" right after a run finished, its lease not released yet, s
   expect(next).toMatchObject({ status: 'succeeded', schedulerId: 'scheduler-test' });
   letRelease();
   await finishing;
-  // The late release was the old run's: it left the job free, not held by anyone.
-  const after = await jobLeases(store, () => now, 60_000).current('reconcile-payments');
+  // The late release was the old run's: it was refused, and the lease's last word is the next run's own
+  // release. That release follows the next run's recorded finish (which the console showed above), so it
+  // may still be on its way: wait for a release (a wrongly accepted late one would show the old run's id).
+  const leases = jobLeases(store, () => now, 60_000);
+  let after = await leases.current('reconcile-payments');
+  while (!after?.released) {
+    await new Promise((resolve) => setImmediate(resolve));
+    after = await leases.current('reconcile-payments');
+  }
   expect(after).toMatchObject({ runId: next.id, released: true });
 });
 

@@ -115,14 +115,17 @@ export function ComparatorPage({ path, colectivos = false }: { path: string; col
     const decoded = decodePerfil(perfil);
     if (decoded) profiles.setProfileFor(params.get('productType') ?? productType, decoded);
     if (!shouldStripPerfil(location.search)) return;
-    const timer = setTimeout(
-      () =>
-        navigate(
-          { pathname: location.pathname, search: searchWithoutPerfil(location.search) },
-          { replace: true, preventScrollReset: true },
-        ),
-      PERFIL_STRIP_DELAY_MS,
-    );
+    const timer = setTimeout(() => {
+      // The address as it is now, not as this effect saw it: a filter chosen during the delay is in the
+      // address before React renders it (and before this timer is cleared), and the captured search would
+      // drop it (a fresh-clone run lost 'Solo comercializables' that way).
+      const now = window.location;
+      if (now.pathname !== location.pathname || !shouldStripPerfil(now.search)) return;
+      navigate(
+        { pathname: now.pathname, search: searchWithoutPerfil(now.search) },
+        { replace: true, preventScrollReset: true },
+      );
+    }, PERFIL_STRIP_DELAY_MS);
     return () => clearTimeout(timer);
     // Only when the comparator arrives or the query changes: setting the profile must not loop.
   }, [comparator?.code, location.search]);
