@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { formatRut } from '@cubre/schemas/identification';
 import { PaymentRecord, SaleRecord } from '@cubre/schemas/payments/adminRecords';
 import { seriousViolations } from '../../web-storefront/e2e/support/axe';
@@ -82,13 +82,41 @@ const pesos = (amount: number) =>
 
 const filters = (page: Page) =>
   page.locator('form').filter({ has: page.getByRole('combobox', { name: 'Estado' }) });
-const listAsked = (page: Page, resource: string, state: string) =>
-  page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return (
-      url.pathname === `/api/admin/${resource}` && (url.searchParams.get('filter') ?? '').includes(state)
+/**
+ * The list's answer to a filter holding `state`. Should it never come, the error names what the page asked
+ * meanwhile and what the filter inputs held (a CI run once timed out here and said nothing more).
+ */
+async function listAsked(page: Page, resource: string, state: string) {
+  const asked: string[] = [];
+  const note = (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/admin/'))
+      asked.push(`${url.pathname} ${url.searchParams.get('filter')}`);
+  };
+  page.on('request', note);
+  try {
+    return await page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return (
+        url.pathname === `/api/admin/${resource}` && (url.searchParams.get('filter') ?? '').includes(state)
+      );
+    });
+  } catch (error) {
+    const inputs = await filters(page)
+      .locator('input')
+      .evaluateAll((all) =>
+        all.map((input) => `${(input as HTMLInputElement).name}=${(input as HTMLInputElement).value}`),
+      )
+      .catch(() => []);
+    throw new Error(
+      `no ${resource} list asked with ${state}; the page asked ${asked.join(' | ') || 'nothing'}; ` +
+        `filter inputs ${inputs.join(', ')}; at ${page.url()}: ${(error as Error).message}`,
+      { cause: error },
     );
-  });
+  } finally {
+    page.off('request', note);
+  }
+}
 
 /** Picks a state in a list's Estado filter and waits for the list the server answered for it. */
 async function filterByState(page: Page, resource: string, state: string): Promise<void> {
