@@ -206,6 +206,32 @@ export const RegionOption = z.object({
 });
 export type RegionOption = z.infer<typeof RegionOption>;
 
+/**
+ * One of Chile's comunas as GET /api/comunas lists them (rule 002-3.18), from the official territorial codes
+ * (CUT): `districtCode` is the comuna's code (13101), `comuna` the same code as the CUT prints it ('13101',
+ * '01101'), `codCiudad` the code of its province ('131'), named after its capital city, and `districtName`
+ * the comuna's name.
+ */
+export const DistrictOption = z.object({
+  stateCode: z.number(),
+  districtCode: z.number(),
+  comuna: z.string(),
+  codCiudad: z.string(),
+  districtName: z.string(),
+});
+export type DistrictOption = z.infer<typeof DistrictOption>;
+
+/** GET /api/comunas[?stateCode=]: one region's comunas, or all of them. */
+export const DistrictsQuery = z.strictObject({
+  stateCode: z.coerce
+    .number({ error: 'stateCode es el código de una región (1 a 16)' })
+    .int('stateCode es el código de una región (1 a 16)')
+    .min(1, 'stateCode es el código de una región (1 a 16)')
+    .max(16, 'stateCode es el código de una región (1 a 16)')
+    .optional(),
+  ...INTERCEPTOR_QUERY,
+});
+
 // ─── Route translation (seed 001 §1, §2; 001-7.05) ──────────────────────────────────────────────────────
 
 export const SITE_LANGUAGES = ['es', 'en', 'pt'] as const;

@@ -15,6 +15,9 @@ export const referenceMessagesEn: typeof referenceMessages = {
     'ticket-statuses': 'Ticket statuses',
     'document-review-states': 'Document reviews',
     'assignment-codes': 'Assignment codes',
+    'page-types': 'Page types',
+    isapres: 'Isapres',
+    'origin-sources': 'Request origins',
   },
   columns: {
     id: 'Code',

@@ -13,6 +13,9 @@ export const referenceMessages = {
     'ticket-statuses': 'Estados de ticket',
     'document-review-states': 'Revisión de documentos',
     'assignment-codes': 'Códigos de asignación',
+    'page-types': 'Tipos de página',
+    isapres: 'Isapres',
+    'origin-sources': 'Orígenes de solicitud',
   },
   columns: {
     id: 'Código',

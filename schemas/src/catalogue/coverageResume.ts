@@ -47,6 +47,14 @@ export const AmountSummary = z.object({
 });
 export type AmountSummary = z.infer<typeof AmountSummary>;
 
+/** A feature as the comparators name it. */
+export const ResumeFeature = z.object({
+  code: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  icon: z.string().optional(),
+});
+
 /** GET /api/insurance/coverages/{id}/resume's `data`. */
 export const CoverageResume = z.object({
   productCode: z.string(),
@@ -69,7 +77,16 @@ export const CoverageResume = z.object({
     topAmount: AmountSummary.nullable(),
     deductible: AmountSummary.nullable(),
   }),
-  coverageRequirement: CoverageRequirement.extend({ text: z.string(), rule: z.string() }).nullable(),
+  coverageRequirement: CoverageRequirement.extend({
+    /** The health system in words: 'Isapre', 'Fonasa', 'Isapre o Fonasa'. */
+    previsionName: z.string(),
+    text: z.string(),
+    rule: z.string(),
+  }).nullable(),
+  /** The plan's features with the names the comparators give them (GET /api/insurance/{id}/features). */
+  features: z.array(ResumeFeature),
+  /** Every feature the plan is compared on: the comparators' that list it, then its own; `included` says which it has. */
+  featuresAll: z.array(ResumeFeature.extend({ included: z.boolean() })),
 });
 export type CoverageResume = z.infer<typeof CoverageResume>;
 

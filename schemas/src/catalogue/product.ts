@@ -31,6 +31,19 @@ export const ProductPrice = z
 
 export const SalesChannel = z.enum(['ONLINE', 'EJECUTIVO', 'TELEVENTA', 'CORREDOR']);
 
+/**
+ * One fact of a collective product (seed 000 §3 metadata_colectivo: key, categoria, tipo, value): what a
+ * company's plan gives, grouped by category ('Hospitalario', 'Dental'), `tipo` saying how to read the value
+ * ('%', 'UF', 'texto').
+ */
+export const CollectiveMetadataItem = z.strictObject({
+  key: z.string().min(1).max(60),
+  categoria: z.string().min(1).max(60),
+  tipo: z.string().min(1).max(30),
+  value: z.string().max(200),
+});
+export type CollectiveMetadataItem = z.infer<typeof CollectiveMetadataItem>;
+
 /** A product's free metadata of seed 000 §3, which its result card carries too. */
 export const ProductMetadata = z.strictObject({
   coverage_ratio: z.string().max(60).optional(),
@@ -40,7 +53,11 @@ export const ProductMetadata = z.strictObject({
   refund: z.string().max(120).optional(),
   beneficio_tributario: z.string().max(120).optional(),
   coberturas_adicionales: z.string().max(400).optional(),
+  /** The tooltip that explains coberturas_adicionales (seed 000 §3 "coberturas_adicionales and its tooltip"). */
+  coberturas_adicionales_tooltip: z.string().max(400).optional(),
   fondos_disponibles: z.string().max(200).optional(),
+  /** Collective products: the plan's facts by category (seed 000 §3 metadata_colectivo). */
+  metadata_colectivo: z.array(CollectiveMetadataItem).max(60).optional(),
 });
 
 /** An insurance product of the catalogue (everything but isapre plans, which have their own shape). */

@@ -21,21 +21,27 @@ export const MoneyView = z.object({
 });
 export type MoneyView = z.infer<typeof MoneyView>;
 
-/** The insurance type as a card shows it; null until its definition reached the catalogue's read model. */
+/**
+ * The insurance type as a card shows it; null until its definition reached the catalogue's read model. A
+ * card always carries `description` (rule 000-3.01), null when the type has none; other views may omit it.
+ */
 export const CardInsuranceTypeView = z.object({
   name: z.string(),
   displayName: z.string(),
-  description: z.string().optional(),
+  description: z.string().nullish(),
   color: z.string(),
   upperType: z.object({ name: z.string(), displayName: z.string() }),
 });
 export type CardInsuranceTypeView = z.infer<typeof CardInsuranceTypeView>;
 
-/** The organization as a card shows it; null until its definition reached the catalogue's read model. */
+/**
+ * The organization as a card shows it; null until its definition reached the catalogue's read model. A
+ * card always carries `metadata.image` (rule 000-3.01), null when the organization has no logo.
+ */
 export const CardOrganizationView = z.object({
   code: z.string(),
   displayName: z.string(),
-  metadata: z.object({ image: z.string().optional(), url: z.string(), typeAlias: z.string() }),
+  metadata: z.object({ image: z.string().nullish(), url: z.string(), typeAlias: z.string() }),
 });
 export type CardOrganizationView = z.infer<typeof CardOrganizationView>;
 
@@ -50,6 +56,13 @@ export const CardPriceBlock = z.object({
   /** The period of the amount shown (×12 prices are yearly): what the suffix says (rule 000-9.04). */
   paymentMode: ProductPeriodicity,
   label: z.string(),
+  /** What the amount is, in a sentence a tooltip shows (rule 000-3.04); null when there is no price. */
+  tooltip: z.string().nullable(),
+  /**
+   * The price's breakdown, which a click opens in a modal (rule 000-3.04): its title and the call that
+   * answers it (POST with the profile, GET without); null when there is no price to break down.
+   */
+  modal: z.object({ title: z.string(), calculatePrice: z.string() }).nullable(),
   suffix: z.string(),
   formatted: z.string(),
   /** Priced for the visitor's own profile; otherwise a "Desde" price. */

@@ -1,7 +1,10 @@
+import { OPTIMIZE_ORIGIN_PATHS } from '../site';
+
 /**
  * Fixed reference lists of the back-office (seed 002 §3, §4, §8) that the console shows but nobody edits:
  * executive account movements, recess reasons, support tickets, document reviews, the assignment error
- * codes, currencies and billing documents. Ids and codes are the seed's; Spanish labels are ours where the seed gives English descriptions.
+ * codes, currencies and billing documents, page types, isapre codes and origin sources. Ids and codes are
+ * the seed's; Spanish labels are ours where the seed gives English descriptions.
  */
 
 /** Executive account movements (rule 002-3.22): deposits and bonuses credit, charges debit. */
@@ -96,6 +99,71 @@ export const BILLING_PAYMENT_STATES = [
   { id: 'NA', name: 'No aplica' },
 ] as const;
 
+/**
+ * Page types (rule 002-2.07): the kinds of landing page of the Optimize application (id 2), each with the
+ * origin paths of that application it covers (rule 002-2.09). Every Optimize origin path is of one type.
+ */
+const optimizePaths = (belongs: (path: string) => boolean) =>
+  OPTIMIZE_ORIGIN_PATHS.filter(belongs) as readonly string[];
+export const PAGE_TYPES = [
+  {
+    id: 'contactos',
+    name: 'Contactos',
+    webApplicationId: 2,
+    originPaths: optimizePaths((path) => path.startsWith('/contactos/')),
+  },
+  {
+    id: 'seguros-de-salud',
+    name: 'Seguros de salud',
+    webApplicationId: 2,
+    originPaths: optimizePaths((path) => path === '/seguros-de-salud'),
+  },
+  {
+    id: 'planes-de-isapre',
+    name: 'Planes de isapre',
+    webApplicationId: 2,
+    // The application's path says planes-de-isapres; the page type, planes-de-isapre (seed 002 §2).
+    originPaths: optimizePaths((path) => path === '/planes-de-isapres'),
+  },
+] as const;
+
+/**
+ * The isapre catalogue's codes (rule 002-3.28), in the seed's order: codes 81 and 88 are both Nueva Masvida
+ * (Optima, 81, was renamed Nueva Masvida and took over Masvida's members, 88), and 999 stands for any other
+ * isapre. The catalogue's isapre organizations carry these codes (catalogue/import/isapreOrganizations.ts).
+ */
+export const ISAPRE_CODES = [
+  { id: 62, name: 'San Lorenzo' },
+  { id: 63, name: 'Fusat' },
+  { id: 65, name: 'Chuquicamata' },
+  { id: 67, name: 'Colmena' },
+  { id: 68, name: 'Río Blanco' },
+  { id: 76, name: 'Fundación' },
+  { id: 78, name: 'CruzBlanca' },
+  { id: 80, name: 'Vida Tres' },
+  { id: 81, name: 'Nueva Masvida' },
+  { id: 88, name: 'Nueva Masvida' },
+  { id: 99, name: 'Banmédica' },
+  { id: 94, name: 'Cruz del Norte' },
+  { id: 107, name: 'Consalud' },
+  { id: 108, name: 'Esencial' },
+  { id: 999, name: 'Otras' },
+] as const;
+
+/**
+ * Origin sources (rule 002-3.37): the systems and channels a request can come from. Leads do not carry
+ * one yet (services/src/leads/README.md, "Origin source"); the console lists the vocabulary.
+ */
+export const ORIGIN_SOURCES = [
+  'AMERINS',
+  'QUEPLAN.CL',
+  'EMPRESAS',
+  'REDSALUD',
+  'REDSALUD_TLMK',
+  'REDSALUD_ZAPIER',
+  'QPSUBSCRIPTION',
+] as const;
+
 /** The lists by the name the admin API serves them under: GET /api/admin/reference/{name}. */
 export const REFERENCE_LISTS = {
   'movement-types': MOVEMENT_TYPES,
@@ -107,5 +175,8 @@ export const REFERENCE_LISTS = {
   currencies: CURRENCY_ENUMERATION,
   'tax-document-statuses': TAX_DOCUMENT_STATUSES,
   'billing-payment-states': BILLING_PAYMENT_STATES,
+  'page-types': PAGE_TYPES,
+  isapres: ISAPRE_CODES,
+  'origin-sources': ORIGIN_SOURCES.map((id) => ({ id })),
 } as const;
 export type ReferenceListName = keyof typeof REFERENCE_LISTS;

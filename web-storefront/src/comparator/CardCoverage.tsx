@@ -6,6 +6,8 @@ import { serviceErrorText } from '../domain/shell/serviceErrors';
 import { useI18n } from '../i18n/I18nProvider';
 import { catalogueTextLang } from '../domain/shell/i18n';
 import { coverageTagKey } from '../domain/results/cardWords';
+import { createCoverageCache } from '../domain/results/coverageCache';
+import { SITE } from '../app/config';
 import type { CoverageResumeAnswer } from '@cubre/schemas/catalogue/coverageResume';
 
 /** GET …/coverages/{id}/resume: the server's own type (schemas/, `import type`). */
@@ -19,8 +21,8 @@ type CoverageState =
 /** 000-9 visibility margin and debounce: a card must stay near the viewport 1 s before its coverage loads. */
 export const VISIBILITY_MARGIN_PX = 150;
 export const COVERAGE_DEBOUNCE_MS = 1000;
-/** Loaded coverage by product and coverage-organization filter (Chile reuses it unless that filter changed, 000-4.10). */
-const cache = new Map<string, Resume['data']>();
+/** Loaded coverage: Chile reuses it unless the coverage-organization filter changed (000-4.10). */
+const cache = createCoverageCache<Resume['data']>(SITE.country);
 
 /**
  * The coverage summary of one card (000-4.08…4.12): fetched when the card has been visible for 1 s, only
@@ -28,8 +30,7 @@ const cache = new Map<string, Resume['data']>();
  */
 export function CardCoverage({ code, coverageFilter }: { code: string; coverageFilter: string }) {
   const { t, tOr, has, lang } = useI18n();
-  const key = `${code}|${coverageFilter}`;
-  const cached = cache.get(key);
+  const cached = cache.reuse(code, coverageFilter);
   const [state, setState] = useState<CoverageState>(
     cached ? { status: 'ready', resume: cached } : { status: 'pending' },
   );
@@ -63,7 +64,7 @@ export function CardCoverage({ code, coverageFilter }: { code: string; coverageF
     let live = true;
     api<Resume>(`/api/insurance/coverages/${encodeURIComponent(code)}/resume`, { cache: attempt === 0 })
       .then((answer) => {
-        cache.set(key, answer.data);
+        cache.keep(code, coverageFilter, answer.data);
         if (live) setState({ status: 'ready', resume: answer.data });
       })
       .catch((error: unknown) => {
@@ -74,7 +75,7 @@ export function CardCoverage({ code, coverageFilter }: { code: string; coverageF
     return () => {
       live = false;
     };
-  }, [state.status, code, key, attempt]);
+  }, [state.status, code, coverageFilter, attempt]);
 
   return (
     <div ref={anchor} data-testid="card-coverage" data-state={state.status}>

@@ -68,6 +68,28 @@ function productSummary(product: ProductDefinition) {
   };
 }
 
+/** The breakdown modal's title (rule 000-3.04): ours, the seed names the field only. */
+export const PRICE_MODAL_TITLE = 'Detalle del precio';
+
+/**
+ * What the price is, as a tooltip says it (rule 000-3.04; the wording is ours, the seed names the field
+ * only): who it covers when the profile priced it, else how to get the exact price. Null without a price.
+ */
+export function priceTooltip(price: CardPrice, productType: string): string | null {
+  if (price.amount === null) return null;
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (price.collective === 'total')
+    return `Precio total para ${count(price.insured, 'trabajador', 'trabajadores')} de tu empresa.`;
+  if (price.collective === 'porEmpleado')
+    return 'Precio por trabajador: ingresa la cantidad de trabajadores de tu empresa para ver el total.';
+  if (!price.fromProfile) return 'Precio desde: ingresa tu perfil para ver el precio exacto.';
+  const who =
+    productType === 'SEGURO_MASCOTAS'
+      ? count(price.insured, 'mascota', 'mascotas')
+      : count(price.insured, 'persona', 'personas');
+  return `Precio para ${who} según el perfil ingresado.`;
+}
+
 /**
  * A result card in the shape of seed 000 §3 ("Insurance item (result card)"), plus the summaries its
  * screen shows (coverage, top, deductible, providers) so the storefront formats nothing twice.
@@ -99,11 +121,15 @@ export function resultCard(card: CardDocument, price: CardPrice, context: CardCo
     isPromoted: product?.isPromoted ?? false,
     distance: context.distance,
     affinity: affinityText(context.distance, price.collective !== null),
-    insuranceType: card.insuranceType,
+    // Rule 000-3.01: the card always says description and image, null where the catalogue has none.
+    insuranceType: card.insuranceType && {
+      ...card.insuranceType,
+      description: card.insuranceType.description ?? null,
+    },
     organization: card.organization && {
       code: card.organization.code,
       displayName: card.organization.displayName,
-      metadata: card.organization.metadata,
+      metadata: { ...card.organization.metadata, image: card.organization.metadata.image ?? null },
     },
     insuranceMetadata: {
       isPopular: (product?.requestCount ?? 0) >= POPULAR_FROM_REQUESTS,
@@ -138,6 +164,14 @@ export function resultCard(card: CardDocument, price: CardPrice, context: CardCo
       /** The period of the amount shown (×12 prices are yearly): what the suffix says. */
       paymentMode: period,
       label: priceLabel(price.fromProfile),
+      tooltip: priceTooltip(price, card.productType),
+      modal:
+        price.amount === null
+          ? null
+          : {
+              title: PRICE_MODAL_TITLE,
+              calculatePrice: `/api/insurance/${encodeURIComponent(card.productCode)}/calculatePrice`,
+            },
       suffix,
       formatted: formatPrice(shown, context.ufValue),
       arePricesDefined: price.fromProfile,

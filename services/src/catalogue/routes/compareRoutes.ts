@@ -25,6 +25,25 @@ export function countryOf(req: Request): Country {
   return parsed.data;
 }
 
+/** Seed 000 §8 / 001 §8: the product list's failure (rule 000-8.06). */
+export const PRODUCT_LIST_FAILED = 'Problema en endpoint para obtener lista de productos';
+
+/**
+ * The product list could not be read (the catalogue's read store failed, or building the page did): a 503
+ * problem that still carries what the seed answers, empty `data` and its message, so a client reading
+ * `data` shows no results and one reading the status shows the server-error panel (000-8.02).
+ */
+const productListFailed = () =>
+  new HttpProblem(
+    503,
+    'product-list',
+    'Servicio no disponible',
+    PRODUCT_LIST_FAILED,
+    [{ field: 'request', rule: 'product_list', message: PRODUCT_LIST_FAILED }],
+    { 'Retry-After': '5' },
+    { data: [], metaData: { total: 0 }, message: PRODUCT_LIST_FAILED },
+  );
+
 /** GET carries the same fields as query parameters: JSON values (profile, lists, flags) arrive as text. */
 const QueryAsBody = z.record(z.string(), z.string()).transform((query) =>
   Object.fromEntries(
@@ -58,17 +77,24 @@ export function compareRoutes(deps: {
    * (a browser always asks for br or gzip: compressing each answer again halved the rate, issue 12).
    */
   const answer = async (request: CompareRequest, req: Request, res: Response) => {
-    const snapshot = await deps.snapshots.get();
     const country = countryOf(req);
     const encoding = req.acceptsEncodings('br', 'gzip');
+    let body: Buffer | string;
+    try {
+      const snapshot = await deps.snapshots.get();
+      body =
+        encoding === 'br' || encoding === 'gzip'
+          ? deps.comparator.compareEncoded(request, snapshot, country, deps.clock(), encoding)
+          : deps.comparator.compareJson(request, snapshot, country, deps.clock());
+    } catch (error) {
+      if (error instanceof HttpProblem) throw error;
+      req.log.error({ err: error }, 'product list failed');
+      throw productListFailed();
+    }
     // The answer is UTF-8 bytes: the charset is said here, as Express says it for a string.
     res.type('application/json; charset=utf-8').vary('Accept-Encoding');
-    if (encoding === 'br' || encoding === 'gzip') {
-      res.setHeader('Content-Encoding', encoding);
-      res.send(deps.comparator.compareEncoded(request, snapshot, country, deps.clock(), encoding));
-      return;
-    }
-    res.send(deps.comparator.compareJson(request, snapshot, country, deps.clock()));
+    if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding);
+    res.send(body);
   };
 
   router.post(

@@ -8,7 +8,12 @@ import type {
 } from '@cubre/schemas/catalogue/coverageResume';
 import type { CardDocument } from '@cubre/projections/catalogue/documents';
 import { coveragePercentText } from '../pricing/labels';
-import { MINIMUM_RESTRICTED_COVER_PERCENT, coverageRequirementView } from './productContent';
+import {
+  MINIMUM_RESTRICTED_COVER_PERCENT,
+  allFeaturesView,
+  coverageRequirementView,
+  featuresView,
+} from './productContent';
 import { planOf, productOf, type CatalogueIndex } from './catalogueIndex';
 import {
   allProviders,
@@ -117,7 +122,8 @@ function coverageText(coverages: readonly Coverage[]): string | null {
 
 /**
  * GET /api/insurance/coverages/{id}/resume: coverages counted and grouped by tag (seed 000 §3 "coverages:
- * count and tags"), commonCoverage, and the summary a card shows (prestadores, coverage, top, deductible).
+ * count and tags"), commonCoverage, the summary a card shows (prestadores, coverage, top, deductible), the
+ * coverage requirement and the features (rule 000-3.09).
  */
 export function coverageResume(index: CatalogueIndex, card: CardDocument): CoverageResume {
   const coverages = coveragesOf(card);
@@ -138,6 +144,9 @@ export function coverageResume(index: CatalogueIndex, card: CardDocument): Cover
     coverageRequirement: product?.coverageRequirement
       ? coverageRequirementView(product.coverageRequirement)
       : null,
+    // Rule 000-3.09: the plan's features with their names, and every feature it is compared on.
+    features: featuresView(index, card),
+    featuresAll: allFeaturesView(index, card),
   };
 }
 

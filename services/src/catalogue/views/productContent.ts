@@ -28,6 +28,12 @@ const PREVISION_WHO: Record<CoverageRequirement['previsionType'], string> = {
   Ambos: 'tu isapre o Fonasa',
 };
 
+const PREVISION_NAME: Record<CoverageRequirement['previsionType'], string> = {
+  Isapre: 'Isapre',
+  Fonasa: 'Fonasa',
+  Ambos: 'Isapre o Fonasa',
+};
+
 /**
  * What the visitor's health system must cover for the product to pay (rule 000-5.10), and what happens
  * when it covers less or nothing (rule 000-5.11).
@@ -39,6 +45,8 @@ export function coverageRequirementView(requirement: CoverageRequirement) {
       : formatMoney(requirement.value, 'UF');
   return {
     ...requirement,
+    /** The health system in words (seed 000 §3 coverageRequirement "previsionType previsionName"). */
+    previsionName: PREVISION_NAME[requirement.previsionType],
     text: `Requiere que ${PREVISION_WHO[requirement.previsionType]} cubra al menos ${minimum} de la prestación`,
     rule: 'Si tu sistema de salud cubre menos, el seguro paga como si hubiera cubierto ese mínimo; si no cubre, el seguro tampoco.',
   };
@@ -84,7 +92,11 @@ export function seoOf(card: CardDocument, detailPath: string) {
   };
 }
 
-const METADATA_LABELS: Record<keyof ProductDefinition['metadata'], string> = {
+/** The facts of the product's metadata a detail lists, with their labels (the tooltip explains, it is no fact). */
+const METADATA_LABELS: Record<
+  Exclude<keyof ProductDefinition['metadata'], 'metadata_colectivo' | 'coberturas_adicionales_tooltip'>,
+  string
+> = {
   coverage_ratio: 'Cobertura',
   aporte_inicial: 'Aporte inicial',
   temporalidad: 'Temporalidad',
@@ -119,7 +131,13 @@ function productItems(card: CardDocument, product: ProductDefinition): Item[] {
     ...item('coverageCountries', 'Países de cobertura', product.coverageCountries.join(', ')),
     ...item('salesChannels', 'Canales de venta', product.salesChannels.join(', ')),
     ...Object.entries(product.metadata).flatMap(([key, value]) =>
-      item(key, METADATA_LABELS[key as keyof typeof METADATA_LABELS] ?? key, value),
+      key in METADATA_LABELS && typeof value === 'string'
+        ? item(key, METADATA_LABELS[key as keyof typeof METADATA_LABELS], value)
+        : [],
+    ),
+    // A collective plan's facts, each under its category ('Hospitalario: reembolso').
+    ...(product.metadata.metadata_colectivo ?? []).flatMap((fact) =>
+      item(`metadata_colectivo.${fact.key}`, `${fact.categoria}: ${fact.key}`, fact.value),
     ),
   ];
 }
@@ -237,6 +255,28 @@ export function faqOf(card: CardDocument) {
 /** GET /api/insurance/{id}/features: the card's features with the names the comparators give them. */
 export function featuresView(index: CatalogueIndex, card: CardDocument) {
   return featuresOf(card).map((code) => index.feature(code));
+}
+
+/**
+ * Every feature a visitor compares the card on (seed 000 §3 featuresAll, rule 000-3.09): those the
+ * comparators listing the card offer, then the card's own others, each saying whether the card has it, so
+ * a card or a compare column can tick and cross them.
+ */
+export function allFeaturesView(index: CatalogueIndex, card: CardDocument) {
+  const own = new Set(featuresOf(card));
+  const codes = new Set<string>();
+  for (const { definition: comparator } of index.snapshot.comparators) {
+    if (comparator.features.length === 0) continue;
+    const request = CompareRequest.parse({
+      comparator: comparator.code,
+      organizationTypes: comparator.organizationTypes,
+      displayShowcase: comparator.showcase,
+    });
+    if (!cardFilter(request, index.snapshot, card.country)(card)) continue;
+    for (const feature of comparator.features) codes.add(feature.code);
+  }
+  for (const code of own) codes.add(code);
+  return [...codes].map((code) => ({ ...index.feature(code), included: own.has(code) }));
 }
 
 /**

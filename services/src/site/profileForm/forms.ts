@@ -261,6 +261,9 @@ function petFields(): ProfileFormField[] {
   ];
 }
 
+/** Peru's pension systems: the private one (AFP) and the national one (ONP). */
+const PERU_PENSION_SYSTEMS = ['AFP', 'ONP'] as const;
+
 function collectiveFields(country: Country, productType: ProductType): ProfileFormField[] {
   if (productType === 'SCTR') {
     return [
@@ -291,6 +294,16 @@ function collectiveFields(country: Country, productType: ProductType): ProfileFo
       'Los planes colectivos piden un mínimo de empleados',
     ),
   ];
+  // Peru's collective profile also says the workers' pension system (seed 002 §3, rule 002-3.40).
+  if (country === 'PE') {
+    fields.push(
+      field('sistemaprevisional', 'select', 'select', 'Sistema previsional', 'string', {
+        groupedBy: 'colectivo',
+        allowedValues: values(PERU_PENSION_SYSTEMS),
+        validation: { required: false, maxLength: 100 },
+      }),
+    );
+  }
   if (productType === 'SEGURO COLECTIVO') {
     fields.push(
       field('colectivos', 'array', null, 'Grupos de trabajadores', 'list', {

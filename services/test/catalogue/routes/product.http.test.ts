@@ -169,7 +169,7 @@ describe('000-7.05 per-product resources', () => {
 });
 
 describe('000-7.04 SEO by insurance id', () => {
-  test('000-7.04 data has title, description and image', async () => {
+  test('000-7.04 001-3.10 data has title, description and image', async () => {
     const seo = (await get('/api/insurance/VIDA-A/seo')).body.data;
     expect(seo).toMatchObject({
       title: 'Vida Protegida | Cubre',

@@ -9,6 +9,7 @@ import {
 import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
 import type { EventStore } from '@cubre/platform/ports/eventStore';
 import { fixtureCommandOptions, ORGANIZATIONS } from '../../support/catalogueOrganizations';
+import { isaprePlan } from '../../support/isaprePlan';
 
 const options = fixtureCommandOptions('fixture', () => new Date());
 
@@ -20,33 +21,7 @@ export const organizations: OrganizationDefinition[] = [
   ORGANIZATIONS.pacifico,
 ];
 
-const plan = (
-  overrides: Partial<IsaprePlanDefinition> & Pick<IsaprePlanDefinition, 'code'>,
-): IsaprePlanDefinition => ({
-  isapreCode: 107,
-  displayName: `Plan ${overrides.code}`,
-  targetGroup: 'Sin grupo objetivo específico',
-  sex: 'Ambos',
-  commercial: true,
-  regions: [13],
-  planType: 'Individual',
-  modality: 'Prestador Preferente',
-  birthCoverage: 'general',
-  restrictionCodes: [],
-  priceMode: 'UF',
-  basePriceUf: 1.5,
-  factorTableCode: '592',
-  arancel: { name: '390', unit: 'Pesos' },
-  ambulatoryCoverage: 70,
-  hospitalCoverage: 90,
-  fixedCopay: false,
-  annualTopUf: 5000,
-  activeContributors: 10,
-  activeDependants: 5,
-  gesUf: 0.44,
-  source: '201609',
-  ...overrides,
-});
+const plan = isaprePlan;
 
 export const plans: IsaprePlanDefinition[] = [
   plan({ code: 'CS-01', basePriceUf: 1.1 }),

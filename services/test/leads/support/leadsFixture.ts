@@ -12,6 +12,7 @@ import { startRuntime, type Runtime, type RuntimeHooks } from '@cubre/services/r
 import { GENEROUS_RATE_LIMITS } from '../../../../scripts/fixtures/generousRateLimits';
 import { tempDataDir } from '../../../platform/test/support/tempDir';
 import { fixtureCommandOptions, ORGANIZATIONS } from '../../support/catalogueOrganizations';
+import { isaprePlan } from '../../support/isaprePlan';
 
 /** The real runtime whose every log line (trace and up) is kept in `logged`, to check what reaches logs. */
 export interface LoggingRuntime extends Runtime {
@@ -89,31 +90,7 @@ export const PRODUCTS: ProductDefinitionInput[] = [
 ];
 
 /** An isapre plan, requested by its plan code. */
-export const ISAPRE_PLAN: IsaprePlanDefinition = {
-  code: 'CS-01',
-  isapreCode: 107,
-  displayName: 'Plan CS-01',
-  targetGroup: 'Sin grupo objetivo específico',
-  sex: 'Ambos',
-  commercial: true,
-  regions: [13],
-  planType: 'Individual',
-  modality: 'Prestador Preferente',
-  birthCoverage: 'general',
-  restrictionCodes: [],
-  priceMode: 'UF',
-  basePriceUf: 1.5,
-  factorTableCode: '592',
-  arancel: { name: '390', unit: 'Pesos' },
-  ambulatoryCoverage: 70,
-  hospitalCoverage: 90,
-  fixedCopay: false,
-  annualTopUf: 5000,
-  activeContributors: 10,
-  activeDependants: 5,
-  gesUf: 0.44,
-  source: '201609',
-};
+export const ISAPRE_PLAN: IsaprePlanDefinition = isaprePlan({ code: 'CS-01' });
 
 /** Loads the catalogue through its own commands and waits until the catalogue projection shows it. */
 export async function loadLeadsCatalogue(runtime: Runtime): Promise<void> {

@@ -9,6 +9,7 @@ import {
 import { defineCatalogueEntry } from '@cubre/services/catalogue/defineEntry';
 import type { TestRuntime } from '../../support/testRuntime';
 import { fixtureCommandOptions, ORGANIZATIONS } from '../../support/catalogueOrganizations';
+import { isaprePlan } from '../../support/isaprePlan';
 
 /**
  * A small catalogue for the site's tests, loaded through the catalogue's own commands: a few products per
@@ -59,31 +60,7 @@ export const products: ProductDefinitionInput[] = [
   }),
 ];
 
-const plan: IsaprePlanDefinition = {
-  code: 'CS-01',
-  isapreCode: 107,
-  displayName: 'Plan CS-01',
-  targetGroup: 'Sin grupo objetivo específico',
-  sex: 'Ambos',
-  commercial: true,
-  regions: [13],
-  planType: 'Individual',
-  modality: 'Prestador Preferente',
-  birthCoverage: 'general',
-  restrictionCodes: [],
-  priceMode: 'UF',
-  basePriceUf: 1.5,
-  factorTableCode: '592',
-  arancel: { name: '390', unit: 'Pesos' },
-  ambulatoryCoverage: 70,
-  hospitalCoverage: 90,
-  fixedCopay: false,
-  annualTopUf: 5000,
-  activeContributors: 10,
-  activeDependants: 5,
-  gesUf: 0.44,
-  source: '201609',
-};
+const plan: IsaprePlanDefinition = isaprePlan({ code: 'CS-01' });
 
 type Comparator = z.input<typeof ComparatorDefinition>;
 const comparator = (

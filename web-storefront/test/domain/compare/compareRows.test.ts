@@ -71,6 +71,8 @@ function card(code: string, changes: Partial<ResultCard> = {}): ResultCard {
       convertionTo: 'CLP',
       paymentMode: 'mensual',
       label: '',
+      tooltip: 'Precio para 3 personas según el perfil ingresado.',
+      modal: { title: 'Detalle del precio', calculatePrice: `/api/insurance/${code}/calculatePrice` },
       suffix: '/mes',
       formatted: '$52.032',
       arePricesDefined: true,
@@ -279,6 +281,8 @@ describe('compare/compareRows: every attribute of the cards and the detail, one 
         commonCoverage: [],
         summary: { prestadores: 0, freeChoice: false, coverage: null, topAmount: null, deductible: null },
         coverageRequirement: null,
+        features: [],
+        featuresAll: [],
       },
     });
     const a = resume([
