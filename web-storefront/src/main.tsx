@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { rememberForceRefresh } from './api/client';
+import { keepFresh } from './app/freshness';
 import { routes } from './app/routes';
 import { theme } from './app/theme';
 import { CompareProvider } from './compare/CompareContext';
@@ -14,6 +15,8 @@ rememberForceRefresh(window.location.search);
 // Before React starts: the comparator's data travels while the bundle evaluates and first renders.
 prefetchComparison(window.location);
 const router = createBrowserRouter(routes);
+// A tab open for over 10 hours, or a build the server no longer runs, reloads (001-4.20…4.22).
+keepFresh(router);
 
 // The first render as a transition: React yields between slices, so the prefetch's callbacks (the
 // comparison call) run while the page is still being built instead of after it.

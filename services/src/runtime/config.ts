@@ -102,6 +102,16 @@ export const RuntimeConfig = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** Bearer token for /ops; without it each process keeps a random one in DATA_DIR/ops-token. */
   OPS_TOKEN: z.string().min(16).optional(),
+  /**
+   * The storefront's version check (seed 001 §4, 002 §9): off by default; on, a production build compares
+   * GET /api/qp-version with its own version and reloads on a mismatch, at most STOREFRONT_VERSION_RELOADS
+   * times in a row (the count kept in the visitor's local storage), so a stale cache never loops.
+   */
+  STOREFRONT_VERSION_CHECK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  STOREFRONT_VERSION_RELOADS: z.coerce.number().int().min(1).max(10).default(1),
   /** Compare calls per client and minute before the "Soy humano!" check; 0 turns the limit off. */
   COMPARE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(120),
   /**

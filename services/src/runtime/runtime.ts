@@ -241,6 +241,9 @@ export async function startRuntime(
       trustedProxies: config.TRUSTED_PROXIES,
       compressMinBytes: config.COMPRESS_MIN_BYTES,
       formActionOrigins: formActionOriginsOf(paymentGateway),
+      versionCheck: config.STOREFRONT_VERSION_CHECK
+        ? { reloads: config.STOREFRONT_VERSION_RELOADS }
+        : undefined,
     },
     logger,
     rateLimits: createRateLimits(engines.rateLimits, rateLimitSettingsOf(config), logger),

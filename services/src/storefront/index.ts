@@ -52,7 +52,9 @@ export const storefrontModule: HttpModule = {
       builtAppRouter(
         dir,
         (path) => !NOT_THE_APP.test(path),
-        storefrontPageAnswer(comparatorExists, context.logger.child({ module: 'storefront' })),
+        storefrontPageAnswer(comparatorExists, context.logger.child({ module: 'storefront' }), {
+          versionCheck: context.config.versionCheck,
+        }),
       ),
     );
     return router;

@@ -2,7 +2,7 @@ import type { Country } from '@cubre/schemas';
 import type { Logger } from '@cubre/platform/ports/logger';
 import type { PageAnswer } from '@cubre/platform/http/builtApp';
 import { hostEdition } from '@cubre/platform/http/editions';
-import { EDITION_META } from './editionMeta';
+import { EDITION_META, VERSION_CHECK_META } from './editionMeta';
 import { splitLanguage } from './routing/language';
 import { matchPage } from './routing/matchPage';
 import { COMPARATOR_PAGES, comparatorOfPath } from './routing/pages';
@@ -11,17 +11,26 @@ import { redirectFor } from './routing/redirects';
 /** Old addresses are permanent moves (seed 000 §2); a day's cache lets the table still change. */
 const REDIRECT_CACHE = 'public, max-age=86400';
 
+/** What index.html tells the storefront besides its edition. */
+export interface PageSettings {
+  /** The version check's reloads in a row when it is on (001-4.21, 001-4.22); absent: off. */
+  versionCheck?: { reloads: number };
+}
+
 /**
- * index.html naming the edition: a meta tag, not an inline script (the Content-Security-Policy forbids
- * those), read by the storefront before it starts. Built once per edition.
+ * index.html naming the edition (and the version check, when on): meta tags, not an inline script (the
+ * Content-Security-Policy forbids those), read by the storefront before it starts. Built once per edition.
  */
-export function editionPages(index: Buffer): (edition: Country) => Buffer {
+export function editionPages(index: Buffer, settings: PageSettings = {}): (edition: Country) => Buffer {
   const pages = new Map<Country, Buffer>();
   const html = index.toString('utf8');
+  const check = settings.versionCheck
+    ? `\n    <meta name="${VERSION_CHECK_META}" content="${settings.versionCheck.reloads}" />`
+    : '';
   return (edition) => {
     let page = pages.get(edition);
     if (!page) {
-      const meta = `<meta name="${EDITION_META}" content="${edition}" />`;
+      const meta = `<meta name="${EDITION_META}" content="${edition}" />${check}`;
       const named = /<head[^>]*>/i.test(html)
         ? html.replace(/<head[^>]*>/i, (head) => `${head}\n    ${meta}`)
         : `${meta}\n${html}`;
@@ -56,7 +65,11 @@ export async function pageStatus(path: string, edition: Country, comparatorExist
  * with a 301 to its new one; any other with the app's index.html for the host's edition, its status 404
  * where the router would show the 404 page, so crawlers do not index soft 404s.
  */
-export function storefrontPageAnswer(comparatorExists: ComparatorLookup, logger: Logger): PageAnswer {
+export function storefrontPageAnswer(
+  comparatorExists: ComparatorLookup,
+  logger: Logger,
+  settings: PageSettings = {},
+): PageAnswer {
   let pageOf: ((edition: Country) => Buffer) | undefined;
   return async (req, res, index) => {
     const target = redirectFor(req.originalUrl);
@@ -72,7 +85,7 @@ export function storefrontPageAnswer(comparatorExists: ComparatorLookup, logger:
       // The catalogue could not say: the page itself will ask again; never fail the page for it.
       logger.warn({ err: error, path: req.path }, 'storefront page status unknown');
     }
-    pageOf ??= editionPages(index);
+    pageOf ??= editionPages(index, settings);
     res.status(status).type('html').set('cache-control', 'no-cache').send(pageOf(edition));
   };
 }

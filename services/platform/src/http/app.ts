@@ -47,6 +47,8 @@ export interface AppConfig {
   compressMinBytes: number;
   /** Origins a payment page's form may post to (the configured gateway's: Webpay's host); none by default. */
   formActionOrigins?: string[];
+  /** The storefront's version check, when on: how many reloads in a row a mismatch may cause. Absent: off. */
+  versionCheck?: { reloads: number };
 }
 
 /** What a domain's routes may use: ports, a clock, configuration. Never an adapter. */
