@@ -4,8 +4,8 @@ import { storefrontSession } from './support/session';
 
 /**
  * Small shell rules a visitor meets, in Chromium: the result cards' entry animation (000-9.09), the
- * footer's lazy-load margin and threshold (001-9.02), and the request form when the regions cannot be read
- * (001-8.09).
+ * footer's lazy-load margin and threshold (001-9.02), the request form when the regions cannot be read
+ * (001-8.09), and the snackbar's 2 s (001-9.06).
  */
 const session = storefrontSession();
 const visit = session.visit;
@@ -102,5 +102,32 @@ describe('shell details in a real browser', () => {
     expect(session.expectedProblems(page, /\/api\/regiones|status of 500|HTTP 500/).length).toBeGreaterThan(
       0,
     );
+  });
+
+  test("001-9.06 a shared comparison's link is copied and a snackbar says so for 2 s", async () => {
+    const page = await visit();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.clock.install();
+    await page.goto('/Comparar/Seguros-de-Salud');
+    await page.locator('[data-testid=results][data-complete=true]').waitFor({ timeout: 20_000 });
+    const codes = await page
+      .getByTestId('result-card')
+      .evaluateAll((cards) => cards.slice(0, 2).map((card) => card.getAttribute('data-code')));
+    await page.goto(`/Comparar-Planes?codes=${codes.join(',')}`);
+    await page.locator('[data-testid=compare-table][data-complete=true]').waitFor({ timeout: 20_000 });
+    // From here the page's clock moves only when the test moves it.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.getByTestId('share').click();
+    const snackbar = page.getByTestId('snackbar');
+    await snackbar.waitFor();
+    expect(await snackbar.textContent()).toBe('Enlace copiado');
+    const shortUrl = await page.getByTestId('share-link').getAttribute('href');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
+    await page.clock.runFor(1900);
+    expect(await snackbar.isVisible()).toBe(true);
+    // Past 2 s it closes (its exit transition runs on the same clock).
+    await page.clock.runFor(100);
+    await page.clock.runFor(1000);
+    await snackbar.waitFor({ state: 'detached' });
   });
 });

@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Snackbar from '@mui/material/Snackbar';
 import Switch from '@mui/material/Switch';
 import { saveShortLink } from '../api/comparatorLinks';
+import { SNACKBAR_MS } from '../domain/shell/snackbar';
 import { useI18n } from '../i18n/I18nProvider';
 
-type Share =
-  { status: 'idle' | 'saving' | 'failed' } | { status: 'saved'; shortUrl: string; copied: boolean };
+type Share = { status: 'idle' | 'saving' | 'failed' } | { status: 'saved'; shortUrl: string };
 
 /**
  * 'Solo diferencias', 'Compartir' (the table's address saved as a short link, 000-2.29, shown and
- * copied) and 'Imprimir' (the print style in compare.css keeps only the table).
+ * copied: a snackbar says so for 2 s, 001-9.06; 'Copiar' copies it again) and 'Imprimir' (the print style
+ * in compare.css keeps only the table).
  */
 export function CompareToolbar({
   onlyDifferences,
@@ -24,17 +26,18 @@ export function CompareToolbar({
 }) {
   const { t } = useI18n();
   const [share, setShare] = useState<Share>({ status: 'idle' });
+  const [copied, setCopied] = useState(false);
   const copy = async (shortUrl: string) => {
     // Copying may be refused (no permission, an insecure page): the link stays on screen, with 'Copiar'.
     if (!navigator.clipboard) return;
     await navigator.clipboard.writeText(shortUrl);
-    setShare({ status: 'saved', shortUrl, copied: true });
+    setCopied(true);
   };
   const save = () => {
     setShare({ status: 'saving' });
     saveShortLink(address)
       .then(({ shortUrl }) => {
-        setShare({ status: 'saved', shortUrl, copied: false });
+        setShare({ status: 'saved', shortUrl });
         return copy(shortUrl);
       })
       .catch(() => setShare((current) => (current.status === 'saved' ? current : { status: 'failed' })));
@@ -65,15 +68,19 @@ export function CompareToolbar({
           <a href={share.shortUrl} data-testid="share-link">
             {share.shortUrl}
           </a>{' '}
-          {share.copied ? (
-            <strong>{t('compare.copied')}</strong>
-          ) : (
-            <Button size="small" onClick={() => copy(share.shortUrl).catch(() => undefined)}>
-              {t('compare.copy')}
-            </Button>
-          )}
+          <Button size="small" onClick={() => copy(share.shortUrl).catch(() => undefined)}>
+            {t('compare.copy')}
+          </Button>
         </p>
       )}
+      <Snackbar
+        open={copied}
+        autoHideDuration={SNACKBAR_MS}
+        onClose={(_event, reason) => reason !== 'clickaway' && setCopied(false)}
+        message={t('compare.copied')}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        slotProps={{ content: { 'data-testid': 'snackbar' } as object }}
+      />
       {share.status === 'failed' && (
         <p className="cubre-compare-share" role="alert">
           {t('compare.shareError')}
