@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -11,8 +12,19 @@ const KUSHKI_COMMONJS_DEPENDENCIES: readonly [string, string][] = [
   ['tslib', 'rxjs/node_modules/tslib/tslib.js'],
 ];
 
+/**
+ * The version this build embeds (SITE.version): from the same source as the server's GET /api/qp-version
+ * (QP_VERSION, else the root package.json's version), so the storefront's version check (001-4.21) meets a
+ * mismatch exactly when the server runs another build than the page.
+ */
+const BUILD_VERSION =
+  process.env.QP_VERSION ??
+  (JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version: string })
+    .version;
+
 export default defineConfig({
   root: import.meta.dirname,
+  define: { 'import.meta.env.VITE_CUBRE_VERSION': JSON.stringify(BUILD_VERSION) },
   plugins: [
     react(),
     // A .gz beside every built text asset, written once at build time: the server sends it instead of

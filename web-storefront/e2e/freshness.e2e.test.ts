@@ -3,8 +3,9 @@ import { storefrontSession } from './support/session';
 
 /**
  * An open storefront stays fresh (seed 001 §4, 002 §9): the server turns the version check on
- * (STOREFRONT_VERSION_CHECK) and runs another version than this build embeds ('0.1.0'); and a tab kept
- * open for over 10 hours reloads at its next navigation.
+ * (STOREFRONT_VERSION_CHECK) and runs another version (9.9.9) than this build embeds (the root
+ * package.json's, as `npm test` builds it); and a tab kept open for over 10 hours reloads at its next
+ * navigation.
  */
 // The site module reads QP_VERSION when the runtime starts (beforeAll): a deploy of a newer build.
 process.env.QP_VERSION = '9.9.9';
@@ -45,7 +46,12 @@ describe('an open storefront stays fresh', () => {
     const answer = await second;
     expect(await answer.json()).toEqual({ 'qp-version': '9.9.9' });
     await waitForCards(page);
-    expect(await page.evaluate(() => localStorage.getItem('versionReloads'))).toBe('1');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('versionReloads'))) ?? 'null')).toEqual(
+      {
+        version: '9.9.9',
+        reloads: 1,
+      },
+    );
     expect(documents).toHaveLength(2);
     expect(new URL(documents[1]!).search).toBe('?order=lowerPrice');
     // A later navigation inside the app loads no page again.
@@ -58,7 +64,9 @@ describe('an open storefront stays fresh', () => {
   test('001-4.20 a page loaded more than 10 hours ago reloads at its next navigation, on the new address', async () => {
     const page = await visit();
     // The version check already made its reload on this device: it stays, so only the session's age reloads.
-    await page.addInitScript(() => localStorage.setItem('versionReloads', '1'));
+    await page.addInitScript(() =>
+      localStorage.setItem('versionReloads', JSON.stringify({ version: '9.9.9', reloads: 1 })),
+    );
     await page.clock.install();
     const documents = documentsOf(page);
     await page.goto('/Comparar/Isapres');

@@ -47,6 +47,9 @@ export interface CallOptions {
   cache?: boolean;
 }
 
+/** Our API is always called by path; an absolute URL names another host (001-7.19). */
+const EXTERNAL_URL = /^[a-z][a-z\d+.-]*:\/\//i;
+
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   let url = path;
@@ -65,9 +68,12 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
       return call.finally(() => pending.delete(url));
     }
   } else {
-    // Interceptors 001-7.15 and 001-7.16: the edition and the build on every write.
-    headers.country = SITE.country;
-    headers['qp-version'] = SITE.version;
+    // Interceptors 001-7.15 and 001-7.16: the edition and the build on every write to our API; an
+    // absolute URL is another host's (external-URL mode, 001-7.19), which gets none of our headers.
+    if (!EXTERNAL_URL.test(url)) {
+      headers.country = SITE.country;
+      headers['qp-version'] = SITE.version;
+    }
     headers['content-type'] = 'application/json';
   }
   return send<T>(url, method, headers, options);

@@ -19,8 +19,11 @@ export const SITE = {
   contactEmail: 'contacto@cubre.cl',
   /** The request form's phone starts with it (001-5.19). */
   phonePrefix: edition.phonePrefix,
-  /** Sent on non-GET calls (001-7.16) so the API can tell which build posted. */
-  version: '0.1.0',
+  /**
+   * This build's version, sent on non-GET calls (001-7.16) so the API can tell which build posted, and
+   * compared with GET /api/qp-version by the version check (001-4.21): vite.config.ts embeds it.
+   */
+  version: (import.meta.env.VITE_CUBRE_VERSION as string | undefined) ?? '0.0.0',
   languages: ['es', 'en', 'pt'] as const,
   portals: portalsOf(edition.domain),
   /**

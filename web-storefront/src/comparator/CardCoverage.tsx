@@ -62,7 +62,9 @@ export function CardCoverage({ code, coverageFilter }: { code: string; coverageF
   useEffect(() => {
     if (state.status !== 'loading') return;
     let live = true;
-    api<Resume>(`/api/insurance/coverages/${encodeURIComponent(code)}/resume`, { cache: attempt === 0 })
+    // A retry, or a load the rule wants fresh (000-4.10), never takes the API client's cached answer.
+    const cached = attempt === 0 && !cache.mustReload(code, coverageFilter);
+    api<Resume>(`/api/insurance/coverages/${encodeURIComponent(code)}/resume`, { cache: cached })
       .then((answer) => {
         cache.keep(code, coverageFilter, answer.data);
         if (live) setState({ status: 'ready', resume: answer.data });

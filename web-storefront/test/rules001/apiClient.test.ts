@@ -64,10 +64,13 @@ describe('request interceptors', () => {
     expect(sent.filter((request) => request.method === 'POST')).toHaveLength(2);
   });
 
-  test("001-7.19 calls to an external host carry none of the client's custom headers (country, qp-version), which the API's writes do", async () => {
+  test("001-7.19 calls to an external host carry none of the client's custom headers (country, qp-version), which the API's writes do: the client's external-URL mode and the payment step's own calls", async () => {
     answer = () => ({ status: 201, body: {} });
     await api('/api/solicitarplans', { method: 'POST', body: {} });
     expect(sent[0]!.headers).toMatchObject({ country: 'CL', 'qp-version': 'test' });
+    // The client's external-URL mode: an absolute URL is another host's, and gets none of them.
+    await api('https://partner.example.com/api/leads', { method: 'POST', body: {} });
+    expect(sent[1]!.headers).toEqual({ accept: 'application/json', 'content-type': 'application/json' });
 
     // The payment step's calls to Mercado Pago (issue 14): the brand lookup, then the card token.
     sent.length = 0;

@@ -73,7 +73,11 @@ export function problemFor(error: unknown, bodyLimitBytes: number): HttpProblem 
   return undefined;
 }
 
-function safeError(error: unknown) {
+/**
+ * What of an error may be logged: name, message and stack. Errors carry their inputs (Node's URL errors
+ * keep the whole URL, and a comparator URL may hold a visitor's profile), and those must not reach the logs.
+ */
+export function safeError(error: unknown) {
   if (!(error instanceof Error)) return { type: typeof error };
   return { type: error.name, message: error.message, stack: error.stack };
 }

@@ -2,6 +2,7 @@ import { CompareRequest, Country } from '@cubre/schemas';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { HttpProblem } from '@cubre/platform/http/problem';
+import { safeError } from '@cubre/platform/http/errorHandler';
 import { hostEdition } from '@cubre/platform/http/editions';
 import { validated } from '@cubre/platform/http/validate';
 import type { Comparator } from '../comparator/compare';
@@ -79,18 +80,19 @@ export function compareRoutes(deps: {
   const answer = async (request: CompareRequest, req: Request, res: Response) => {
     const country = countryOf(req);
     const encoding = req.acceptsEncodings('br', 'gzip');
-    let body: Buffer | string;
+    let snapshot: Awaited<ReturnType<typeof deps.snapshots.get>>;
     try {
-      const snapshot = await deps.snapshots.get();
-      body =
-        encoding === 'br' || encoding === 'gzip'
-          ? deps.comparator.compareEncoded(request, snapshot, country, deps.clock(), encoding)
-          : deps.comparator.compareJson(request, snapshot, country, deps.clock());
+      snapshot = await deps.snapshots.get();
     } catch (error) {
-      if (error instanceof HttpProblem) throw error;
-      req.log.error({ err: error }, 'product list failed');
+      // Only the catalogue's read is "the product list could not be read": a fault in building the answer
+      // is a bug, and stays a 500 (the error handler's), not a 503 inviting a retry.
+      req.log.error({ err: safeError(error) }, 'product list failed');
       throw productListFailed();
     }
+    const body =
+      encoding === 'br' || encoding === 'gzip'
+        ? deps.comparator.compareEncoded(request, snapshot, country, deps.clock(), encoding)
+        : deps.comparator.compareJson(request, snapshot, country, deps.clock());
     // The answer is UTF-8 bytes: the charset is said here, as Express says it for a string.
     res.type('application/json; charset=utf-8').vary('Accept-Encoding');
     if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding);

@@ -28,9 +28,27 @@ export function versionCheckReloads(content: string | null | undefined): number 
 
 type Counter = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/** What the count holds: the served version that caused the reloads, and how many were made for it. */
+interface ReloadCount {
+  version: string;
+  reloads: number;
+}
+
+function countOf(storage: Counter): ReloadCount | null {
+  try {
+    const stored = JSON.parse(storage.getItem(VERSION_RELOADS_KEY) ?? 'null') as Partial<ReloadCount> | null;
+    return typeof stored?.version === 'string' && Number.isInteger(stored.reloads) && stored.reloads! >= 0
+      ? { version: stored.version, reloads: stored.reloads! }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * What the check does once the server answered its version: 'current' (and the count cleared), 'reload'
- * (the count raised), or 'stay' when a mismatch already made the allowed reloads in a row.
+ * (the count raised), or 'stay' when a mismatch with this same served version already made the allowed
+ * reloads in a row. The count belongs to the served version: a later deploy may reload again.
  */
 export function versionVerdict(
   embedded: string,
@@ -42,9 +60,9 @@ export function versionVerdict(
     storage.removeItem(VERSION_RELOADS_KEY);
     return 'current';
   }
-  const done = Number(storage.getItem(VERSION_RELOADS_KEY) ?? '0');
-  const made = Number.isInteger(done) && done >= 0 ? done : 0;
+  const count = countOf(storage);
+  const made = count?.version === served ? count.reloads : 0;
   if (made >= reloads) return 'stay';
-  storage.setItem(VERSION_RELOADS_KEY, String(made + 1));
+  storage.setItem(VERSION_RELOADS_KEY, JSON.stringify({ version: served, reloads: made + 1 }));
   return 'reload';
 }

@@ -38,21 +38,25 @@ describe('shell/freshness', () => {
 
   test('001-4.22 a mismatch reloads at most the allowed times in a row, counted in local storage; a match clears the count', () => {
     const local = storage();
+    const count = () => JSON.parse(local.items.get(VERSION_RELOADS_KEY) ?? 'null');
     expect(versionVerdict('0.1.0', '0.2.0', 1, local)).toBe('reload');
-    expect(local.items.get(VERSION_RELOADS_KEY)).toBe('1');
+    expect(count()).toEqual({ version: '0.2.0', reloads: 1 });
     // The reloaded page still meets the old build (a cache): it stays rather than loop.
     expect(versionVerdict('0.1.0', '0.2.0', 1, local)).toBe('stay');
-    expect(local.items.get(VERSION_RELOADS_KEY)).toBe('1');
-    // The build is current again: the count goes, and a later deploy may reload once more.
-    expect(versionVerdict('0.2.0', '0.2.0', 1, local)).toBe('current');
+    expect(count()).toEqual({ version: '0.2.0', reloads: 1 });
+    // Another deploy while this page still runs its old build: the count was the former version's.
+    expect(versionVerdict('0.1.0', '0.3.0', 1, local)).toBe('reload');
+    expect(count()).toEqual({ version: '0.3.0', reloads: 1 });
+    // The build is current again: the count goes.
+    expect(versionVerdict('0.3.0', '0.3.0', 1, local)).toBe('current');
     expect(local.items.has(VERSION_RELOADS_KEY)).toBe(false);
-    expect(versionVerdict('0.2.0', '0.3.0', 1, local)).toBe('reload');
 
     const twice = storage();
     expect(versionVerdict('0.1.0', '0.2.0', 2, twice)).toBe('reload');
     expect(versionVerdict('0.1.0', '0.2.0', 2, twice)).toBe('reload');
     expect(versionVerdict('0.1.0', '0.2.0', 2, twice)).toBe('stay');
     // A count someone wrote by hand reads as none.
-    expect(versionVerdict('0.1.0', '0.2.0', 1, storage({ [VERSION_RELOADS_KEY]: 'x' }))).toBe('reload');
+    for (const written of ['x', '1', '{"version":"0.2.0","reloads":-1}', '{"reloads":5}'])
+      expect(versionVerdict('0.1.0', '0.2.0', 1, storage({ [VERSION_RELOADS_KEY]: written }))).toBe('reload');
   });
 });
