@@ -34,6 +34,8 @@ describe('the app serves the console at /admin', () => {
     const context = {
       readStore: createMemoryReadStore(),
       logger: pino({ level: 'silent' }),
+      // The defaults: no version check (its meta tag is tested in services/test/storefront).
+      config: {},
     } as unknown as AppContext;
     app.use(adminConsoleModule.routes(context));
     app.use(storefrontModule.routes(context));
