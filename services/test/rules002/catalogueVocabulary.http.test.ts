@@ -38,7 +38,7 @@ const product = (code: string, overrides: Partial<ProductDefinitionInput> = {}):
 const EVERY_PERIOD = ['vitalicio', 'evento', 'semestral', 'diario', 'semanal', 'mensual', 'anual'] as const;
 
 const PRODUCTS: ProductDefinitionInput[] = [
-  product('TOPES-TODOS', {
+  product('TOPES-COMPLETOS', {
     careProviders: ['Clinica-Davila', 'QPCL-1'],
     coverageRequirement: { value: 50, unit: '%', previsionType: 'Ambos' },
     coverages: [
@@ -103,7 +103,7 @@ const get = async (path: string) => {
 
 describe('tops and their cover modes', () => {
   test('002-3.26 top periods are per event, year, month, week, day, semiannual and lifetime; caps say preferente or libre elección; cover modes are preferente and libre elección', async () => {
-    const groups = (await get('/api/insurance/TOPES-TODOS/topAmountsAndDeductibles')).data;
+    const groups = (await get('/api/insurance/TOPES-COMPLETOS/topAmountsAndDeductibles')).data;
     const defined = groups.find((group: any) => group.name === 'Topes del seguro');
     expect(defined.topAmounts.map((top: any) => top.period)).toEqual([
       'anual',
@@ -139,7 +139,7 @@ describe('tops and their cover modes', () => {
     ]);
 
     // The product's providers by cover mode: the preferential network, and free choice (QPCL-1).
-    const providers = await get('/api/insurance/TOPES-TODOS/coverageOrganizations');
+    const providers = await get('/api/insurance/TOPES-COMPLETOS/coverageOrganizations');
     expect(Object.keys(providers.lists).sort()).toEqual(['internacional', 'libreEleccion', 'preferente']);
     expect(providers.lists.preferente).toEqual([
       expect.objectContaining({ organizationCode: 'Clinica-Davila', list: 'preferente' }),
@@ -183,13 +183,13 @@ describe('health-system codes', () => {
 
   test('002-3.27 Isapre is code 12 and Fonasa code 2: in the comparator filter and in a profile', async () => {
     const everything = await compare({});
-    expect(everything).toEqual(['PLAN-107', 'SOLO-FONASA', 'SOLO-ISAPRE', 'TOPES-TODOS']);
+    expect(everything).toEqual(['PLAN-107', 'SOLO-FONASA', 'SOLO-ISAPRE', 'TOPES-COMPLETOS']);
 
     const isapre = await compare({ previsiones: ['12'] });
-    expect(isapre).toEqual(['PLAN-107', 'SOLO-ISAPRE', 'TOPES-TODOS']);
+    expect(isapre).toEqual(['PLAN-107', 'SOLO-ISAPRE', 'TOPES-COMPLETOS']);
     expect(await compare({ previsiones: ['Isapre'] })).toEqual(isapre);
     const fonasa = await compare({ previsiones: ['2'] });
-    expect(fonasa).toEqual(['SOLO-FONASA', 'TOPES-TODOS']);
+    expect(fonasa).toEqual(['SOLO-FONASA', 'TOPES-COMPLETOS']);
     expect(await compare({ previsiones: ['Fonasa'] })).toEqual(fonasa);
     expect(await compare({ previsiones: ['12', '2'] })).toEqual(everything);
 
